@@ -1,0 +1,52 @@
+import { FairdealError } from '../errors.ts';
+import type { CanonicalWriter } from './canonical-writer.ts';
+import { compareUtf8 } from './validate.ts';
+
+/**
+ * The preset options that shape a fair deal, as a flat record (e.g. `{ players: 6 }` for hold'em).
+ * Only plain values, so that the canonical encoding is easy to reproduce in any language.
+ */
+export type FairOptions = Readonly<Record<string, string | number | boolean>>;
+
+const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * Writes options canonically: `u32(count)`, then per key in byte order `str(key) ‖ u8(tag) ‖
+ * value`, where tag `0x69` ('i') is an integer written as `str(decimal)`, `0x62` ('b') a boolean
+ * as `u8(0|1)`, `0x73` ('s') a string as `str(value)`. Tagging keeps `2` and `"2"` apart; keys
+ * are ASCII identifiers so every language sorts them the same way.
+ *
+ * @example
+ * ```ts
+ * writeOptions(new CanonicalWriter(), { players: 6 });
+ * ```
+ * @throws {FairdealError} `BAD_OPTION` for a key that is not an identifier, a non-integer or
+ *   unsafe number, or a value of another type.
+ */
+export function writeOptions(w: CanonicalWriter, options: FairOptions): CanonicalWriter {
+  const keys = Object.keys(options).sort(compareUtf8);
+  w.u32(keys.length);
+  for (const key of keys) {
+    if (!KEY.test(key)) {
+      throw new FairdealError('BAD_OPTION', `option name '${key}' is not an identifier`);
+    }
+    const value = options[key];
+    w.str(key);
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) {
+        throw new FairdealError('BAD_OPTION', `option '${key}' must be an integer, got ${value}`);
+      }
+      w.u8(0x69).str(String(value));
+    } else if (typeof value === 'boolean') {
+      w.u8(0x62).u8(value ? 1 : 0);
+    } else if (typeof value === 'string') {
+      w.u8(0x73).str(value);
+    } else {
+      throw new FairdealError(
+        'BAD_OPTION',
+        `option '${key}' must be a string, an integer or a boolean, got ${value === null ? 'null' : typeof value}`,
+      );
+    }
+  }
+  return w;
+}

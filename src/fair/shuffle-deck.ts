@@ -1,0 +1,17 @@
+import { chacha20 } from '../random/chacha20.ts';
+import { toShuffled } from '../shuffle/to-shuffled.ts';
+
+/**
+ * The fair deck of a hand: the canonical deck shuffled by fairdeal's Fisher–Yates (forward,
+ * batched exact bounded integers; docs/RANDOM.md) reading the ChaCha20 stream keyed by the deck
+ * key, stream 0. Index 0 is the top card, dealt first. Works on card ids or on Card objects alike.
+ *
+ * @example
+ * ```ts
+ * const deck = shuffleDeck(deriveDeckKey(serverSeed, input), input.deck);
+ * ```
+ * @throws {FairdealError} `BAD_SEED` if the key is not 32 bytes.
+ */
+export function shuffleDeck<T>(key: Uint8Array, canonical: readonly T[]): T[] {
+  return toShuffled([...canonical], chacha20(key));
+}
