@@ -10,7 +10,7 @@ import { transcriptHash } from './transcript-hash.ts';
 import { checkHand, checkText, compareUtf8 } from './validate.ts';
 
 /** What the dealer knows when it deals: its secret seed and every revealed client seed. */
-export interface TranscriptInput {
+export interface BuildTranscriptInput {
   readonly serverSeed: Uint8Array;
   readonly table: string;
   readonly hand: number;
@@ -33,7 +33,7 @@ export interface TranscriptInput {
  * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options or duplicate players),
  *   `BAD_SEED`; {RangeError} for a bad hand number.
  */
-export function buildTranscript(input: TranscriptInput): FairTranscript {
+export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
   const ref = { table: checkText(input.table, 'table'), hand: checkHand(input.hand) };
   if (input.prev !== null) fromHex(input.prev, 32, 'prev');
   const clients = [...input.clients].sort((a, b) => compareUtf8(a.player, b.player));

@@ -1,0 +1,69 @@
+import { constantTimeEqual } from './constant-time-equal.ts';
+import { fromHex } from './hex.ts';
+import type { VerifyProblem } from './verify.ts';
+import { verify } from './verify.ts';
+
+/** A problem of one hand of a chain: `index` is its position in the array given. */
+export interface ChainProblem extends VerifyProblem {
+  readonly index: number;
+}
+
+/** The verdict of {@link verifyChain}. */
+export type ChainResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly problems: readonly ChainProblem[] };
+
+/**
+ * Verifies a table's history: every transcript on its own ({@link verify}), all on one table,
+ * hand numbers strictly increasing, and each `prev` equal to the previous transcript's hash — so
+ * removing, inserting, re-ordering or editing any hand breaks a link. The first transcript's `prev`
+ * is not checked (a history may start mid-table); pass the whole history from `prev: null` to
+ * check its start too.
+ *
+ * @example
+ * ```ts
+ * const r = verifyChain([hand1, hand2, hand3]);
+ * ```
+ * @throws never (problems are returned).
+ */
+export function verifyChain(transcripts: readonly unknown[]): ChainResult {
+  const problems: ChainProblem[] = [];
+  let previous: { table: string; hand: number; hash: string } | undefined;
+  transcripts.forEach((input, index) => {
+    const r = verify(input);
+    if (!r.ok) {
+      for (const p of r.problems) problems.push({ ...p, index });
+      previous = undefined;
+      return;
+    }
+    const t = r.transcript;
+    if (previous !== undefined) {
+      if (t.table !== previous.table) {
+        problems.push({
+          index,
+          field: 'table',
+          message: `hand ${t.hand} is from table '${t.table}', not '${previous.table}'`,
+        });
+      }
+      if (t.hand <= previous.hand) {
+        problems.push({
+          index,
+          field: 'hand',
+          message: `hand ${t.hand} does not come after hand ${previous.hand}`,
+        });
+      }
+      const linked =
+        t.prev !== null &&
+        constantTimeEqual(fromHex(t.prev, 32, 'prev'), fromHex(previous.hash, 32, 'hash'));
+      if (!linked) {
+        problems.push({
+          index,
+          field: 'prev',
+          message: `hand ${t.hand} does not link to the hash of hand ${previous.hand}`,
+        });
+      }
+    }
+    previous = { table: t.table, hand: t.hand, hash: t.hash };
+  });
+  return problems.length === 0 ? { ok: true } : { ok: false, problems };
+}
