@@ -1,0 +1,28 @@
+/**
+ * The auditor: statistical tests of any shuffle. Everything here is pure and browser-safe
+ * (typed-array counting, chi-square tests, the exact Eulerian law, Bonferroni verdicts, heatmap
+ * SVG) except `runAudit` / `runCalibration`, the Node-only runner that spreads trials over
+ * worker_threads and isolates untrusted code; it loads `node:worker_threads` lazily, so importing
+ * this entry never pulls Node modules into a browser bundle.
+ */
+export { adjacentPairTest } from './adjacent-pair-test.ts';
+export { analyzeCounts, DEFAULT_ALPHA } from './analyze-counts.ts';
+export {
+  type AuditCounts,
+  addOrder,
+  createCounts,
+  MAX_PERMUTATION_N,
+  mergeCounts,
+} from './audit-counts.ts';
+export type { AuditResult, BrokenReason } from './audit-result.ts';
+export { auditShuffle, type ShuffleUnderAudit } from './audit-shuffle.ts';
+export { cardPositionTest } from './card-position-test.ts';
+export { checkPermutation } from './check-permutation.ts';
+export { chiSquareSf, P_VALUE_FLOOR } from './chi-square-sf.ts';
+export { eulerianNumbers, risingSequenceLaw } from './eulerian.ts';
+export { permutationTest } from './permutation-test.ts';
+export { type PooledCell, poolCells } from './pool-cells.ts';
+export { reachabilityTest } from './reachability-test.ts';
+export { risingSequenceTest } from './rising-sequence-test.ts';
+export type { AuditTestName, AuditTestResult } from './test-result.ts';
+export { type WorstCell, worstCells } from './worst-cells.ts';
