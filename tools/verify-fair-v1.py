@@ -136,8 +136,10 @@ def options_bytes(options):
         out += text(key)
         if isinstance(value, bool):  # before int: bool is an int in Python
             out += u8(0x62) + u8(1 if value else 0)
-        elif isinstance(value, int):
-            out += u8(0x69) + text(str(value))
+        elif isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+            out += u8(0x69) + text(str(int(value)))
+        elif isinstance(value, float):  # a fraction: its IEEE-754 binary64 bytes, big-endian
+            out += u8(0x66) + struct.pack(">d", value)
         elif isinstance(value, str):
             out += u8(0x73) + text(value)
         else:

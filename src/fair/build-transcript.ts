@@ -1,3 +1,4 @@
+import type { Deal } from '../games/index.ts';
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { serverCommitment } from './commitments.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -34,6 +35,23 @@ export interface BuildTranscriptInput {
  *   `BAD_SEED`; {RangeError} for a bad hand number.
  */
 export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
+  return dealTranscript(input).transcript;
+}
+
+/**
+ * {@link buildTranscript}, also returning the games layer's `Deal` (hands sorted, seat names,
+ * preset facts) so that an app can show the hand it just proved.
+ *
+ * @example
+ * ```ts
+ * const { transcript, deal } = dealTranscript(input);
+ * ```
+ * @throws as {@link buildTranscript}.
+ */
+export function dealTranscript(input: BuildTranscriptInput): {
+  transcript: FairTranscript;
+  deal: Deal;
+} {
   const ref = { table: checkText(input.table, 'table'), hand: checkHand(input.hand) };
   if (input.prev !== null) fromHex(input.prev, 32, 'prev');
   const clients = [...input.clients].sort((a, b) => compareUtf8(a.player, b.player));
@@ -45,6 +63,7 @@ export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
     deck: plan.deck,
     clients,
   });
+  const dealt = plan.deal(shuffleDeck(key, plan.deck));
   const body: Omit<FairTranscript, 'hash'> = {
     algorithm: FAIR_ALGORITHM,
     ...ref,
@@ -60,7 +79,7 @@ export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
         ? { player: c.player, seed: c.seed }
         : { player: c.player, seed: c.seed, commitment: c.commitment, salt: c.salt as string },
     ),
-    cards: plan.deal(shuffleDeck(key, plan.deck)),
+    cards: dealt.cards,
   };
-  return { ...body, hash: toHex(transcriptHash(body)) };
+  return { transcript: { ...body, hash: toHex(transcriptHash(body)) }, deal: dealt.deal };
 }

@@ -1,3 +1,4 @@
+import type { Deal } from '../games/index.ts';
 import type { RandomSource } from '../random/source.ts';
 import type { FairOptions } from './deal-options.ts';
 import type { ClientSeed } from './derive-key.ts';
@@ -38,7 +39,7 @@ export interface FairDealOptions {
 export function fairDeal(
   preset: string,
   o: FairDealOptions = {},
-): { commitment: string; transcript: FairTranscript } {
+): { commitment: string; transcript: FairTranscript; deal: Deal } {
   const round = FairRound.open({
     table: o.table ?? 'table',
     hand: o.hand ?? 1,
@@ -52,5 +53,5 @@ export function fairDeal(
     typeof s === 'string' ? { player: `client${i + 1}`, seed: s } : s,
   );
   round.addSeeds(seeds);
-  return { commitment: round.commitment, transcript: round.deal() };
+  return { commitment: round.commitment, ...round.deal() };
 }

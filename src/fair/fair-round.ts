@@ -1,8 +1,9 @@
 import { FairdealError } from '../errors.ts';
+import type { Deal } from '../games/index.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { FAIR_ALGORITHM } from './algorithm.ts';
-import { buildTranscript } from './build-transcript.ts';
+import { dealTranscript } from './build-transcript.ts';
 import { clientCommitment, serverCommitment } from './commitments.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -69,7 +70,7 @@ interface Entry {
  * publish(round.commitment);
  * round.commit('alice', aliceCommitment); round.commit('bob', bobCommitment);
  * round.reveal('alice', 'lucky7', aliceSalt); round.reveal('bob', 'x', bobSalt);
- * const transcript = round.deal();
+ * const { transcript } = round.deal();
  * ```
  * @throws {FairdealError} see each method.
  */
@@ -258,16 +259,17 @@ export class FairRound {
   }
 
   /**
-   * Deals the hand and returns its transcript (which reveals the server seed).
+   * Deals the hand and returns its transcript (which reveals the server seed) and the games
+   * layer's `Deal` (sorted hands, seat names) to show the players.
    *
    * @example
    * ```ts
-   * const transcript = round.deal();
+   * const { transcript, deal } = round.deal();
    * ```
    * @throws {FairdealError} `BAD_OPTION` while a committed player has not revealed, or if the
    *   round was dealt already.
    */
-  deal(): FairTranscript {
+  deal(): { transcript: FairTranscript; deal: Deal } {
     this.#checkOpen();
     const waiting = this.waitingFor;
     if (waiting.length > 0) {
@@ -276,7 +278,7 @@ export class FairRound {
         `cannot deal: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}`,
       );
     }
-    this.#transcript = buildTranscript({
+    const result = dealTranscript({
       serverSeed: this.#serverSeed,
       table: this.table,
       hand: this.hand,
@@ -285,8 +287,9 @@ export class FairRound {
       options: this.options,
       clients: this.#entries as TranscriptClient[],
     });
+    this.#transcript = result.transcript;
     this.#phase = 'dealt';
-    return this.#transcript;
+    return result;
   }
 
   /**

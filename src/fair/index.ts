@@ -2,7 +2,7 @@
 // paths imports a node: module, so a web page can import verify() directly.
 export { FAIR_ALGORITHM } from './algorithm.ts';
 export type { BuildTranscriptInput } from './build-transcript.ts';
-export { buildTranscript } from './build-transcript.ts';
+export { buildTranscript, dealTranscript } from './build-transcript.ts';
 export type { ClientCommit } from './client-commit.ts';
 export { commitClientSeed } from './client-commit.ts';
 export type { HandRef } from './commitments.ts';

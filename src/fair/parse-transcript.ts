@@ -93,8 +93,10 @@ function options(value: unknown): FairOptions {
     const ok =
       typeof v === 'string' ||
       typeof v === 'boolean' ||
-      (typeof v === 'number' && Number.isSafeInteger(v));
-    if (!ok) bad(`options.${k}`, 'must be a string, an integer or a boolean');
+      (typeof v === 'number' &&
+        Number.isFinite(v) &&
+        (Number.isSafeInteger(v) || !Number.isInteger(v)));
+    if (!ok) bad(`options.${k}`, 'must be a string, a number or a boolean');
   }
   return o as FairOptions;
 }

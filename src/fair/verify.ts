@@ -81,7 +81,7 @@ export function verify(input: unknown): VerifyResult {
       deck: plan.deck,
       clients: t.clients,
     });
-    const expected = plan.deal(shuffleDeck(key, plan.deck));
+    const expected = plan.deal(shuffleDeck(key, plan.deck)).cards;
     compareCards(t, expected, problems);
     if (!constantTimeEqual(transcriptHash(t), fromHex(t.hash, 32, 'hash'))) {
       problems.push({

@@ -151,7 +151,7 @@ export const fair: Command = async (args, io) => {
     io.err(`fairdeal fair: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}\n`);
     return 3;
   }
-  const transcript = round.deal();
+  const { transcript } = round.deal();
   save(statePath, round);
   const text = `${JSON.stringify(transcript, null, 2)}\n`;
   if (values.out === undefined) io.out(text);

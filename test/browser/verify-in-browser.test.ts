@@ -1,0 +1,135 @@
+// Runs fairdeal's verify() in a real browser (Debian's Chromium driven by playwright-core): the
+// promise of docs/FAIR.md that a web page can check a hand without trusting the server, and that
+// nothing on verify's import path needs Node. Sources are served as they are, with types stripped
+// by Node's own stripTypeScriptTypes — no bundler that could hide a node: import.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { stripTypeScriptTypes } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, normalize, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { fairDeal } from '../../src/fair/index.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+const available = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true';
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal verify</title>
+<script type="module">
+  import * as fair from '/src/fair/index.ts';
+  window.fair = fair;
+  window.ready = true;
+</script>`;
+
+function serve(): Promise<{ url: string; close: () => void; requested: string[] }> {
+  const requested: string[] = [];
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    requested.push(path);
+    if (path === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+      return;
+    }
+    const file = normalize(join(ROOT, path));
+    if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts') || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const js = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' });
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(js);
+  });
+  return new Promise((done) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      done({ url: `http://127.0.0.1:${port}/`, close: () => server.close(), requested });
+    });
+  });
+}
+
+test('verify() runs in Chromium: a genuine transcript passes, a tampered one fails', {
+  skip:
+    !available && !inCi
+      ? `${CHROMIUM} not found: install Debian's chromium to run the browser test`
+      : false,
+  timeout: 60_000,
+}, async () => {
+  assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
+  const { transcript } = fairDeal('doudizhu', {
+    table: 'browser',
+    hand: 3,
+    clientSeeds: ['from node'],
+  });
+  const tampered = structuredClone(transcript) as unknown as { cards: { card: string }[] };
+  const [a, b] = [tampered.cards[5]!.card, tampered.cards[40]!.card];
+  tampered.cards[5]!.card = b;
+  tampered.cards[40]!.card = a;
+
+  const { url, close, requested } = await serve();
+  const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForFunction(
+      () => (window as unknown as { ready?: boolean }).ready === true,
+      null,
+      { timeout: 20_000 },
+    );
+    assert.deepEqual(errors, []);
+    const verdicts = await page.evaluate(
+      ([good, bad]) => {
+        const f = (window as unknown as { fair: typeof import('../../src/fair/index.ts') }).fair;
+        const ok = f.verify(good);
+        const ko = f.verify(bad);
+        // The browser also deals: the same seeds must give the same transcript hash as Node.
+        const again = f.buildTranscript({
+          serverSeed: Uint8Array.from(
+            (good as { server: { seed: string } }).server.seed.match(/../g)!,
+            (h) => Number.parseInt(h, 16),
+          ),
+          table: 'browser',
+          hand: 3,
+          prev: null,
+          preset: 'doudizhu',
+          options: {},
+          clients: [{ player: 'client1', seed: 'from node' }],
+        });
+        return {
+          ok: ok.ok,
+          problems: ko.ok ? [] : ko.problems.map((p) => p.field),
+          hash: again.hash,
+          ua: navigator.userAgent,
+        };
+      },
+      [transcript, tampered] as const,
+    );
+    assert.equal(verdicts.ok, true);
+    assert.deepEqual(verdicts.problems, ['cards[5]', 'cards[40]', 'hash']);
+    assert.equal(verdicts.hash, transcript.hash);
+    assert.match(verdicts.ua, /Chrome/);
+    assert.ok(requested.some((p) => p === '/src/fair/verify.ts'));
+    assert.ok(!requested.some((p) => p.startsWith('/node:')));
+  } finally {
+    await context.close();
+    close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
