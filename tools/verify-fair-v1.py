@@ -4,7 +4,7 @@
 Written from the specification alone -- it shares no code with fairdeal's TypeScript sources -- so
 that the test vectors in test/vectors/fair-v1.json are proven reproducible by someone who never
 read our code. It implements ChaCha20 (RFC 8439), HMAC-SHA-256 (RFC 2104 via hmac/hashlib), the
-canonical byte encoding, exact batched bounded integers and the forward Fisher-Yates shuffle.
+canonical byte encoding, exact bounded integers (Lemire) and the forward Fisher-Yates shuffle.
 
 Usage:
   python3 tools/verify-fair-v1.py [test/vectors/fair-v1.json]   check every vector
@@ -71,52 +71,46 @@ class Words:
         return self.buf.pop(0)
 
 
-# --- exact batched bounded integers and the shuffle (docs/RANDOM.md) ------------------------------
+# --- exact bounded integers and the shuffle (docs/RANDOM.md, "shuffle v1") ----------------------
 
-def batch_length(bound, steps_left):
-    if bound > 2 ** 21:
-        return 1
-    product, k = bound, 1
-    while k < steps_left and product * (bound - k) <= 2 ** 32:
-        product *= bound - k
-        k += 1
-    return k
+class IndexDrawer:
+    """Exact uniform indices by Lemire's method: 16 bits per draw while the bound fits 16 bits (low
+    half of a word first, then its high half), a whole 32-bit word for larger bounds (dropping a
+    pending half). One drawer per shuffle."""
 
+    def __init__(self, words):
+        self.words = words
+        self.high = 0
+        self.pending = False
 
-def draw_descending(bound, k, words):
-    """k integers, the s-th uniform in [0, bound - s), from one accepted 32-bit word."""
-    if bound > 2 ** 21:
-        while True:  # one word, Lemire's method on the 64-bit product
-            x = words.next()
-            m = x * bound
-            if (m & MASK32) >= (2 ** 32 - bound) % bound:
-                return [m >> 32]
-    product = 1
-    for s in range(k):
-        product *= bound - s
-    while True:
-        low = words.next()
-        out = []
-        for s in range(k):
-            m = low * (bound - s)
-            out.append(m >> 32)
+    def next(self, bound):
+        if bound <= 65536:
+            while True:
+                if self.pending:
+                    x, self.pending = self.high, False
+                else:
+                    w = self.words.next()
+                    x, self.high, self.pending = w & 0xFFFF, w >> 16, True
+                m = x * bound
+                low = m & 0xFFFF
+                if not (low < bound and low < (65536 - bound) % bound):
+                    return m >> 16
+        self.pending = False
+        while True:
+            m = self.words.next() * bound
             low = m & MASK32
-        if low >= (2 ** 32 - product) % product:
-            return out
+            if not (low < bound and low < (2 ** 32 - bound) % bound):
+                return m >> 32
 
 
 def shuffle(items, words):
     """Forward Fisher-Yates: position i (0 .. n-2) swaps with i + a uniform index in [0, n - i)."""
     a = list(items)
     n = len(a)
-    i = 0
-    while i < n - 1:
-        bound = n - i
-        k = batch_length(bound, n - 1 - i)
-        for r in draw_descending(bound, k, words):
-            j = i + r
-            a[i], a[j] = a[j], a[i]
-            i += 1
+    drawer = IndexDrawer(words)
+    for i in range(n - 1):
+        j = i + drawer.next(n - i)
+        a[i], a[j] = a[j], a[i]
     return a
 
 
@@ -167,3 +161,198 @@ def deck_key(server_seed, table, hand, preset, options, deck, clients):
     cs = sorted_clients(clients)
     msg += u32(len(cs)) + b"".join(text(c["player"]) + text(c["seed"]) for c in cs)
     return hmac.new(server_seed, msg, hashlib.sha256).digest()
+
+
+def transcript_hash(t):
+    msg = text(LABEL_TRANSCRIPT) + text(t["algorithm"]) + text(t["table"]) + u64(t["hand"])
+    msg += blob(b"" if t["prev"] is None else bytes.fromhex(t["prev"]))
+    msg += text(t["preset"]) + options_bytes(t["options"])
+    msg += blob(bytes.fromhex(t["server"]["commitment"])) + blob(bytes.fromhex(t["server"]["seed"]))
+    msg += u32(len(t["clients"]))
+    for c in t["clients"]:
+        msg += text(c["player"]) + text(c["seed"])
+        if "commitment" in c:
+            msg += u8(1) + blob(bytes.fromhex(c["salt"])) + blob(bytes.fromhex(c["commitment"]))
+        else:
+            msg += u8(0)
+    msg += u32(len(t["cards"])) + b"".join(text(c["card"]) + text(c["to"]) for c in t["cards"])
+    return hashlib.sha256(msg).digest()
+
+
+# --- canonical decks and dealing patterns (docs/FAIR.md section 6-7, docs/GAMES.md) --------------
+
+RANKS = "A23456789TJQK"
+SUITS = "SDCH"
+DECKS = {  # name: (ranks kept, jokers, copies)
+    "standard-52": (RANKS, False, 1),
+    "standard-54": (RANKS, True, 1),
+    "double-104": (RANKS, False, 2),
+    "double-108": (RANKS, True, 2),
+}
+
+
+def build_deck(ranks, jokers, copies):
+    deck = []
+    for copy in range(1, copies + 1):
+        suffix = "" if copy == 1 else "#%d" % copy
+        for suit in SUITS:
+            deck += [r + suit + suffix for r in RANKS if r in ranks]
+        if jokers:
+            deck += ["BJ" + suffix, "RJ" + suffix]
+    return deck
+
+
+def one_at_a_time(laps):
+    return ("hands", [1], laps)
+
+
+HOLDEM_TAIL = [("burns", 1), ("board", 3), ("burns", 1), ("board", 1), ("burns", 1), ("board", 1)]
+# preset: deck name, default seats, steps, accepted options (beyond seats/dealer where allowed)
+PRESETS = {
+    "doudizhu": ("standard-54", 3, [one_at_a_time(17), ("kitty", 3)], set()),
+    "doudizhu-4p": ("double-108", 4, [one_at_a_time(25), ("kitty", 8)], set()),
+    "shengji": ("double-108", 4, [one_at_a_time(25), ("kitty", 8)], {"level", "trump"}),
+    "guandan": ("double-108", 4, [one_at_a_time(27)], {"level"}),
+    "holdem": ("standard-52", 6, [one_at_a_time(2)] + HOLDEM_TAIL, set()),
+    "omaha": ("standard-52", 6, [one_at_a_time(4)] + HOLDEM_TAIL, set()),
+    "blackjack": ("standard-52", 2, [("burns", 1), one_at_a_time(2)], {"decks", "penetration"}),
+    "bridge": ("standard-52", 4, [one_at_a_time(13)], {"boardNumber"}),
+}
+FIXED_DEALER = {"blackjack", "bridge"}
+
+
+def preset_plan(preset, options):
+    """(canonical deck, route function) for the presets this verifier knows, or None."""
+    if preset not in PRESETS:
+        return None
+    deck_name, seats, steps, accepted = PRESETS[preset]
+    allowed = set(accepted) | {"seats"} | (set() if preset in FIXED_DEALER else {"dealer"})
+    if not set(options) <= allowed:
+        return None
+    seats = options.get("seats", seats)
+    dealer = options.get("dealer", seats - 1)
+    ranks, jokers, copies = DECKS[deck_name]
+    if preset == "blackjack":
+        copies = options.get("decks", 6)
+    if preset == "bridge":
+        dealer = (options.get("boardNumber", 1) - 1) % 4
+    deck = build_deck(ranks, jokers, copies)
+
+    def route():
+        out = []
+        first = (dealer + 1) % seats
+        for step in steps:
+            if step[0] == "hands":
+                _, packets, laps = step
+                for _lap in range(laps):
+                    for k in range(seats):
+                        out += ["hand:%d" % ((first + k) % seats)] * packets[k % len(packets)]
+            else:
+                out += [step[0]] * step[1]
+        return out + ["stock"] * (len(deck) - len(out))
+
+    return deck, route
+
+
+# --- checks ---------------------------------------------------------------------------------------
+
+class Report:
+    def __init__(self):
+        self.checks = 0
+        self.failures = []
+
+    def expect(self, what, got, want):
+        self.checks += 1
+        if not hmac.compare_digest(str(got).encode(), str(want).encode()):
+            self.failures.append("%s: expected %s, got %s" % (what, want, got))
+
+
+def check_deck_vector(r, v):
+    name = "deck vector '%s'" % v["name"]
+    seed = bytes.fromhex(v["serverSeed"])
+    r.expect(name + " server commitment", server_commitment(v["table"], v["hand"], seed).hex(), v["serverCommitment"])
+    plan = preset_plan(v["preset"], v["options"])
+    if plan is not None:  # the canonical deck, built from the spec, not read from the vector
+        r.expect(name + " canonical deck", plan[0], v["canonicalDeck"])
+        r.expect(name + " route", plan[1](), v["route"])
+    deck = v["canonicalDeck"]
+    msg = text(LABEL_KEY) + text(v["table"]) + u64(v["hand"]) + text(v["preset"]) + options_bytes(v["options"])
+    msg += u32(len(deck)) + b"".join(text(c) for c in deck)
+    cs = sorted_clients(v["clients"])
+    msg += u32(len(cs)) + b"".join(text(c["player"]) + text(c["seed"]) for c in cs)
+    r.expect(name + " key message", msg.hex(), v["keyMessage"])
+    key = deck_key(seed, v["table"], v["hand"], v["preset"], v["options"], deck, v["clients"])
+    r.expect(name + " key", key.hex(), v["key"])
+    r.expect(name + " deck", shuffle(deck, Words(key)), v["deck"])
+
+
+def check_transcript(r, t, name):
+    """Recomputes one transcript; returns its hash."""
+    r.expect(name + " algorithm", t["algorithm"], ALGORITHM)
+    seed = bytes.fromhex(t["server"]["seed"])
+    r.expect(name + " server commitment", server_commitment(t["table"], t["hand"], seed).hex(), t["server"]["commitment"])
+    players = [c["player"] for c in t["clients"]]
+    r.expect(name + " client order", players, [c["player"] for c in sorted_clients(t["clients"])])
+    r.expect(name + " unique players", len(set(players)), len(players))
+    for c in t["clients"]:
+        if "commitment" in c:
+            got = client_commitment(t["table"], t["hand"], c["player"], bytes.fromhex(c["salt"]), c["seed"])
+            r.expect("%s commitment of %s" % (name, c["player"]), got.hex(), c["commitment"])
+    plan = preset_plan(t["preset"], t["options"])
+    if plan is None:
+        print("note: %s: preset %s with options %s is not known to this verifier; only hashes and "
+              "commitments were checked" % (name, t["preset"], json.dumps(t["options"])))
+    else:
+        deck, route = plan
+        key = deck_key(seed, t["table"], t["hand"], t["preset"], t["options"], deck, t["clients"])
+        dealt = shuffle(deck, Words(key))
+        r.expect(name + " cards", [c["card"] for c in t["cards"]], dealt)
+        r.expect(name + " destinations", [c["to"] for c in t["cards"]], route())
+    h = transcript_hash(t).hex()
+    r.expect(name + " hash", h, t["hash"])
+    return h
+
+
+def self_test(r):
+    # RFC 8439 section 2.3.2: the block function test vector (an external reference).
+    key = bytes(range(32))
+    nonce = bytes.fromhex("000000090000004a00000000")
+    words = chacha20_block(key, 1, nonce)
+    r.expect("RFC 8439 2.3.2 block", struct.pack("<16I", *words).hex()[:32], "10f1e7e4d13b5915500fdd1fa32071c4")
+
+
+def main(argv):
+    r = Report()
+    self_test(r)
+    if len(argv) >= 2 and argv[0] == "--transcript":
+        prev = None
+        for i, path in enumerate(argv[1:]):
+            with open(path, encoding="utf-8") as f:
+                t = json.load(f)
+            if i > 0:
+                r.expect(path + " link to previous hash", t["prev"], prev)
+            prev = check_transcript(r, t, path)
+    else:
+        path = argv[0] if argv else "test/vectors/fair-v1.json"
+        with open(path, encoding="utf-8") as f:
+            vectors = json.load(f)
+        for c in vectors["clientCommitments"]:
+            got = client_commitment(c["table"], c["hand"], c["player"], bytes.fromhex(c["salt"]), c["seed"])
+            r.expect("client commitment of %s" % c["player"], got.hex(), c["commitment"])
+        for v in vectors["decks"]:
+            check_deck_vector(r, v)
+        prev = None
+        for i, t in enumerate(vectors["transcripts"]):
+            r.expect("transcript %d prev" % i, t["prev"], prev)
+            prev = check_transcript(r, t, "transcript %d" % i)
+    for failure in r.failures:
+        print("FAIL " + failure)
+    if r.failures:
+        print("%d of %d checks failed" % (len(r.failures), r.checks))
+        return 1
+    print("all %d checks passed" % r.checks)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
