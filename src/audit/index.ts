@@ -16,6 +16,7 @@ export {
 } from './audit-counts.ts';
 export type { AuditResult, BrokenReason } from './audit-result.ts';
 export { auditShuffle, type ShuffleUnderAudit } from './audit-shuffle.ts';
+export { type AuditSubject, subjectName } from './audit-subject.ts';
 export { cardPositionTest } from './card-position-test.ts';
 export { checkPermutation } from './check-permutation.ts';
 export { chiSquareSf, P_VALUE_FLOOR } from './chi-square-sf.ts';
@@ -24,5 +25,13 @@ export { permutationTest } from './permutation-test.ts';
 export { type PooledCell, poolCells } from './pool-cells.ts';
 export { reachabilityTest } from './reachability-test.ts';
 export { risingSequenceTest } from './rising-sequence-test.ts';
+export {
+  CHUNK_TRIALS,
+  DEFAULT_TIME_LIMIT_MS,
+  DEFAULT_TRIALS,
+  type RunAuditOptions,
+  runAudit,
+  runCalibration,
+} from './run-audit.ts';
 export type { AuditTestName, AuditTestResult } from './test-result.ts';
 export { type WorstCell, worstCells } from './worst-cells.ts';

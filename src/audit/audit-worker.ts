@@ -1,0 +1,142 @@
+// Node-only: the worker side of runAudit (see run-audit.ts). It loads the shuffle under audit,
+// runs chunks of seeded trials, validates and counts them, and reports ticks so the main thread
+// can tell a hang (no tick within the time limit) from slow progress.
+import { parentPort, workerData } from 'node:worker_threads';
+import { chacha20 } from '../random/chacha20.ts';
+import type { RandomSource } from '../random/source.ts';
+import { catalogEntry } from '../shuffle/catalog/index.ts';
+import { shuffle } from '../shuffle/shuffle.ts';
+import { analyzeCounts } from './analyze-counts.ts';
+import { type AuditCounts, addOrder, createCounts } from './audit-counts.ts';
+import type { AuditSubject } from './audit-subject.ts';
+import { checkPermutation } from './check-permutation.ts';
+
+type Fn = (cards: number[], source: RandomSource) => unknown;
+
+const port = parentPort!;
+const { subject, n } = workerData as { subject: AuditSubject; n: number };
+const TICK_MS = 100;
+
+async function load(): Promise<Fn> {
+  if (subject.kind === 'fairdeal') return (cards, source) => shuffle(cards, source);
+  if (subject.kind === 'catalog') {
+    const entry = catalogEntry(subject.name);
+    return (cards, source) => entry.run(cards, source);
+  }
+  const mod = (await import(subject.url)) as Record<string, unknown>;
+  let fn: unknown;
+  if (subject.exportName !== undefined) {
+    fn = mod[subject.exportName];
+    if (typeof fn !== 'function')
+      throw new Error(`export '${subject.exportName}' is not a function`);
+  } else if (typeof mod.default === 'function') {
+    fn = mod.default;
+  } else {
+    const functions = Object.keys(mod).filter((k) => typeof mod[k] === 'function');
+    if (functions.length !== 1) {
+      throw new Error(
+        `no default export and ${functions.length} exported functions (${functions.join(', ')}): name one with FILE#EXPORT`,
+      );
+    }
+    fn = mod[functions[0]!];
+  }
+  const user = fn as (cards: number[]) => unknown;
+  // User code draws from Math.random: within this worker it is replaced by the seeded stream,
+  // so audits of user code are reproducible too (doubles with 53 random bits, like V8's).
+  return (cards) => user(cards);
+}
+
+function seededMathRandom(source: RandomSource): () => number {
+  return () => (source.nextUint32() * 2 ** 21 + (source.nextUint32() >>> 11)) * 2 ** -53;
+}
+
+/** Runs `count` trials on stream `stream`; returns false (after reporting) when broken. */
+function runTrials(
+  fn: Fn,
+  counts: AuditCounts,
+  seed: string,
+  stream: number,
+  count: number,
+  firstTrial: number,
+): boolean {
+  const source = chacha20(seed, stream);
+  if (subject.kind === 'module') Math.random = seededMathRandom(source);
+  const scratch = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  let lastTick = performance.now();
+  for (let t = 0; t < count; t++) {
+    const cards = new Array<number>(n);
+    for (let i = 0; i < n; i++) cards[i] = i;
+    let out: unknown;
+    try {
+      out = fn(cards, source);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage({ type: 'broken', kind: 'threw', message, trial: firstTrial + t });
+      return false;
+    }
+    const order = out === undefined ? cards : out;
+    const problem = checkPermutation(order, n, seen);
+    if (problem !== undefined) {
+      port.postMessage({
+        type: 'broken',
+        kind: 'not-a-permutation',
+        message: problem,
+        trial: firstTrial + t,
+      });
+      return false;
+    }
+    addOrder(counts, order as ArrayLike<number>, scratch);
+    if ((t & 15) === 15) {
+      const now = performance.now();
+      if (now - lastTick > TICK_MS) {
+        port.postMessage({ type: 'tick', trial: firstTrial + t });
+        lastTick = now;
+      }
+    }
+  }
+  return true;
+}
+
+let loaded: Fn | undefined;
+try {
+  loaded = await load();
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  port.postMessage({ type: 'broken', kind: 'not-loadable', message });
+}
+const counts = createCounts(n);
+
+if (loaded !== undefined) {
+  const fn = loaded;
+  port.on('message', (msg: Record<string, unknown>) => {
+    if (msg.type === 'chunk') {
+      const { seed, stream, count, first } = msg as {
+        seed: string;
+        stream: number;
+        count: number;
+        first: number;
+      };
+      port.postMessage({ type: 'tick', trial: first });
+      if (runTrials(fn, counts, seed, stream, count, first)) {
+        port.postMessage({ type: 'done', count });
+      }
+    } else if (msg.type === 'job') {
+      const { seed, run, trials } = msg as { seed: string; run: number; trials: number };
+      const job = createCounts(n);
+      port.postMessage({ type: 'tick', trial: 0 });
+      if (runTrials(fn, job, seed, run, trials, 0)) {
+        port.postMessage({ type: 'job-result', run, tests: analyzeCounts(job).tests });
+      }
+    } else if (msg.type === 'finish') {
+      const { position, pairs, rising, perms } = counts;
+      port.postMessage({ type: 'counts', counts }, [
+        position.buffer,
+        pairs.buffer,
+        rising.buffer,
+        perms.buffer,
+      ] as ArrayBuffer[]);
+    }
+  });
+  port.postMessage({ type: 'ready' });
+}
