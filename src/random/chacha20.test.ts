@@ -14,7 +14,7 @@ const words = (hex: string) => {
 const hexOf = (w: Uint32Array) => {
   const out = new Uint8Array(w.length * 4);
   const v = new DataView(out.buffer);
-  w.forEach((x, i) => v.setUint32(i * 4, x, true));
+  for (let i = 0; i < w.length; i++) v.setUint32(i * 4, w[i]!, true);
   return bytesToHex(out);
 };
 
@@ -70,7 +70,7 @@ test('RFC 8439 Appendix A.1 #3 and #5: a key bit set; nonce byte 11 = 2 is strea
 
 test('the stream is the same read word by word, in bulk, or across the native switch', () => {
   // 200 blocks: past the 64-block refills where node:crypto takes over from the portable code.
-  const key = hexToBytes('00'.repeat(31) + '07');
+  const key = hexToBytes(`${'00'.repeat(31)}07`);
   const reference = new Uint32Array(200 * 16);
   const keyWords = words(bytesToHex(key));
   const nonce = new Uint32Array([0, 5, 0]);
