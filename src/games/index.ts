@@ -11,6 +11,8 @@ export type {
   Destination,
   RecordedOption,
 } from './deal-types.ts';
+export type { CardRef, DealerOptions, WhenStockEmpty } from './dealer.ts';
+export { Dealer } from './dealer.ts';
 export type { DealStep, Preset, PresetOptionName, PresetVariant } from './preset.ts';
 export { PRESET_NAMES, PRESETS } from './presets.ts';
 export type { DealPlan } from './resolve-plan.ts';
