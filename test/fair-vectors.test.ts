@@ -42,20 +42,114 @@ interface DeckCase {
 
 /** Inputs chosen to exercise every corner of the encoding and the shuffle. */
 const DECK_CASES: DeckCase[] = [
-  { name: 'no client seed', serverSeed: '00'.repeat(32), table: 't', hand: 0, preset: 'doudizhu', options: {}, clients: [] },
-  { name: 'one client seed', serverSeed: '01'.repeat(32), table: 'club-7', hand: 12, preset: 'doudizhu', options: {}, clients: [{ player: 'alice', seed: 'lucky7' }] },
-  { name: 'seeds a:1 and 2', serverSeed: '02'.repeat(32), table: 't', hand: 1, preset: 'bridge', options: {}, clients: [{ player: 'p1', seed: 'a:1' }, { player: 'p2', seed: '2' }] },
-  { name: 'seeds a and 1:2 (must differ from the previous)', serverSeed: '02'.repeat(32), table: 't', hand: 1, preset: 'bridge', options: {}, clients: [{ player: 'p1', seed: 'a' }, { player: 'p2', seed: '1:2' }] },
-  { name: 'unicode ids, canonical order by UTF-8 bytes', serverSeed: 'ff'.repeat(32), table: '斗地主-桌1', hand: 2 ** 53 - 1, preset: 'doudizhu', options: {}, clients: [{ player: '🂡 ace', seed: 'x' }, { player: 'ｚ', seed: 'y' }, { player: 'Z', seed: '春天 🀄' }] },
-  { name: 'options of every type', serverSeed: hex(new Uint8Array(32).map((_, i) => i)), table: 'casino', hand: 3, preset: 'blackjack', options: { decks: 2, penetration: 0.5, seats: 3 }, clients: [{ player: 'p', seed: 's' }] },
-  { name: 'bridge board 5', serverSeed: 'a5'.repeat(32), table: 'club', hand: 5, preset: 'bridge', options: { boardNumber: 5 }, clients: [] },
-  { name: 'holdem with burns and board', serverSeed: '5a'.repeat(32), table: 'poker', hand: 99, preset: 'holdem', options: { seats: 9 }, clients: [{ player: 'a', seed: 'b' }] },
-  { name: 'two decks of 54 (108 cards)', serverSeed: '77'.repeat(32), table: 't', hand: 8, preset: 'shengji', options: { level: '5', trump: 'H' }, clients: [{ player: 'n', seed: '1' }, { player: 'e', seed: '2' }, { player: 's', seed: '3' }, { player: 'w', seed: '4' }] },
+  {
+    name: 'no client seed',
+    serverSeed: '00'.repeat(32),
+    table: 't',
+    hand: 0,
+    preset: 'doudizhu',
+    options: {},
+    clients: [],
+  },
+  {
+    name: 'one client seed',
+    serverSeed: '01'.repeat(32),
+    table: 'club-7',
+    hand: 12,
+    preset: 'doudizhu',
+    options: {},
+    clients: [{ player: 'alice', seed: 'lucky7' }],
+  },
+  {
+    name: 'seeds a:1 and 2',
+    serverSeed: '02'.repeat(32),
+    table: 't',
+    hand: 1,
+    preset: 'bridge',
+    options: {},
+    clients: [
+      { player: 'p1', seed: 'a:1' },
+      { player: 'p2', seed: '2' },
+    ],
+  },
+  {
+    name: 'seeds a and 1:2 (must differ from the previous)',
+    serverSeed: '02'.repeat(32),
+    table: 't',
+    hand: 1,
+    preset: 'bridge',
+    options: {},
+    clients: [
+      { player: 'p1', seed: 'a' },
+      { player: 'p2', seed: '1:2' },
+    ],
+  },
+  {
+    name: 'unicode ids, canonical order by UTF-8 bytes',
+    serverSeed: 'ff'.repeat(32),
+    table: '斗地主-桌1',
+    hand: 2 ** 53 - 1,
+    preset: 'doudizhu',
+    options: {},
+    clients: [
+      { player: '🂡 ace', seed: 'x' },
+      { player: 'ｚ', seed: 'y' },
+      { player: 'Z', seed: '春天 🀄' },
+    ],
+  },
+  {
+    name: 'options of every type',
+    serverSeed: hex(new Uint8Array(32).map((_, i) => i)),
+    table: 'casino',
+    hand: 3,
+    preset: 'blackjack',
+    options: { decks: 2, penetration: 0.5, seats: 3 },
+    clients: [{ player: 'p', seed: 's' }],
+  },
+  {
+    name: 'bridge board 5',
+    serverSeed: 'a5'.repeat(32),
+    table: 'club',
+    hand: 5,
+    preset: 'bridge',
+    options: { boardNumber: 5 },
+    clients: [],
+  },
+  {
+    name: 'holdem with burns and board',
+    serverSeed: '5a'.repeat(32),
+    table: 'poker',
+    hand: 99,
+    preset: 'holdem',
+    options: { seats: 9 },
+    clients: [{ player: 'a', seed: 'b' }],
+  },
+  {
+    name: 'two decks of 54 (108 cards)',
+    serverSeed: '77'.repeat(32),
+    table: 't',
+    hand: 8,
+    preset: 'shengji',
+    options: { level: '5', trump: 'H' },
+    clients: [
+      { player: 'n', seed: '1' },
+      { player: 'e', seed: '2' },
+      { player: 's', seed: '3' },
+      { player: 'w', seed: '4' },
+    ],
+  },
 ];
 
 function computeDeckCase(c: DeckCase) {
   const plan = presetDeal(c.preset, c.options);
-  const input = { table: c.table, hand: c.hand, preset: c.preset, options: c.options, deck: plan.deck, clients: c.clients };
+  const input = {
+    table: c.table,
+    hand: c.hand,
+    preset: c.preset,
+    options: c.options,
+    deck: plan.deck,
+    clients: c.clients,
+  };
   const key = deriveDeckKey(unhex(c.serverSeed), input);
   const dealt = plan.deal(shuffleDeck(key, plan.deck));
   return {
@@ -74,7 +168,10 @@ function computeClientCommitments() {
     { table: 't', hand: 1, player: 'alice', salt: '00'.repeat(32), seed: 'lucky7' },
     { table: '桌', hand: 2 ** 32, player: 'ｚ', salt: 'ab'.repeat(32), seed: 'a:1' },
   ];
-  return cases.map((c) => ({ ...c, commitment: hex(clientCommitment(c, c.player, unhex(c.salt), c.seed)) }));
+  return cases.map((c) => ({
+    ...c,
+    commitment: hex(clientCommitment(c, c.player, unhex(c.salt), c.seed)),
+  }));
 }
 
 /** Full transcripts from FairRound with a seeded source: a chain of three hands on one table. */
@@ -88,7 +185,14 @@ function computeTranscripts(): FairTranscript[] {
     { preset: 'holdem', options: { seats: 4, dealer: 2 }, players: [], committed: false },
   ];
   hands.forEach((h, i) => {
-    const round = FairRound.open({ table: 'vector-table', hand: i + 1, prev, preset: h.preset, options: h.options, source });
+    const round = FairRound.open({
+      table: 'vector-table',
+      hand: i + 1,
+      prev,
+      preset: h.preset,
+      options: h.options,
+      source,
+    });
     if (h.committed) {
       const commits = h.players.map((p) => commitClientSeed(round, p, `seed of ${p}`, source));
       for (const c of commits) round.commit(c.player, c.commitment);
@@ -123,7 +227,7 @@ test('vectors: commitments, deck keys and decks are value-stable (snapshot)', ()
   const now = compute();
   assert.deepEqual(now.clientCommitments, vectors.clientCommitments);
   assert.equal(now.decks.length, vectors.decks.length);
-  now.decks.forEach((d, i) => assert.deepEqual(d, vectors.decks[i], d.name));
+  for (const [i, d] of now.decks.entries()) assert.deepEqual(d, vectors.decks[i], d.name);
 });
 
 test('vectors: the transcripts are value-stable (snapshot) and verify as one chain', () => {
