@@ -1,3 +1,4 @@
+import type { AuditCounts } from './audit-counts.ts';
 import type { AuditTestResult } from './test-result.ts';
 import type { WorstCell } from './worst-cells.ts';
 
@@ -37,4 +38,6 @@ export interface AuditResult {
   readonly workers?: number;
   /** The seed used (seeded runs are reproducible). */
   readonly seed?: string;
+  /** The raw counts behind the tests (for heatmaps); absent when broken. */
+  readonly counts?: AuditCounts;
 }

@@ -20,10 +20,15 @@ export { type AuditSubject, subjectName } from './audit-subject.ts';
 export { cardPositionTest } from './card-position-test.ts';
 export { checkPermutation } from './check-permutation.ts';
 export { chiSquareSf, P_VALUE_FLOOR } from './chi-square-sf.ts';
+export { type ComplexitySeries, complexitySvg } from './complexity-svg.ts';
+export { divergingColor } from './diverging-color.ts';
 export { eulerianNumbers, risingSequenceLaw } from './eulerian.ts';
+export { formatP, formatSummary } from './format-summary.ts';
+export { heatmapSvg } from './heatmap-svg.ts';
 export { permutationTest } from './permutation-test.ts';
 export { type PooledCell, poolCells } from './pool-cells.ts';
 export { reachabilityTest } from './reachability-test.ts';
+export { renderPng } from './render-png.ts';
 export { risingSequenceTest } from './rising-sequence-test.ts';
 export {
   CHUNK_TRIALS,

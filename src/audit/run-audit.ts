@@ -242,6 +242,7 @@ export async function runAudit(
     trialsPerSecond: total.trials / seconds,
     workers,
     seed,
+    counts: total,
   };
 }
 

@@ -1,0 +1,21 @@
+/** ColorBrewer RdBu end points and midpoint (Brewer 2003): blue = too rare, red = too often. */
+const BLUE = [33, 102, 172];
+const WHITE = [247, 247, 247];
+const RED = [178, 24, 43];
+
+/**
+ * A colour on a diverging blue–white–red scale for t in [−1, 1] (clamped): −1 blue, 0 white,
+ * +1 red. Perceptually symmetric enough for a heatmap of deviations.
+ *
+ * @example
+ * ```ts
+ * divergingColor(0); // '#f7f7f7'
+ * ```
+ * @throws never.
+ */
+export function divergingColor(t: number): string {
+  const x = Number.isNaN(t) ? 0 : Math.max(-1, Math.min(1, t));
+  const [from, to, f] = x < 0 ? [WHITE, BLUE, -x] : [WHITE, RED, x];
+  const rgb = from.map((c, i) => Math.round(c + (to[i]! - c) * f));
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
