@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildDeck, chacha20, deal } from '../../index.ts';
+import type { CliIo } from '../io.ts';
+import { main } from '../main.ts';
+
+function fakeIo(cwd: string, tty = false): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => {
+      io.stdout += t;
+    },
+    err: (t: string) => {
+      io.stderr += t;
+    },
+    stdoutIsTTY: tty,
+    stderrIsTTY: false,
+    env: {},
+    cwd,
+  };
+  return io;
+}
+const dir = mkdtempSync(join(tmpdir(), 'fairdeal-collect-'));
+
+test('collect raw --seed writes the RFC 8439 keystream bytes (chacha20 words, little-endian)', async () => {
+  assert.equal(
+    await main(
+      ['collect', 'raw', '--bytes', '70', '--seed', '00'.repeat(32), '--out', 'k.bin'],
+      fakeIo(dir),
+    ),
+    0,
+  );
+  const bytes = readFileSync(join(dir, 'k.bin'));
+  assert.equal(bytes.length, 70);
+  // RFC 8439 §A.1 test vector #1: key 0, nonce 0, block counter 0 — the first keystream bytes.
+  assert.equal(bytes.subarray(0, 16).toString('hex'), '76b8e0ada0f13d90405d6ae55386bd28');
+  const words = new Uint32Array(18);
+  chacha20('00'.repeat(32)).fillUint32(words);
+  assert.deepEqual(bytes, Buffer.from(words.buffer).subarray(0, 70));
+});
+
+test('collect raw without --seed reads the secure source; binary to a terminal is refused', async () => {
+  assert.equal(await main(['collect', 'raw', '--bytes', '4096', '--out', 's.bin'], fakeIo(dir)), 0);
+  const a = readFileSync(join(dir, 's.bin'));
+  assert.equal(await main(['collect', 'raw', '--bytes', '4096', '--out', 's.bin'], fakeIo(dir)), 0);
+  assert.notDeepEqual(readFileSync(join(dir, 's.bin')), a); // 2^-32768 chance of a false alarm
+  const io = fakeIo(dir, true);
+  assert.equal(await main(['collect', 'raw', '--bytes', '4'], io), 2);
+  assert.match(io.stderr, /refusing to write binary data to a terminal/);
+});
+
+test('collect decks: the production deal path, in codes, indices and binary', async () => {
+  const io = fakeIo(dir);
+  assert.equal(
+    await main(['collect', 'decks', '--count', '3', '--preset', 'doudizhu', '--seed', 's'], io),
+    0,
+  );
+  const lines = io.stdout.trimEnd().split('\n');
+  assert.equal(lines.length, 3);
+  const src = chacha20('s');
+  const expected = [0, 1, 2].map(() =>
+    deal('doudizhu', { source: src })
+      .deck.map((c) => c.id)
+      .join(' '),
+  );
+  assert.deepEqual(lines, expected);
+
+  const idx = fakeIo(dir);
+  assert.equal(
+    await main(
+      [
+        'collect',
+        'decks',
+        '--count',
+        '1',
+        '--preset',
+        'bridge',
+        '--seed',
+        'q',
+        '--format',
+        'indices',
+      ],
+      idx,
+    ),
+    0,
+  );
+  const canonical = buildDeck('standard-52').map((c) => c.id);
+  const codes = deal('bridge', { source: chacha20('q') }).deck.map((c) => c.id);
+  assert.equal(idx.stdout, `${codes.map((c) => canonical.indexOf(c)).join(' ')}\n`);
+
+  assert.equal(
+    await main(
+      [
+        'collect',
+        'decks',
+        '--count',
+        '2',
+        '--preset',
+        'bridge',
+        '--seed',
+        'q',
+        '--format',
+        'binary',
+        '--out',
+        'd.bin',
+      ],
+      fakeIo(dir),
+    ),
+    0,
+  );
+  const bin = readFileSync(join(dir, 'd.bin'));
+  assert.equal(bin.length, 104);
+  assert.deepEqual(
+    [...bin.subarray(0, 52)],
+    codes.map((c) => canonical.indexOf(c)),
+  );
+  assert.deepEqual(
+    [...bin.subarray(0, 52)].sort((x, y) => x - y),
+    [...Array(52).keys()],
+  );
+});
+
+test('collect: usage errors exit 2', async () => {
+  for (const args of [
+    ['collect'],
+    ['collect', 'raw'],
+    ['collect', 'raw', '--bytes', '0'],
+    ['collect', 'raw', '--bytes', '1e3'],
+    ['collect', 'decks', '--count', '2'],
+    ['collect', 'decks', '--count', '2', '--preset', 'bridge', '--format', 'xml'],
+    ['collect', 'raw', '--bytes', '4', '--preset', 'bridge'],
+    ['collect', 'other'],
+  ]) {
+    assert.equal(await main(args, fakeIo(dir)), 2, args.join(' '));
+  }
+  const io = fakeIo(dir);
+  assert.equal(await main(['collect', 'decks', '--count', '1', '--preset', 'nope'], io), 1);
+  assert.match(io.stderr, /unknown preset 'nope'/);
+});
