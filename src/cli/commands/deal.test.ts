@@ -38,8 +38,10 @@ test('deal doudizhu --seed: three sorted hands, kitty, seed and replay line, pla
 
 test('colour: red suits on a TTY, off with NO_COLOR, forced with FORCE_COLOR', async () => {
   const tty = await run(['bridge', '--seed', 'c'], {}, true);
-  assert.match(tty.out, /\x1b\[31m[0-9AJQK]+[♥♦]\x1b\[39m/);
-  assert.ok(!/\x1b\[31m[0-9AJQK]+[♠♣]/.test(tty.out), 'black suits are never red');
+  // ESC is built with String.fromCharCode: a control character in a regex literal is a lint error
+  const esc = String.fromCharCode(27);
+  assert.match(tty.out, new RegExp(`${esc}\\[31m[0-9AJQK]+[♥♦]${esc}\\[39m`));
+  assert.ok(!new RegExp(`${esc}\\[31m[0-9AJQK]+[♠♣]`).test(tty.out), 'black suits are never red');
   const no = await run(['bridge', '--seed', 'c'], { NO_COLOR: '1' }, true);
   assert.ok(!no.out.includes('\x1b['));
   const forced = await run(['bridge', '--seed', 'c'], { FORCE_COLOR: '1' }, false);
