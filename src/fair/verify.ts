@@ -83,10 +83,11 @@ export function verify(input: unknown): VerifyResult {
     });
     const expected = plan.deal(shuffleDeck(key, plan.deck)).cards;
     compareCards(t, expected, problems);
-    if (!constantTimeEqual(transcriptHash(t), fromHex(t.hash, 32, 'hash'))) {
+    const actual = transcriptHash(t);
+    if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
       problems.push({
         field: 'hash',
-        message: `the transcript hash is not ${toHex(transcriptHash(t))}`,
+        message: `the hash field does not match the content, which hashes to ${toHex(actual)}`,
       });
     }
   } catch (error) {
