@@ -134,8 +134,10 @@ function writeBinary(io: CliIo, out: string, body: (write: (b: Uint8Array) => vo
   try {
     body((b) => {
       let off = 0;
-      while (off < b.length) off += writeSync(fd, b, off, b.length - off);
+      while (off < b.length) off += writeSome(fd, b, off);
     });
+  } catch (error) {
+    if (error !== READER_GONE) throw error;
   } finally {
     if (fd !== 1) closeSync(fd);
   }
@@ -163,5 +165,26 @@ function* collectDecks(
     if (format === 'codes') yield deck.map((c) => c.id).join(' ');
     else if (format === 'indices') yield deck.map((c) => position.get(c.id)).join(' ');
     else yield Uint8Array.from(deck, (c) => position.get(c.id)!);
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const READER_GONE = Symbol('reader gone');
+
+/**
+ * One writeSync, retried while a non-blocking pipe is full: Node opens piped stdout in
+ * non-blocking mode, so `collect raw | dieharder -g 200` would otherwise die with EAGAIN as soon
+ * as the reader falls behind. The 1 ms wait lets the reader catch up without spinning a core.
+ */
+function writeSome(fd: number, b: Uint8Array, off: number): number {
+  for (;;) {
+    try {
+      return writeSync(fd, b, off, b.length - off);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'EPIPE') throw READER_GONE; // `| head -c N`: the reader has all it wanted
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
   }
 }
