@@ -20,7 +20,7 @@ export const swapAny51: CatalogEntry = {
   time: 'O(n)',
   space: 'O(n)',
   uniform: false,
-  why: 'The naive n^n swap bias, plus `* 51` never picks the last slot as a target: the last position is only filled by the final swap (i = 51), so it holds the card that was at a uniform one of the first 51 slots after 51 swaps.',
+  why: 'The naive n^n swap bias, plus `* 51` never picks the last slot as a target: the last position is only filled by the final swap (i = 51), and that swap always sends the card there away, so the original last card can never end last.',
   terminates: true,
   growth: 'n',
   run<T>(cards: T[], source?: RandomSource): T[] {
