@@ -6,7 +6,9 @@
 // recomputes every one of them, and the last test runs it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +19,7 @@ import {
   type FairOptions,
   FairRound,
   type FairTranscript,
+  fairDeal,
   serverCommitment,
   shuffleDeck,
   verify,
@@ -252,4 +255,41 @@ test('vectors: the independent Python verifier reproduces every vector', (t) => 
   const run = spawnSync('python3', [TOOL, FILE], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /all \d+ checks passed/);
+});
+
+test('the Python verifier checks fresh transcripts (secure seeds) and rejects a tampered one', (t) => {
+  if (spawnSync('python3', ['--version']).error !== undefined) {
+    if (process.env.CI === 'true') assert.fail('python3 is missing under CI=true');
+    t.skip('python3 not found: the independent verifier was not run');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-py-'));
+  const one = fairDeal('holdem', {
+    table: 'py',
+    hand: 1,
+    options: { seats: 5 },
+    clientSeeds: ['é 🂡'],
+  });
+  const two = fairDeal('blackjack', {
+    table: 'py',
+    hand: 2,
+    prev: one.transcript.hash,
+    options: { decks: 3, penetration: 0.6 },
+  });
+  writeFileSync(join(dir, 'one.json'), JSON.stringify(one.transcript));
+  writeFileSync(join(dir, 'two.json'), JSON.stringify(two.transcript));
+  const good = spawnSync(
+    'python3',
+    [TOOL, '--transcript', join(dir, 'one.json'), join(dir, 'two.json')],
+    { encoding: 'utf8' },
+  );
+  assert.equal(good.status, 0, good.stdout + good.stderr);
+  const bad = structuredClone(two.transcript) as unknown as { cards: { to: string }[] };
+  bad.cards[0]!.to = 'hand:0';
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+  const run = spawnSync('python3', [TOOL, '--transcript', join(dir, 'bad.json')], {
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 1);
+  assert.match(run.stdout, /FAIL .*destinations/);
 });
