@@ -77,7 +77,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.err(`fairdeal ${name}: ${(error as Error).message}\n`);
       return 2;
     }
-    if (error instanceof FairdealError || error instanceof RangeError || error instanceof TypeError) {
+    if (
+      error instanceof FairdealError ||
+      error instanceof RangeError ||
+      error instanceof TypeError
+    ) {
       io.err(`fairdeal ${name}: ${error.message}\n`);
       return 1;
     }
@@ -105,7 +109,8 @@ export function processIo(): CliIo {
 
 const invokedDirectly =
   process.argv[1] !== undefined &&
-  import.meta.url === new URL(`file://${(await import('node:fs')).realpathSync(process.argv[1])}`).href;
+  import.meta.url ===
+    new URL(`file://${(await import('node:fs')).realpathSync(process.argv[1])}`).href;
 if (invokedDirectly) {
   process.exitCode = await main(process.argv.slice(2), processIo());
 }
