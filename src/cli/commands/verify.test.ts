@@ -85,3 +85,15 @@ test('verify: usage and file errors are one line, exit 2 / 1, never a stack trac
   assert.match(io.stdout, /FAILED .*\n {2}\S+: transcript /);
   assert.doesNotMatch(io.stdout + io.stderr, /\n\s+at /);
 });
+
+test('verify: a wrong server seed lists the commitment and a few cards, counts the rest', async () => {
+  const t = structuredClone(h1);
+  t.server.seed = `${t.server.seed.slice(0, 63)}${t.server.seed.endsWith('0') ? '1' : '0'}`;
+  writeFileSync(join(dir, 'seed.json'), JSON.stringify(t));
+  const io = fakeIo(dir);
+  assert.equal(await main(['verify', 'seed.json'], io), 1);
+  assert.match(io.stdout, /server\.commitment: the server seed does not match/);
+  const cardLines = io.stdout.split('\n').filter((l) => l.startsWith('  cards['));
+  assert.equal(cardLines.length, 5);
+  assert.match(io.stdout, / {2}… and \d+ more cards that differ \(--json lists all\)\n {2}hash: /);
+});

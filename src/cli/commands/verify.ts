@@ -10,6 +10,8 @@ import {
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 
+const MAX_CARD_LINES = 5;
+
 const HELP = `Usage: fairdeal verify <transcript.json> [more.json …] [--json]
 
 Re-deals each hand from its transcript (docs/FAIR.md) and checks every commitment, seed, card and
@@ -77,7 +79,18 @@ export const verify: Command = async (args, io) => {
       );
     } else {
       io.out(`FAILED    ${name}: ${r.problems.length} problem(s)\n`);
-      for (const p of r.problems) io.out(`  ${p.field}: ${p.message}\n`);
+      // Every card differs when a seed or commitment does: list the first few, count the rest
+      // (--json has them all).
+      const cards = r.problems.filter((p) => p.field.startsWith('cards[')).length;
+      let seen = 0;
+      for (const p of r.problems) {
+        const isCard = p.field.startsWith('cards[');
+        if (isCard) seen++;
+        if (!isCard || seen <= MAX_CARD_LINES) io.out(`  ${p.field}: ${p.message}\n`);
+        else if (seen === MAX_CARD_LINES + 1) {
+          io.out(`  … and ${cards - MAX_CARD_LINES} more cards that differ (--json lists all)\n`);
+        }
+      }
     }
   });
   if (chain !== undefined) {
