@@ -376,7 +376,9 @@ async function writeAuditReport(
   });
   md.push(
     '',
-    `Source: founding document number (000 … 004, in /work/shared/seeds). Throughput includes starting the workers (${first.workers} on this machine).`,
+    `Source: founding document number (000 … 004, in /work/shared/seeds). Throughput includes starting the workers (${first.workers} on this machine). Pairs with identical p-values are not a glitch: on the same seeded draws, draw-splice and the original Fisher–Yates build the very same orders (both take the k-th remaining card, counting from the low end), and draw-move-last builds the mirror image of Knuth–Durstenfeld's order (the same state, filled from the other end), which every test here scores identically.`,
+    '',
+    'Audit your own shuffle the same way: `npm run fairdeal -- audit --module my-shuffle.js#shuffle --heatmap mine.png`. The module runs in worker threads with `Math.random` replaced by the seeded stream (reproducible), and a hang, throw, crash or wrong output is reported as broken.',
     '',
     '## Heatmaps',
     '',
@@ -446,7 +448,7 @@ async function writeAuditReport(
     '',
     '## Time complexity',
     '',
-    'Time per shuffle (µs, minimum over batches, including copying the input and drawing the words) against n, on one core of this machine. "slope" is the fitted exponent k of time ∝ n^k over the larger half of n: ≈ 1 for O(n), → 2 for O(n²). The splice-based O(n²) algorithms move memory with `memmove`, so their quadratic term only dominates at large n (slope ≈ 1.5 at n ≤ 4096); the original Fisher–Yates scans and draw-and-retry-full retries, so theirs shows earlier.',
+    'Time per shuffle (µs, minimum over batches, including copying the input and drawing the words) against n, on one core of this machine. "slope" is the fitted exponent k of time ∝ n^k over the larger half of n: ≈ 1 for O(n), → 2 for O(n²). The splice-based O(n²) algorithms move memory with `memmove`, a few thousand bytes per microsecond, so up to n = 4096 their fitted slopes stay well below 2 (the linear part still weighs) while they are already 10–20× slower than the O(n) ones; the original Fisher–Yates (a scan per draw) and draw-and-retry-full (coupon-collector retries, each with an `indexOf`) show their quadratic growth plainly. Timings are noisy when other processes share the cores.',
     '',
     `![time per shuffle against n, log-log](${picturesRel}/complexity.png)`,
     '',
