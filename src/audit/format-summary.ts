@@ -69,6 +69,9 @@ export function formatSummary(result: AuditResult): string {
       );
     }
   }
+  if (result.verdict === 'uniform' && !result.tests.some((t) => t.applicable)) {
+    lines.push('  warning: too few trials for any test to run — this verdict carries no evidence');
+  }
   if (result.verdict === 'biased' && result.worst.length > 0) {
     lines.push('  worst cells (card → position: observed vs expected):');
     for (const c of result.worst.slice(0, 5)) {
