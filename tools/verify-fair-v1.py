@@ -71,7 +71,7 @@ class Words:
         return self.buf.pop(0)
 
 
-# --- exact bounded integers and the shuffle (docs/RANDOM.md, "shuffle v1") ----------------------
+# --- exact bounded integers and the shuffle (docs/RANDOM.md, "Shuffle v1 — the exact definition") ----------------------
 
 class IndexDrawer:
     """Exact uniform indices by Lemire's method: 16 bits per draw while the bound fits 16 bits (low
