@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { fairDeal } from '../../fair/index.ts';
 import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../index.ts';
 import {
   bytesToHex,
@@ -40,6 +41,10 @@ Options:
   --board-cards N     custom: cards to the board
   --sort ORDER        custom: doudizhu, guandan, shengji, bridge, suit, poker, skat, euchre,
                       pinochle, rummy, none
+  --fair              provably fair: print the server commitment first, deal from the
+                      server seed and the client seeds, print the transcript last
+                      (check it with 'fairdeal verify'; see docs/FAIR.md)
+  --client-seed S     with --fair: a player's seed (repeat for several players)
   --list              list the presets with their seats
   -h, --help          this help
 
@@ -158,6 +163,8 @@ export const deal: Command = async (args, io) => {
       kitty: { type: 'string' },
       'board-cards': { type: 'string' },
       sort: { type: 'string' },
+      fair: { type: 'boolean' },
+      'client-seed': { type: 'string', multiple: true },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -201,6 +208,17 @@ export const deal: Command = async (args, io) => {
       );
     }
   }
+  if (values.fair && values.seed !== undefined) {
+    throw new UsageError(
+      '--fair deals from a fresh server seed; --seed cannot be combined with it',
+    );
+  }
+  if (!values.fair && values['client-seed'] !== undefined) {
+    throw new UsageError('--client-seed goes with --fair');
+  }
+  if (values.fair && format === 'pbn') {
+    throw new UsageError('--fair prints a transcript; use --format text or json');
+  }
   const dealer = integer('--dealer', values.dealer);
   const seed = values.seed ?? freshSeed();
   const options: Record<string, unknown> = {
@@ -221,6 +239,33 @@ export const deal: Command = async (args, io) => {
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   if (options.dealer === -1) throw new UsageError('--dealer counts seats from 1');
   getPreset(name);
+  if (values.fair) {
+    delete options.seed;
+    if (options.deck !== undefined && typeof options.deck !== 'string') {
+      throw new UsageError('--fair takes --deck by name only (transcripts record plain options)');
+    }
+    const fair = fairDeal(name, {
+      options: options as Record<string, string | number | boolean>,
+      clientSeeds: values['client-seed'] ?? [],
+      onCommit: (c) => {
+        if (format === 'text') io.out(`Commitment: ${c}\n`);
+      },
+    });
+    if (format === 'json') {
+      const body = {
+        commitment: fair.commitment,
+        deal: toJson(fair.deal),
+        transcript: fair.transcript,
+      };
+      io.out(`${JSON.stringify(body, null, 2)}\n`);
+    } else {
+      io.out(renderDeal(fair.deal, { color: useColor(io), style }));
+      io.out(
+        `Transcript (check with: fairdeal verify FILE):\n${JSON.stringify(fair.transcript, null, 2)}\n`,
+      );
+    }
+    return 0;
+  }
   const round = dealRound(name, options as DealOptions);
 
   if (format === 'json') {

@@ -3,26 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { CliIo } from '../io.ts';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
-
-export function fakeIo(cwd = process.cwd()): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => {
-      io.stdout += t;
-    },
-    err: (t: string) => {
-      io.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 
 test('fairdeal shuffle --range with a seed is a reproducible permutation', async () => {
   const a = fakeIo();

@@ -1,0 +1,20 @@
+import type { CliIo } from '../../src/cli/io.ts';
+
+/** A CliIo that captures output, for running CLI commands in-process in tests. */
+export function fakeIo(cwd = process.cwd()): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => {
+      io.stdout += t;
+    },
+    err: (t: string) => {
+      io.stderr += t;
+    },
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    env: {},
+    cwd,
+  };
+  return io;
+}
