@@ -1,7 +1,10 @@
 import type { CliIo } from '../../src/cli/io.ts';
 
 /** A CliIo that captures output, for running CLI commands in-process in tests. */
-export function fakeIo(cwd = process.cwd()): CliIo & { stdout: string; stderr: string } {
+export function fakeIo(
+  cwd = process.cwd(),
+  stdoutIsTTY = false,
+): CliIo & { stdout: string; stderr: string } {
   const io = {
     stdout: '',
     stderr: '',
@@ -11,7 +14,7 @@ export function fakeIo(cwd = process.cwd()): CliIo & { stdout: string; stderr: s
     err: (t: string) => {
       io.stderr += t;
     },
-    stdoutIsTTY: false,
+    stdoutIsTTY,
     stderrIsTTY: false,
     env: {},
     cwd,

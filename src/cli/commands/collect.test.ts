@@ -3,27 +3,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { buildDeck, chacha20, deal } from '../../index.ts';
-import type { CliIo } from '../io.ts';
 import { main } from '../main.ts';
 
-function fakeIo(cwd: string, tty = false): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => {
-      io.stdout += t;
-    },
-    err: (t: string) => {
-      io.stderr += t;
-    },
-    stdoutIsTTY: tty,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-collect-'));
 
 test('collect raw --seed writes the RFC 8439 keystream bytes (chacha20 words, little-endian)', async () => {

@@ -3,27 +3,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { verify } from '../../fair/index.ts';
-import type { CliIo } from '../io.ts';
 import { main } from '../main.ts';
-
-function fakeIo(cwd: string): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => {
-      io.stdout += t;
-    },
-    err: (t: string) => {
-      io.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 
 async function run(cwd: string, ...args: string[]) {
   const io = fakeIo(cwd);

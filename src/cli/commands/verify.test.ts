@@ -4,28 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from '../io.ts';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 
 const VECTORS = fileURLToPath(new URL('../../../test/vectors/fair-v1.json', import.meta.url));
-
-function fakeIo(cwd: string): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (t: string) => {
-      io.stdout += t;
-    },
-    err: (t: string) => {
-      io.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-verify-'));
 const [h1, h2, h3] = JSON.parse(readFileSync(VECTORS, 'utf8')).transcripts;
