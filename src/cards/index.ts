@@ -13,6 +13,6 @@ export { parseCard, parseCards } from './parse-card.ts';
 export type { Compass } from './pbn.ts';
 export { COMPASS, formatPbnDeal, parsePbnDeal } from './pbn.ts';
 export type { Rank } from './rank.ts';
-export { isRank, RANKS, rankLabel } from './rank.ts';
+export { isRank, RANKS, RANKS_HIGH_FIRST, rankLabel } from './rank.ts';
 export type { Suit } from './suit.ts';
 export { isSuit, SUIT_SYMBOLS, SUITS, suitColor } from './suit.ts';

@@ -1,7 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { Card } from './card.ts';
 import { suitedCard } from './card.ts';
-import type { Rank } from './rank.ts';
+import { RANKS_HIGH_FIRST, type Rank } from './rank.ts';
 import type { Suit } from './suit.ts';
 
 /** A bridge seat: North, East, South, West (clockwise). */
@@ -20,21 +20,6 @@ export const COMPASS: readonly Compass[] = Object.freeze(['N', 'E', 'S', 'W']);
 // PBN 2.1 §3.4.11 (Deal tag): "<first>:<hand> <hand> <hand> <hand>", hands clockwise from the
 // first seat; each hand is "spades.hearts.diamonds.clubs", ranks AKQJT98765432, a void is empty.
 const PBN_SUITS: readonly Suit[] = ['S', 'H', 'D', 'C'];
-const PBN_RANKS: readonly Rank[] = [
-  'A',
-  'K',
-  'Q',
-  'J',
-  'T',
-  '9',
-  '8',
-  '7',
-  '6',
-  '5',
-  '4',
-  '3',
-  '2',
-];
 
 function bad(message: string, text: string): FairdealError {
   return new FairdealError('BAD_CARD', message, { token: text });
@@ -77,7 +62,7 @@ export function parsePbnDeal(text: string): { first: Compass; hands: Card[][] } 
     const seat = (start + k) % 4;
     suits.forEach((ranks, s) => {
       for (const ch of ranks) {
-        if (!(PBN_RANKS as readonly string[]).includes(ch)) {
+        if (!(RANKS_HIGH_FIRST as readonly string[]).includes(ch)) {
           throw bad(`bad PBN rank ${JSON.stringify(ch)} in hand ${JSON.stringify(part)}`, text);
         }
         const card = suitedCard(ch as Rank, PBN_SUITS[s]!);
@@ -124,7 +109,7 @@ export function formatPbnDeal(hands: readonly (readonly Card[])[], first: Compas
     }
     written.push(
       PBN_SUITS.map((suit) =>
-        PBN_RANKS.filter((r) => hand.some((c) => c.suit === suit && c.rank === r)).join(''),
+        RANKS_HIGH_FIRST.filter((r) => hand.some((c) => c.suit === suit && c.rank === r)).join(''),
       ).join('.'),
     );
   }

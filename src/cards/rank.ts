@@ -30,6 +30,17 @@ export const RANKS: readonly Rank[] = Object.freeze([
 ]);
 
 /**
+ * The ranks from ace high down to two: the order of a bridge or poker hand, and of PBN suits
+ * (PBN 2.1 §3.4.11 writes each suit's ranks as AKQJT98765432).
+ *
+ * @example
+ * ```ts
+ * RANKS_HIGH_FIRST.indexOf('K'); // 1
+ * ```
+ */
+export const RANKS_HIGH_FIRST: readonly Rank[] = Object.freeze(['A', ...RANKS.slice(1).reverse()]);
+
+/**
  * Whether a value is one of the thirteen rank codes (upper case, ten as `T`).
  *
  * @example

@@ -1,4 +1,5 @@
 import type { Card, Rank, Suit } from '../cards/index.ts';
+import { RANKS_HIGH_FIRST } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
 
 /**
@@ -70,21 +71,6 @@ function at<T>(list: readonly T[], value: T): number {
   return list.indexOf(value);
 }
 
-const HIGH_FIRST: readonly Rank[] = [
-  'A',
-  'K',
-  'Q',
-  'J',
-  'T',
-  '9',
-  '8',
-  '7',
-  '6',
-  '5',
-  '4',
-  '3',
-  '2',
-];
 const CLIMBING: readonly Rank[] = ['2', 'A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3'];
 const ACE_LOW: readonly Rank[] = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
 const ALTERNATING: readonly Suit[] = ['S', 'H', 'C', 'D'];
@@ -112,30 +98,30 @@ function keyFor(order: SortName, options: SortOptions): Key {
       return (c) => {
         if (c.joker !== null) return jokerKey(c);
         if (c.rank === level) return 1000 + at(ALTERNATING, c.suit);
-        return 2000 + at(HIGH_FIRST, c.rank) * 10 + at(ALTERNATING, c.suit);
+        return 2000 + at(RANKS_HIGH_FIRST, c.rank) * 10 + at(ALTERNATING, c.suit);
       };
     case 'shengji':
       return (c) => {
         if (c.joker !== null) return jokerKey(c);
         if (c.rank === level) return (c.suit === trump ? 1000 : 2000) + at(ALTERNATING, c.suit);
-        if (c.suit === trump) return 3000 + at(HIGH_FIRST, c.rank);
-        return 4000 + at(ALTERNATING, c.suit) * 100 + at(HIGH_FIRST, c.rank);
+        if (c.suit === trump) return 3000 + at(RANKS_HIGH_FIRST, c.rank);
+        return 4000 + at(ALTERNATING, c.suit) * 100 + at(RANKS_HIGH_FIRST, c.rank);
       };
     case 'bridge':
       return (c) =>
         c.joker !== null
           ? jokerKey(c)
-          : 1000 + at(BRIDGE_SUITS, c.suit) * 100 + at(HIGH_FIRST, c.rank);
+          : 1000 + at(BRIDGE_SUITS, c.suit) * 100 + at(RANKS_HIGH_FIRST, c.rank);
     case 'suit':
       return (c) =>
         c.joker !== null
           ? jokerKey(c)
-          : 1000 + at(ALTERNATING, c.suit) * 100 + at(HIGH_FIRST, c.rank);
+          : 1000 + at(ALTERNATING, c.suit) * 100 + at(RANKS_HIGH_FIRST, c.rank);
     case 'poker':
       return (c) =>
         c.joker !== null
           ? jokerKey(c)
-          : 1000 + at(HIGH_FIRST, c.rank) * 10 + at(BRIDGE_SUITS, c.suit);
+          : 1000 + at(RANKS_HIGH_FIRST, c.rank) * 10 + at(BRIDGE_SUITS, c.suit);
     case 'rummy':
       return (c) =>
         c.joker !== null ? jokerKey(c) : 1000 + at(ALTERNATING, c.suit) * 100 + at(ACE_LOW, c.rank);
@@ -160,9 +146,9 @@ function keyFor(order: SortName, options: SortOptions): Key {
         if (trump !== 'none' && trump !== 'grand' && trump !== 'null') {
           if (c.rank === 'J' && c.suit === trump) return 1000;
           if (c.rank === 'J' && c.suit === SAME_COLOUR[trump]) return 1001;
-          if (c.suit === trump) return 2000 + at(HIGH_FIRST, c.rank);
+          if (c.suit === trump) return 2000 + at(RANKS_HIGH_FIRST, c.rank);
         }
-        return 3000 + at(ALTERNATING, c.suit) * 100 + at(HIGH_FIRST, c.rank);
+        return 3000 + at(ALTERNATING, c.suit) * 100 + at(RANKS_HIGH_FIRST, c.rank);
       };
     case 'none':
       return () => 0;
@@ -174,7 +160,7 @@ function keyFor(order: SortName, options: SortOptions): Key {
 /** Ranks outside a stripped order (a 2 in a skat hand of a custom deck) sort after it. */
 function rankIn(list: readonly Rank[], rank: Rank): number {
   const i = list.indexOf(rank);
-  return i < 0 ? list.length + at(HIGH_FIRST, rank) : i;
+  return i < 0 ? list.length + at(RANKS_HIGH_FIRST, rank) : i;
 }
 
 /**
@@ -206,7 +192,7 @@ export function sortHand(
     .map((x) => x.card);
 }
 
-const LEVELS = new Set<string>(HIGH_FIRST);
+const LEVELS = new Set<string>(RANKS_HIGH_FIRST);
 
 function checkSortOptions(order: SortName, options: SortOptions): void {
   if (options.level !== undefined && !LEVELS.has(options.level)) {
