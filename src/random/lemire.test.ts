@@ -41,7 +41,7 @@ const reference32 = (x: number, n: number): number => {
 };
 
 test('reduce32 equals the exact 64-bit definition on every word around each boundary', () => {
-  // Boundary table of the issue, plus both sides of the 2^21 switch to split multiplication.
+  // Boundary table of the issue, plus 2^21 and 2^21 + 1, where x · bound first outgrows a double's 53 bits.
   const bounds = [1, 2, 3, 52, 2 ** 21, 2 ** 21 + 1, 3 * 2 ** 30, 2 ** 31, 2 ** 32 - 1, 2 ** 32];
   const rng = chacha20('reduce32 windows');
   for (const n of bounds) {
@@ -71,7 +71,7 @@ test('reduce32 equals the exact 64-bit definition on every word around each boun
 
 test('reduce32: each value is reached by exactly floor(2^32 / n) accepted words (enumerated)', () => {
   // Enumerate every word whose high part is v (about 2^32 / n of them) for bounds where that is
-  // affordable, on both sides of the 2^21 switch; smaller bounds are covered by reduce16's proof
+  // affordable, with products below and above 2^53; smaller bounds are covered by reduce16's proof
   // of the same method and the boundary windows above.
   for (const n of [4099, 65537, 1_000_003, 2 ** 21, 2 ** 21 + 1, 3 * 2 ** 30, 2 ** 32 - 1]) {
     const each = Math.floor(2 ** 32 / n);

@@ -1,6 +1,8 @@
+import { BufferedSource } from '../random/buffered-source.ts';
 import { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce16 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
+import { SPECULATE_MAX, speculate } from './speculate.ts';
 
 /** The indexable view the core loop needs; Arrays and TypedArrays both fit. */
 export interface Swappable {
@@ -19,10 +21,15 @@ export interface Swappable {
  * deck — keep the word and the pending half in locals, which V8 holds in registers: through the
  * drawer object the same loop runs at half the speed. index-drawer.test.ts checks both agree.
  *
+ * A deck from a pooled source (secure or chacha20) first tries {@link speculate}, which reads the
+ * pool in place and needs no rejection check per step; it falls back here, untouched, when it
+ * cannot prove its draws are these.
+ *
  * Only positions below `limit` are filled; the draws for them are those of the whole shuffle.
  */
 export function fisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
+  if (n <= SPECULATE_MAX && source instanceof BufferedSource && speculate(a, limit, source)) return;
   let i = 0;
   if (n > 65536) {
     const drawer = new IndexDrawer(source);

@@ -6,9 +6,10 @@ import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
 /**
  * Shuffles `array` in place — every ordering exactly equally likely — and returns it.
  *
- * Fisher–Yates (Durstenfeld) with exact bounded integers, several drawn from each 32-bit word
- * (batched Lemire): a 52-card deck costs about ten words. Position 0 is the top card. With a
- * seeded source the result is value-stable across versions and platforms.
+ * Fisher–Yates (Durstenfeld) with exact bounded integers (Lemire), two drawn from each 32-bit
+ * word while the bound fits 16 bits: a 52-card deck costs 26 words. Position 0 is the top card.
+ * With a seeded source the result is value-stable across versions and platforms ("shuffle v1",
+ * docs/RANDOM.md).
  *
  * @param array an Array or any TypedArray.
  * @param source where randomness comes from (default: {@link secureRandom}).

@@ -1,0 +1,66 @@
+import { type BufferedSource, poolAccess } from '../random/buffered-source.ts';
+import type { Swappable } from './fisher-yates.ts';
+
+/**
+ * Decks up to this size take the speculative path. Its cost is a redo whenever some step's low
+ * product falls below its bound, which happens with probability about n² / 2^17: 2 % of 52-card
+ * shuffles, 9 % at 108 cards (two Dou Dizhu decks), where the redo still pays; bench/ decides.
+ */
+export const SPECULATE_MAX = 128;
+
+/**
+ * The shuffle v1 draws of a small deck, read straight from a pooled source's buffer and betting
+ * that no draw is rejected. Returns true when the bet held: positions below `limit` are shuffled
+ * exactly as {@link fisherYates}'s careful loop would have done it, word for word. Returns false,
+ * with `a` and the source untouched, when the pool holds too few words or a draw may have been
+ * rejected; the caller then runs the careful loop from the same words.
+ *
+ * Why it is exact: Lemire's method rejects a 16-bit half x for bound b only if the low half of
+ * x · b is below 2^16 mod b, which is below b. The loop ORs (low − b) over every step, so a
+ * non-negative result proves no step could have been rejected — every half was used as the
+ * careful loop uses it, low half first. A negative result (probability ≈ Σb / 2^16) undoes the
+ * swaps in reverse order, recomputing each index from the same words.
+ *
+ * Why it is fast: no branch per step but the loop's own, no call, no refill check; 52 cards run
+ * at about twice the careful loop's speed (docs/BENCHMARKS.md).
+ */
+export function speculate(a: Swappable, limit: number, source: BufferedSource): boolean {
+  const n = a.length;
+  const start = poolAccess.position(source);
+  const used = (limit + 1) >>> 1; // two steps per word; a half left over is discarded
+  if (poolAccess.end(source) - start < used) return false;
+  const words = poolAccess.words(source);
+  let suspect = 0;
+  let i = 0;
+  for (let q = start; i + 1 < limit; q++, i += 2) {
+    const word = words[q]!;
+    const bound = n - i;
+    const low = Math.imul(word & 0xffff, bound);
+    const high = Math.imul(word >>> 16, bound - 1);
+    suspect |= ((low & 0xffff) - bound) | ((high & 0xffff) - bound + 1);
+    swap(a, i, i + (low >>> 16));
+    swap(a, i + 1, i + 1 + (high >>> 16));
+  }
+  if (i < limit) {
+    const bound = n - i;
+    const low = Math.imul(words[start + (i >>> 1)]! & 0xffff, bound);
+    suspect |= (low & 0xffff) - bound;
+    swap(a, i, i + (low >>> 16));
+  }
+  if (suspect < 0) {
+    for (let k = limit - 1; k >= 0; k--) {
+      const word = words[start + (k >>> 1)]!;
+      const half = k & 1 ? word >>> 16 : word & 0xffff;
+      swap(a, k, k + (Math.imul(half, n - k) >>> 16));
+    }
+    return false;
+  }
+  poolAccess.seek(source, start + used);
+  return true;
+}
+
+function swap(a: Swappable, i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
+}
