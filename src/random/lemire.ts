@@ -27,16 +27,16 @@ export function reduce16(x: number, bound: number): number {
 /**
  * Reduces a 32-bit word to [0, bound) for 1 ≤ bound ≤ 2^32, or −1 to reject it.
  *
- * x · bound needs up to 64 bits; a double holds 53. The low 32 bits come from `Math.imul`
- * (wrapping integer multiply, exact mod 2^32). The high 32 come from the product split at
- * 16 bits: x · bound = xHigh · bound · 2^16 + xLow · bound, both partial products < 2^48 and
- * exact, and floor((B · 2^16 + A) / 2^32) = floor((B + floor(A / 2^16)) / 2^16) for integer B.
- * Dividing by a power of two is exact, so no `%` (a slow fmod on doubles) runs on the common path.
+ * x · bound needs up to 64 bits; a double holds 53. The low 32 bits come exactly from
+ * `Math.imul` (a wrapping integer multiply). The high part is recovered from the rounded
+ * double product: below 2^64 an ulp is at most 2^11, so fl(x · bound) is within 2^10 of the true
+ * product; subtracting the exact low part rounds by at most 2^10 more; so
+ * (fl(x · bound) − low) / 2^32 is the high part ± 2^−21 (dividing by 2^32 is exact), and
+ * rounding to the nearest integer gives it exactly. Four floating operations and no `%` (a slow
+ * fmod) on the common path.
  */
 export function reduce32(x: number, bound: number): number {
   const low = Math.imul(x, bound) >>> 0;
   if (low < bound && low < (4294967296 - bound) % bound) return -1;
-  const xLow = x & 0xffff;
-  const carry = Math.floor((xLow * bound) / 65536);
-  return Math.floor((((x - xLow) / 65536) * bound + carry) / 65536);
+  return Math.round((x * bound - low) / 4294967296);
 }

@@ -1,7 +1,8 @@
 import { BufferedSource } from '../random/buffered-source.ts';
-import { IndexDrawer } from '../random/index-drawer.ts';
+import type { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce16 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
+import { blockedFisherYates } from './blocked.ts';
 import { SPECULATE_MAX, speculate } from './speculate.ts';
 
 /** The indexable view the core loop needs; Arrays and TypedArrays both fit. */
@@ -10,39 +11,37 @@ export interface Swappable {
   [index: number]: unknown;
 }
 
+/** From this length on, the two-phase loop wins: its indices outgrow L1 (32 KiB) in the array. */
+export const BLOCKED_MIN = 4096;
+
 /**
  * Fisher–Yates in Durstenfeld's in-place form (R. Durstenfeld, CACM 7(7), 1964; Knuth TAOCP vol. 2
  * §3.4.2, Algorithm P), run forward: position i, from 0 to n − 2, takes the item at a uniform
  * position j ∈ [i, n). Forward, so that position 0 (the top card, dealt first) is settled first
  * and the first k positions alone are a uniform k-sample (`sample` makes the same draws).
  *
- * Draws follow {@link IndexDrawer} exactly (16-bit halves, low half first, while the bound fits
- * 16 bits). Steps with larger bounds go through the drawer; the 16-bit steps — all of them for a
- * deck — keep the word and the pending half in locals, which V8 holds in registers: through the
- * drawer object the same loop runs at half the speed. index-drawer.test.ts checks both agree.
- *
- * A deck from a pooled source (secure or chacha20) first tries {@link speculate}, which reads the
- * pool in place and needs no rejection check per step; it falls back here, untouched, when it
- * cannot prove its draws are these.
+ * Draws follow {@link IndexDrawer} exactly (docs/RANDOM.md, "Shuffle v1"), on one of three paths
+ * that make the same swaps from the same words (speculate.test.ts, index-drawer.test.ts):
+ * - a deck from a pooled source (secure or chacha20) first tries {@link speculate}, which reads
+ *   the pool in place with no rejection check per step and gives up, untouched, when it cannot
+ *   prove its draws are these;
+ * - from {@link BLOCKED_MIN} items, {@link blockedFisherYates} draws indices a block ahead so
+ *   that the cache misses of the swaps overlap;
+ * - otherwise the loop below keeps the word and the pending half in locals, which V8 holds in
+ *   registers: through the drawer object the same loop runs at half the speed.
  *
  * Only positions below `limit` are filled; the draws for them are those of the whole shuffle.
  */
 export function fisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
   if (n <= SPECULATE_MAX && source instanceof BufferedSource && speculate(a, limit, source)) return;
-  let i = 0;
-  if (n > 65536) {
-    const drawer = new IndexDrawer(source);
-    for (; i < limit && n - i > 65536; i++) {
-      const j = i + drawer.next(n - i);
-      const t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
+  if (n >= BLOCKED_MIN) {
+    blockedFisherYates(a, limit, source);
+    return;
   }
   let high = 0;
   let pending = false;
-  for (; i < limit; i++) {
+  for (let i = 0; i < limit; i++) {
     const bound = n - i;
     let r: number;
     do {

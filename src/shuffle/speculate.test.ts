@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { ScriptedPool } from '../../test/support/scripted-pool.ts';
+import { chacha20 } from '../random/chacha20.ts';
+import { IndexDrawer } from '../random/index-drawer.ts';
 import { scriptedSource } from '../random/scripted.ts';
-import { fisherYates } from './fisher-yates.ts';
+import { BLOCKED_MIN, fisherYates } from './fisher-yates.ts';
 import { SPECULATE_MAX } from './speculate.ts';
 
 /** Shuffles 0…n−1 (positions below `limit`) from `words`, once through a pool of `chunk`-word
@@ -92,4 +94,38 @@ test('a rejected draw late in a deck is redone exactly, and a merely suspect one
   assert.deepEqual(redone.pooled, redone.careful);
   assert.equal(redone.nextPooled, redone.nextCareful);
   assert.notDeepEqual(redone.pooled, kept.pooled);
+});
+
+test('the blocked path (large arrays) makes the drawer’s swaps, from pools split anywhere', () => {
+  // Bounds over 2^16 take whole words read in place; the last 65,536 steps go through the drawer.
+  // Word 0 is rejected by every bound that does not divide 2^32 (and its halves by every 16-bit
+  // bound but powers of two), so a script with 1 word in 16 zeroed forces rejections on both
+  // sides of the switch and at pool boundaries.
+  const cases: [n: number, chunk: number][] = [
+    [BLOCKED_MIN, 16384],
+    [BLOCKED_MIN + 1, 7],
+    [65537, 1],
+    [65536 + 1025, 1000],
+    [65536 + 3000, 1024],
+    [65536 + 3000, 16384],
+  ];
+  const rng = chacha20('blocked path');
+  for (const [n, chunk] of cases) {
+    const script = Array.from({ length: 2 * n }, () => rng.nextUint32());
+    for (let k = 0; k < script.length; k += 16) script[k + (rng.nextUint32() & 15)] = 0;
+    const pool = new ScriptedPool(script, chunk);
+    pool.nextUint32(); // a pool with words in it when the shuffle starts
+    const got = Array.from({ length: n }, (_, i) => i);
+    fisherYates(got, n - 1, pool);
+    const plain = scriptedSource(script);
+    plain.nextUint32();
+    const drawer = new IndexDrawer(plain);
+    const want = Array.from({ length: n }, (_, i) => i);
+    for (let i = 0; i < n - 1; i++) {
+      const j = i + drawer.next(n - i);
+      [want[i], want[j]] = [want[j]!, want[i]!];
+    }
+    assert.deepEqual(got, want, `n ${n}, chunk ${chunk}`);
+    assert.equal(pool.nextUint32(), plain.nextUint32(), 'both read the same number of words');
+  }
 });
