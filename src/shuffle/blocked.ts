@@ -1,11 +1,14 @@
 import { BufferedSource, poolAccess } from '../random/buffered-source.ts';
-import { IndexDrawer } from '../random/index-drawer.ts';
-import { reduce32 } from '../random/lemire.ts';
+import type { IndexDrawer } from '../random/index-drawer.ts';
+import { reduce16, reduce32 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
 import type { Swappable } from './fisher-yates.ts';
 
 /** Steps whose indices are drawn ahead at a time: 4 KiB of indices, well inside L1. */
 const BLOCK = 1024;
+
+/** Below this bound the usual test (low < bound, then divide) rarely divides: ≤ 1 step in 16. */
+const SMALL_BOUND = 4096;
 
 /**
  * Fisher–Yates for large arrays, in two phases per block of 1,024 steps: first draw the block's
@@ -15,18 +18,71 @@ const BLOCK = 1024;
  * Why: on a large array each swap misses the cache, and a CPU overlaps misses only as far ahead
  * as its reorder window reaches. Interleaved with the arithmetic of drawing, that is a step or
  * two; the swap phase alone is a dozen instructions a step, so many misses are in flight at once.
- * On 1,000,000 items this runs about twice as fast as the one-phase loop (docs/BENCHMARKS.md).
+ *
+ * The draws run in three tight loops, as the bound falls: whole words while it exceeds 2^16
+ * (read in place from a pooled source), then 16-bit halves with Lemire's threshold kept without
+ * a division, then halves with the usual test once bounds are small.
  */
 export function blockedFisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
-  const drawer = new IndexDrawer(source);
   const pooled = source instanceof BufferedSource;
   // Indices < 2^32: no Array is longer, and IndexDrawer's bounds stop there.
   const js = new Uint32Array(Math.min(BLOCK, limit));
+  // IndexDrawer's state in locals, which V8 keeps in registers. Only 16-bit draws leave a half
+  // pending, and they all come after the 32-bit ones, which drop none.
+  let high = 0;
+  let pending = false;
+  // floor(2^16 / bound) at the first 16-bit step; it only grows as the bound falls.
+  let q = Math.floor(65536 / Math.min(n, 65536));
   for (let i = 0; i < limit; ) {
     const stop = Math.min(limit, i + BLOCK);
-    let k = pooled ? drawWide(js, i, stop, n, source) : i;
-    for (; k < stop; k++) js[k - i] = k + drawer.next(n - k);
+    let k = i;
+    if (pooled) k = drawWide(js, i, stop, n, source);
+    for (; k < stop && n - k > 65536; k++) {
+      let r: number;
+      do r = reduce32(source.nextUint32(), n - k);
+      while (r < 0);
+      js[k - i] = k + r;
+    }
+    // Near 2^16 most low parts fall below the bound, so the usual test would divide on most
+    // steps; q · bound ≤ 2^16 < (q + 1) · bound gives the threshold 2^16 mod bound instead.
+    for (; k < stop && n - k > SMALL_BOUND; k++) {
+      const bound = n - k;
+      while ((q + 1) * bound <= 65536) q++;
+      const threshold = 65536 - q * bound;
+      let m: number;
+      do {
+        let x: number;
+        if (pending) {
+          x = high;
+          pending = false;
+        } else {
+          const word = source.nextUint32();
+          x = word & 0xffff;
+          high = word >>> 16;
+          pending = true;
+        }
+        m = x * bound;
+      } while ((m & 0xffff) < threshold);
+      js[k - i] = k + (m >>> 16);
+    }
+    for (; k < stop; k++) {
+      let r: number;
+      do {
+        let x: number;
+        if (pending) {
+          x = high;
+          pending = false;
+        } else {
+          const word = source.nextUint32();
+          x = word & 0xffff;
+          high = word >>> 16;
+          pending = true;
+        }
+        r = reduce16(x, n - k);
+      } while (r < 0);
+      js[k - i] = k + r;
+    }
     for (k = i; k < stop; k++) {
       const j = js[k - i]!;
       const t = a[k];
@@ -40,8 +96,7 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
 /**
  * Draws the indices of steps `from` … `stop` − 1 whose bound n − k exceeds 2^16 (one whole word
  * each, as {@link IndexDrawer} draws them) straight from the pool; returns the first step it
- * left to the drawer. A 32-bit draw leaves no pending half, so the drawer, which has not drawn
- * yet, takes over in exactly the state it would be in.
+ * did not draw.
  */
 function drawWide(
   js: Uint32Array,

@@ -11,8 +11,14 @@ export interface Swappable {
   [index: number]: unknown;
 }
 
-/** From this length on, the two-phase loop wins: its indices outgrow L1 (32 KiB) in the array. */
-export const BLOCKED_MIN = 4096;
+/**
+ * From this length on, {@link blockedFisherYates} takes over. Measured against the plain loop in
+ * the same process: below it the one-phase loop is faster (by a fifth at 8,192 and 16,384
+ * items); around 32,768 the two are even; beyond, swaps miss the cache and bounds near 2^16 make
+ * the usual rejection test divide on most steps, which the blocked loop avoids. Above 65,536
+ * items it is the only path (the one-phase loop draws 16-bit halves only).
+ */
+export const BLOCKED_MIN = 32768;
 
 /**
  * Fisher–Yates in Durstenfeld's in-place form (R. Durstenfeld, CACM 7(7), 1964; Knuth TAOCP vol. 2
