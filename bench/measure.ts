@@ -20,7 +20,7 @@ if (check.length !== n || seen.some((s) => s === 0)) {
 }
 
 const input = fresh() as number[];
-const budgetMs = n > 1000 ? 1500 : 400;
+const budgetMs = n > 1000 ? 1000 : 400;
 let sink = 0;
 const round = (): number => {
   let ops = 0;

@@ -18,37 +18,102 @@ say(
   `fairdeal benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ` +
     `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`,
 );
-say('Shuffles per second, median of 5 rounds, each contender in a fresh process.');
+// Several passes, each running every contender once, in an order rotated from pass to pass: on a
+// shared machine speed drifts over minutes, and a contender measured only once, at a bad moment,
+// would carry that moment in its ratio. Each ratio is the median of its per-pass ratios (both
+// sides measured minutes apart at most); shuffles/s is the median over passes.
+const passesArg = process.argv.indexOf('--passes');
+const passes = passesArg > 0 ? Number(process.argv[passesArg + 1]) : 3;
+if (!Number.isInteger(passes) || passes < 1) {
+  console.error('bench: --passes must be a positive integer');
+  process.exit(2);
+}
+say(
+  `Shuffles per second: each contender in a fresh process (median of 5 rounds), ${passes} passes; ` +
+    'ratios are medians of per-pass ratios.',
+);
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+/** Per scenario, per contender, the rate of each pass: the targets table reads them. */
+const allRates: number[][][] = [];
 for (const [s, scenario] of SCENARIOS.entries()) {
-  const results = CONTENDERS.map((contender, c) => {
-    if (scenario.typed && !contender.typed)
-      return { name: contender.name, rate: Number.NaN, note: 'Arrays only' };
-    const out = execFileSync(process.execPath, [`${here}measure.ts`, String(c), String(s)], {
-      encoding: 'utf8',
-    });
-    const parsed = JSON.parse(out.trim().split('\n').pop()!);
-    return {
-      name: contender.name,
-      rate: parsed.opsPerSecond ?? Number.NaN,
-      note: parsed.error ?? '',
-    };
-  });
-  const plain = results.find((r) => r.name === 'plain Math.random loop')!.rate;
-  const floor = results.find((r) => r.name.startsWith('floor'))!.rate;
+  const rates = CONTENDERS.map(() => [] as number[]);
+  allRates[s] = rates;
+  const notes = CONTENDERS.map(() => '');
+  for (let pass = 0; pass < passes; pass++) {
+    for (let r = 0; r < CONTENDERS.length; r++) {
+      const c = (r + pass * 3) % CONTENDERS.length;
+      const contender = CONTENDERS[c]!;
+      if (scenario.typed && !contender.typed) {
+        notes[c] = 'Arrays only';
+        rates[c]![pass] = Number.NaN;
+        continue;
+      }
+      const out = execFileSync(process.execPath, [`${here}measure.ts`, String(c), String(s)], {
+        encoding: 'utf8',
+      });
+      const parsed = JSON.parse(out.trim().split('\n').pop()!);
+      rates[c]![pass] = parsed.opsPerSecond ?? Number.NaN;
+      if (parsed.error) notes[c] = parsed.error;
+    }
+    process.stderr.write(`  ${scenario.name}: pass ${pass + 1}/${passes} done\n`);
+  }
+  const plain = rates[CONTENDERS.findIndex((c) => c.name === 'plain Math.random loop')]!;
+  const floor = rates[CONTENDERS.findIndex((c) => c.name.startsWith('floor'))]!;
+  const ratio = (xs: number[], to: number[]) => median(xs.map((x, p) => x / to[p]!));
   say();
   say(`### ${scenario.name}`);
   say();
   say('| contender | shuffles/s | × plain loop | × floor |');
   say('|---|---:|---:|---:|');
-  for (const r of results) {
-    if (Number.isNaN(r.rate)) {
-      say(`| ${r.name} | — | — | — (${r.note}) |`);
+  for (const [c, contender] of CONTENDERS.entries()) {
+    const rate = median(rates[c]!);
+    if (Number.isNaN(rate)) {
+      say(`| ${contender.name} | — | — | — (${notes[c]}) |`);
       continue;
     }
     say(
-      `| ${r.name} | ${format(r.rate)} | ${(r.rate / plain).toFixed(2)} | ${(r.rate / floor).toFixed(2)} |`,
+      `| ${contender.name} | ${format(rate)} | ${ratio(rates[c]!, plain).toFixed(2)} | ${ratio(rates[c]!, floor).toFixed(2)} |`,
     );
   }
+}
+// The project's speed targets (issue #2), checked on this run's own numbers.
+const scenarioIndex = (name: string) => SCENARIOS.findIndex((x) => x.name === name);
+const contenderIndex = (name: string) => CONTENDERS.findIndex((c) => c.name === name);
+const perPass = (scenario: string, a: string, b: string) => {
+  const rs = allRates[scenarioIndex(scenario)]!;
+  const x = rs[contenderIndex(a)]!;
+  const y = rs[contenderIndex(b)]!;
+  return median(x.map((v, p) => v / y[p]!));
+};
+const FLOOR = 'floor (precomputed swaps)';
+const PLAIN = 'plain Math.random loop';
+const targets: [what: string, scenario: string, a: string, b: string, target: number][] = [
+  ['secure 52 cards × plain loop', '52 cards (Array)', 'fairdeal (secure)', PLAIN, 2.5],
+  [
+    'secure 52 cards × lodash.shuffle',
+    '52 cards (Array)',
+    'fairdeal (secure)',
+    'lodash.shuffle',
+    4,
+  ],
+  ['secure 52 cards × floor', '52 cards (Array)', 'fairdeal (secure)', FLOOR, 0.5],
+  ['chacha20 52 cards × plain loop', '52 cards (Array)', 'fairdeal (chacha20)', PLAIN, 2],
+  ['chacha20 54 cards × plain loop', '54 cards (Array)', 'fairdeal (chacha20)', PLAIN, 2],
+  ['secure 1,000,000 (Array) × plain loop', '1,000,000 (Array)', 'fairdeal (secure)', PLAIN, 1.6],
+];
+say();
+say('### Targets (medians of per-pass ratios, this run)');
+say();
+say('| ratio | measured | target | met |');
+say('|---|---:|---:|:---:|');
+for (const [what, scenario, a, b, target] of targets) {
+  const r = perPass(scenario, a, b);
+  say(`| ${what} | ${r.toFixed(2)} | ≥ ${target} | ${r >= target ? 'yes' : 'no'} |`);
 }
 say();
 say('### Random bits spent per shuffle');
@@ -77,6 +142,9 @@ export function benchmarksDoc(tables: string[]): string {
     'Reproduce with `npm run bench` (prints the tables) or `npm run bench -- --write` (rewrites this',
     'file). Each contender runs on each scenario in its own fresh Node process, so that no contender',
     "pollutes another's JIT feedback; it warms up, then reports the median of five timed rounds.",
+    'The whole field runs in several passes (`--passes N`, default 3), the order rotated each pass,',
+    "so that drift in a shared machine's speed does not land on one contender; each ratio is the",
+    'median of the per-pass ratios.',
     "Every contender's output is first checked to be a permutation. Ratios are against the plain",
     '`Math.random` Durstenfeld loop and against the floor: the same swaps from precomputed indices,',
     'the cost of moving items with no randomness at all.',
