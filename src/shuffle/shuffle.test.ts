@@ -197,6 +197,10 @@ test('wrong input throws TypeError or RangeError naming the argument', () => {
     /DataView/,
   );
   assert.throws(() => shuffle(Object.freeze([1, 2, 3]) as unknown as number[]), /frozen/);
+  assert.throws(() => shuffle(Object.freeze([1]) as unknown as number[]), /frozen/);
+  assert.throws(() => shuffle(Object.freeze([]) as unknown as number[]), /frozen/);
+  const sealed = Object.seal([1, 2, 3, 4]);
+  assert.deepEqual(toShuffled(sealed, chacha20('sealed')), shuffle(sealed, chacha20('sealed')));
   assert.throws(() => toShuffled({ length: 2 } as unknown as unknown[]), TypeError);
   assert.throws(() => sample([1, 2, 3], 4), /sample: k must be an integer in \[0, 3\], got 4/);
   assert.throws(() => sample([1, 2, 3], -1), RangeError);
@@ -205,4 +209,19 @@ test('wrong input throws TypeError or RangeError naming the argument', () => {
   assert.throws(() => permutation(-1), RangeError);
   assert.throws(() => permutation(2 ** 53), RangeError);
   assert.throws(() => permutation(Number.NaN), RangeError);
+});
+
+test('refusing a frozen array draws nothing: a seeded source goes on as if never called', () => {
+  for (const size of [3, 52, 200]) {
+    const frozen = Object.freeze(Array.from({ length: size }, (_, i) => i));
+    const rng = chacha20('frozen');
+    rng.nextUint32(); // a pool with words in it, so the fast path is the one refused
+    assert.throws(() => shuffle(frozen as unknown as number[], rng), /frozen/);
+    const fresh = chacha20('frozen');
+    fresh.nextUint32();
+    assert.equal(rng.nextUint32(), fresh.nextUint32(), `size ${size}`);
+  }
+  const scripted = scriptedSource([1, 2, 3]);
+  assert.throws(() => shuffle(Object.freeze([1, 2, 3]) as unknown as number[], scripted), /frozen/);
+  assert.equal(scripted.used, 0);
 });
