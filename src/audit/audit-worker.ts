@@ -126,16 +126,24 @@ if (loaded !== undefined) {
       const job = createCounts(n);
       port.postMessage({ type: 'tick', trial: 0 });
       if (runTrials(fn, job, seed, run, trials, 0)) {
-        port.postMessage({ type: 'job-result', run, tests: analyzeCounts(job).tests });
+        // From a timer, for the reason given at 'finish' below.
+        setTimeout(() => {
+          port.postMessage({ type: 'job-result', run, tests: analyzeCounts(job).tests });
+        }, 0);
       }
     } else if (msg.type === 'finish') {
-      const { position, pairs, rising, perms } = counts;
-      port.postMessage({ type: 'counts', counts }, [
-        position.buffer,
-        pairs.buffer,
-        rising.buffer,
-        perms.buffer,
-      ] as ArrayBuffer[]);
+      // Answer from a timer of our own: timers the module set during its trials with no delay
+      // expire first, so an error such a timer throws crashes this worker (a `broken` verdict)
+      // before the counts can be taken as a result. Without it the outcome was a race.
+      setTimeout(() => {
+        const { position, pairs, rising, perms } = counts;
+        port.postMessage({ type: 'counts', counts }, [
+          position.buffer,
+          pairs.buffer,
+          rising.buffer,
+          perms.buffer,
+        ] as ArrayBuffer[]);
+      }, 0);
     }
   });
   port.postMessage({ type: 'ready' });

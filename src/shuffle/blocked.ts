@@ -1,14 +1,14 @@
 import { BufferedSource, poolAccess } from '../random/buffered-source.ts';
 import type { IndexDrawer } from '../random/index-drawer.ts';
-import { reduce16, reduce32 } from '../random/lemire.ts';
+import { reduce32 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
 import type { Swappable } from './fisher-yates.ts';
 
 /** Steps whose indices are drawn ahead at a time: 4 KiB of indices, well inside L1. */
 const BLOCK = 1024;
 
-/** Below this bound the usual test (low < bound, then divide) rarely divides: ≤ 1 step in 16. */
-const SMALL_BOUND = 4096;
+/** Above this bound q = floor(2^16 / bound) grows by at most one a step (bound · (bound − 1) ≥ 2^16). */
+const SMALL_BOUND = 256;
 
 /**
  * Fisher–Yates for large arrays, in two phases per block of 1,024 steps: first draw the block's
@@ -19,9 +19,9 @@ const SMALL_BOUND = 4096;
  * as its reorder window reaches. Interleaved with the arithmetic of drawing, that is a step or
  * two; the swap phase alone is a dozen instructions a step, so many misses are in flight at once.
  *
- * The draws run in three tight loops, as the bound falls: whole words while it exceeds 2^16
- * (read in place from a pooled source), then 16-bit halves with Lemire's threshold kept without
- * a division, then halves with the usual test once bounds are small.
+ * The draws run in two tight loops, as the bound falls: whole words while it exceeds 2^16 (read
+ * in place from a pooled source), then 16-bit halves with Lemire's threshold kept without a
+ * division while bounds are large.
  */
 export function blockedFisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
@@ -44,12 +44,18 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
       while (r < 0);
       js[k - i] = k + r;
     }
-    // Near 2^16 most low parts fall below the bound, so the usual test would divide on most
-    // steps; q · bound ≤ 2^16 < (q + 1) · bound gives the threshold 2^16 mod bound instead.
-    for (; k < stop && n - k > SMALL_BOUND; k++) {
+    for (; k < stop; k++) {
       const bound = n - k;
-      while ((q + 1) * bound <= 65536) q++;
-      const threshold = 65536 - q * bound;
+      // Lemire's threshold, 2^16 mod bound. Near 2^16 most low parts fall below the bound, so
+      // the usual test (low < bound, then divide) would divide on most steps and mispredict;
+      // instead q = floor(2^16 / bound), which only grows as the bound falls, gives it as
+      // 2^16 − q · bound. Below SMALL_BOUND q jumps by more than one a step: divide there (the
+      // division does not wait for the random word, so it overlaps the draw).
+      let threshold: number;
+      if (bound > SMALL_BOUND) {
+        while ((q + 1) * bound <= 65536) q++;
+        threshold = 65536 - q * bound;
+      } else threshold = 65536 % bound;
       let m: number;
       do {
         let x: number;
@@ -65,23 +71,6 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
         m = x * bound;
       } while ((m & 0xffff) < threshold);
       js[k - i] = k + (m >>> 16);
-    }
-    for (; k < stop; k++) {
-      let r: number;
-      do {
-        let x: number;
-        if (pending) {
-          x = high;
-          pending = false;
-        } else {
-          const word = source.nextUint32();
-          x = word & 0xffff;
-          high = word >>> 16;
-          pending = true;
-        }
-        r = reduce16(x, n - k);
-      } while (r < 0);
-      js[k - i] = k + r;
     }
     for (k = i; k < stop; k++) {
       const j = js[k - i]!;
