@@ -378,7 +378,7 @@ async function writeAuditReport(
     '',
     `Source: founding document number (000 … 004, in /work/shared/seeds). Throughput includes starting the workers (${first.workers} on this machine). Pairs with identical p-values are not a glitch: on the same seeded draws, draw-splice and the original Fisher–Yates build the very same orders (both take the k-th remaining card, counting from the low end), and draw-move-last builds the mirror image of Knuth–Durstenfeld's order (the same state, filled from the other end), which every test here scores identically.`,
     '',
-    'Audit your own shuffle the same way: `npm run fairdeal -- audit --module my-shuffle.js#shuffle --heatmap mine.png`. The module runs in worker threads with `Math.random` replaced by the seeded stream (reproducible), and a hang, throw, crash or wrong output is reported as broken.',
+    'Audit your own shuffle the same way: `npm run fairdeal -- audit --module my-shuffle.js#shuffle --heatmap mine.png`. The module runs in worker threads with `Math.random` replaced by the seeded stream (reproducible), and a hang, throw, crash or wrong output is reported as broken (so is an error thrown later from a timer the module set with no delay: the worker answers only after such timers have run).',
     '',
     '## Heatmaps',
     '',
