@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { chiSquareQuantile } from '../../test/support/chi-square.ts';
+import { factorial, forcingWords } from '../../test/support/forcing-words.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { scriptedSource } from '../random/scripted.ts';
 import { permutation } from './permutation.ts';
@@ -10,29 +11,13 @@ import { sample } from './sample.ts';
 import { shuffle } from './shuffle.ts';
 import { toShuffled } from './to-shuffled.ts';
 
-/** The 16-bit word that the exact reducer maps to `index` for `bound` (never a rejected one). */
-const halfFor = (index: number, bound: number) => Math.floor(((index + 1) * 65536 - 1) / bound);
-/** Packs halves into 32-bit words, low half first, as the shuffle reads them. */
-const pack = (halves: number[]) => {
-  const words: number[] = [];
-  for (let i = 0; i < halves.length; i += 2) words.push(halves[i]! + (halves[i + 1] ?? 0) * 65536);
-  return words;
-};
-
 test('every sequence of indices gives a different ordering: each of the n! comes out once (n ≤ 6)', () => {
   for (let n = 1; n <= 6; n++) {
     const seen = new Map<string, number>();
-    // Enumerate all index sequences j_i ∈ [0, n − i) in mixed radix.
-    const total = Array.from({ length: n }, (_, i) => n - i).reduce((a, b) => a * b, 1);
-    for (let code = 0; code < total; code++) {
-      const halves: number[] = [];
-      let rest = code;
-      for (let i = 0; i < n - 1; i++) {
-        const bound = n - i;
-        halves.push(halfFor(rest % bound, bound));
-        rest = Math.floor(rest / bound);
-      }
-      const rng = scriptedSource(pack(halves));
+    let total = 0;
+    for (const words of forcingWords(n)) {
+      total++;
+      const rng = scriptedSource(words);
       const order = shuffle(
         Array.from({ length: n }, (_, i) => i),
         rng,
@@ -40,6 +25,7 @@ test('every sequence of indices gives a different ordering: each of the n! comes
       assert.equal(rng.used, Math.ceil((n - 1) / 2), 'one 16-bit half per step');
       seen.set(order, (seen.get(order) ?? 0) + 1);
     }
+    assert.equal(total, factorial(n), 'every index sequence was tried');
     assert.equal(seen.size, total, `n = ${n}: all ${total} orderings`);
     for (const [order, count] of seen) assert.equal(count, 1, `${order} came ${count} times`);
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { factorial, forcingWords } from '../../test/support/forcing-words.ts';
 import { ScriptedPool } from '../../test/support/scripted-pool.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { IndexDrawer } from '../random/index-drawer.ts';
@@ -58,22 +59,14 @@ test('speculation: every ordering of n ≤ 6 comes out once, from whole and spli
   for (let n = 1; n <= 6; n++) {
     for (const chunk of [1, 2, 3, 16384]) {
       const seen = new Set<string>();
-      const total = Array.from({ length: n }, (_, i) => n - i).reduce((a, b) => a * b, 1);
-      for (let code = 0; code < total; code++) {
-        const halves: number[] = [];
-        let rest = code;
-        for (let i = 0; i < n - 1; i++) {
-          const bound = n - i;
-          halves.push(Math.floor((((rest % bound) + 1) * 65536 - 1) / bound));
-          rest = Math.floor(rest / bound);
-        }
-        const words: number[] = [];
-        for (let i = 0; i < halves.length; i += 2)
-          words.push(halves[i]! + (halves[i + 1] ?? 0) * 65536);
+      let total = 0;
+      for (const words of forcingWords(n)) {
+        total++;
         const r = both(n, n - 1, words, chunk);
         assert.deepEqual(r.pooled, r.careful);
         seen.add(r.pooled.join());
       }
+      assert.equal(total, factorial(n), 'every index sequence was tried');
       assert.equal(seen.size, total, `n = ${n}, chunk ${chunk}`);
     }
   }
