@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { buildDeck } from './build-deck.ts';
 import type { DeckName } from './deck-spec.ts';
 import { DECK_SPECS } from './deck-spec.ts';
+import type { Rank } from './rank.ts';
 
 const ids = (spec: Parameters<typeof buildDeck>[0]) =>
   buildDeck(spec)
@@ -92,4 +93,29 @@ test('the founding document that forgot the tens gives 50 cards; fairdeal gives 
   });
   assert.equal(forgot.length, 50);
   assert.equal(buildDeck('standard-54').length, 54);
+});
+
+test('decks are built once per name or frozen spec, yet every caller gets its own copy', () => {
+  const a = buildDeck('standard-54');
+  a.reverse();
+  a.length = 3;
+  assert.equal(buildDeck('standard-54').length, 54, 'a caller’s changes never reach the next');
+  assert.equal(buildDeck('standard-54')[0]!.id, 'AS');
+  assert.notEqual(buildDeck('standard-52'), buildDeck('standard-52'));
+  // A spec object that is not frozen may change between calls: it is never served stale.
+  const spec: { ranks: Rank[] } = { ranks: ['A', 'K'] };
+  assert.equal(buildDeck(spec).length, 8);
+  spec.ranks.push('Q');
+  assert.equal(buildDeck(spec).length, 12);
+  spec.ranks = ['2'];
+  assert.deepEqual(
+    buildDeck(spec).map((c) => c.id),
+    ['2S', '2D', '2C', '2H'],
+  );
+  // Frozen specs are cached by identity; a bad one still throws every time.
+  const frozen = Object.freeze({ ranks: Object.freeze(['A'] as Rank[]) });
+  assert.deepEqual(buildDeck(frozen), buildDeck(frozen));
+  const bad = Object.freeze({ copies: 0 });
+  assert.throws(() => buildDeck(bad), RangeError);
+  assert.throws(() => buildDeck(bad), RangeError);
 });

@@ -1,9 +1,9 @@
+import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
-import { buildDeck } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
 import type { Deal, DealInfo, DealOptions, Destination } from './deal-types.ts';
 import type { Preset } from './preset.ts';
-import { getPreset, resolvePlan } from './resolve-plan.ts';
+import { type DealPlan, getPreset, resolvePlan } from './resolve-plan.ts';
 import { sortHand } from './sort-hand.ts';
 
 /**
@@ -43,7 +43,15 @@ export function dealWithRecord(
   seed: string,
 ): Deal {
   const plan = resolvePlan(getPreset(preset), options);
-  checkDeck(deck, buildDeck(plan.deck));
+  checkDeck(deck, canonicalDeck(plan.deck));
+  return dealPlan(plan, deck, seed);
+}
+
+/**
+ * Deals `deck` by an already resolved plan. The deck must hold exactly the plan's cards: callers
+ * either check it ({@link dealWithRecord}) or built it themselves from the plan (`deal`).
+ */
+export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): Deal {
   const hands: Card[][] = Array.from({ length: plan.seats }, () => []);
   const kitty: Card[] = [];
   const board: Card[] = [];
@@ -106,6 +114,9 @@ export function dealWithRecord(
   };
 }
 
+/** Position of each card id in a canonical deck, built once per deck (they are cached too). */
+const positions = new WeakMap<readonly Card[], Map<string, number>>();
+
 function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
   if (!Array.isArray(deck)) throw new TypeError('deck must be an array of cards');
   if (deck.length !== expected.length) {
@@ -114,14 +125,19 @@ function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
       `deck has ${deck.length} cards, the preset's deck has ${expected.length}`,
     );
   }
-  const want = new Set(expected.map((c) => c.id));
-  const seen = new Set<string>();
+  let where = positions.get(expected);
+  if (where === undefined) {
+    where = new Map(expected.map((c, i) => [c.id, i]));
+    positions.set(expected, where);
+  }
+  const seen = new Uint8Array(expected.length);
   for (const card of deck) {
     const id = (card as Card | undefined)?.id;
-    if (typeof id !== 'string' || !want.has(id)) {
+    const at = typeof id === 'string' ? where.get(id) : undefined;
+    if (at === undefined) {
       throw new FairdealError('BAD_DECK', `card ${String(id)} is not in the preset's deck`);
     }
-    if (seen.has(id)) throw new FairdealError('BAD_DECK', `card ${id} appears twice in the deck`);
-    seen.add(id);
+    if (seen[at] === 1) throw new FairdealError('BAD_DECK', `card ${id} appears twice in the deck`);
+    seen[at] = 1;
   }
 }

@@ -404,3 +404,12 @@ test('fairness end to end: where the big joker lands follows 17:17:17:3 (seeded 
   const limit = jStat.chisquare.inv(1 - 1e-6, 3);
   assert.ok(chi2 < limit, `chi2 ${chi2.toFixed(2)} >= ${limit.toFixed(2)}; counts ${counts}`);
 });
+
+test('presets are data all the way down: nothing in them can be changed', () => {
+  const hearts = PRESETS.hearts!;
+  const remove = hearts.variants?.[3]?.deck as { remove: string[] } | undefined;
+  assert.ok(remove !== undefined && Object.isFrozen(remove) && Object.isFrozen(remove.remove));
+  assert.throws(() => remove.remove.push('3D'), TypeError);
+  assert.throws(() => (hearts.steps as unknown[]).push({}), TypeError);
+  assert.equal(deal('hearts', { seats: 3, seed: 's' }).hands[0]!.length, 17);
+});

@@ -1,9 +1,9 @@
-import { buildDeck } from '../cards/index.ts';
+import { canonicalDeck } from '../cards/build-deck.ts';
 import { FairdealError } from '../errors.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { secureRandom } from '../random/secure.ts';
 import { toShuffled } from '../shuffle/to-shuffled.ts';
-import { dealWithRecord } from './deal-from-deck.ts';
+import { dealPlan } from './deal-from-deck.ts';
 import type { Deal, DealOptions } from './deal-types.ts';
 import type { Preset } from './preset.ts';
 import { getPreset, resolvePlan } from './resolve-plan.ts';
@@ -39,8 +39,8 @@ export function deal(preset: string | Preset, options: DealOptions = {}): Deal {
     source = chacha20(options.seed);
     recorded = typeof options.seed === 'string' ? options.seed : toHex(options.seed);
   }
-  const deck = toShuffled(buildDeck(plan.deck), source);
-  return dealWithRecord(p, deck, options, recorded);
+  const deck = toShuffled(canonicalDeck(plan.deck), source);
+  return dealPlan(plan, deck, recorded);
 }
 
 function toHex(bytes: Uint8Array): string {

@@ -255,9 +255,19 @@ export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze(
       ginRummy,
       rummy,
       custom,
-    ].map((p) => [p.name, Object.freeze(p)]),
+    ].map((p) => [p.name, deepFreeze(p)]),
   ),
 );
+
+/** Presets are data all the way down: nothing in them can be changed after the fact (a dealt
+ *  deck is cached by its frozen spec, so a mutable one could be served stale). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 /**
  * Names of the shipped presets, in documentation order.

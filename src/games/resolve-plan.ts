@@ -1,5 +1,6 @@
+import { canonicalDeck } from '../cards/build-deck.ts';
 import type { DeckName, DeckSpec, Rank, Suit } from '../cards/index.ts';
-import { buildDeck, COMPASS, isRank } from '../cards/index.ts';
+import { COMPASS, isRank } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
 import { boardDealer, boardVulnerability } from './bridge-board.ts';
 import type { DealInfo, DealOptions, RecordedOption } from './deal-types.ts';
@@ -7,6 +8,11 @@ import type { DealStep, Preset, PresetOptionName } from './preset.ts';
 import { PRESET_NAMES, PRESETS } from './presets.ts';
 import type { SortName, SortOptions } from './sort-hand.ts';
 import { SORT_NAMES } from './sort-hand.ts';
+
+/** The blackjack shoes of 1 to 8 decks, one frozen spec each, so their decks are built once. */
+const SHOES: readonly DeckSpec[] = Object.freeze(
+  Array.from({ length: 8 }, (_, i) => Object.freeze({ copies: i + 1 })),
+);
 
 /** Everything needed to deal, once the preset and the options are settled. */
 export interface DealPlan {
@@ -177,7 +183,7 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
   }
   if (accepted.has('decks')) {
     const decks = options.decks === undefined ? 6 : integer('decks', options.decks, 1, 8);
-    deck = { copies: decks };
+    deck = SHOES[decks - 1]!;
     recorded.decks = decks;
     const p = options.penetration ?? 0.75;
     if (typeof p !== 'number') throw new TypeError('penetration must be a number');
@@ -190,7 +196,7 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
   }
   if (accepted.has('deck')) {
     deck = options.deck ?? 'standard-52';
-    const size = buildDeck(deck).length;
+    const size = canonicalDeck(deck).length;
     const kitty = options.kitty === undefined ? 0 : integer('kitty', options.kitty, 0, size);
     const board =
       options.boardCards === undefined ? 0 : integer('boardCards', options.boardCards, 0, size);
@@ -209,7 +215,7 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
     Object.assign(recorded, { deck, handSize: hand, kitty, boardCards: board, sort });
   }
 
-  const size = buildDeck(deck).length;
+  const size = canonicalDeck(deck).length;
   const needed = countCards(steps, seats);
   if (needed > size) {
     throw new FairdealError(

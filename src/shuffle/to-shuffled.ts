@@ -1,13 +1,14 @@
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { fisherYates } from './fisher-yates.ts';
-import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
+import { assertShuffleable, type TypedArray } from './shuffleable.ts';
 
 /**
  * A shuffled copy of `array`; the input is left untouched (like `Array.prototype.toSorted`).
  * For the same seeded source it equals what {@link shuffle} does in place.
  *
- * @param array an Array (or array-like is not accepted: pass `Array.from(x)`) or a TypedArray.
+ * @param array an Array (readonly or frozen is fine: it is only read) or a TypedArray; an
+ *   array-like is not accepted (pass `Array.from(x)`).
  * @param source where randomness comes from (default: {@link secureRandom}).
  * @example
  * ```ts
@@ -16,12 +17,14 @@ import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
  * ```
  * @throws {TypeError} if `array` is not an Array or TypedArray.
  */
-export function toShuffled<A extends Shuffleable>(
-  array: A,
+export function toShuffled<T>(array: readonly T[], source?: RandomSource): T[];
+export function toShuffled<A extends TypedArray>(array: A, source?: RandomSource): A;
+export function toShuffled(
+  array: readonly unknown[] | TypedArray,
   source: RandomSource = secureRandom,
-): A {
+): unknown[] | TypedArray {
   assertShuffleable(array, 'toShuffled: array', false);
-  const copy = array.slice() as A;
+  const copy = array.slice();
   fisherYates(copy, copy.length - 1, source);
   return copy;
 }

@@ -76,7 +76,7 @@ export const shuffleCommand: Command = async (args, io) => {
     values.take === undefined
       ? items.length
       : integerOption('--take', values.take, 0, items.length);
-  const out = (toShuffled(items, source) as (string | number)[]).slice(0, take);
+  const out = toShuffled<string | number>(items, source).slice(0, take);
   if (values.json) {
     io.out(`${JSON.stringify({ items: out, seed: values.seed ?? null, key: seedHex })}\n`);
   } else {
