@@ -115,6 +115,22 @@ for (const [what, scenario, a, b, target] of targets) {
   const r = perPass(scenario, a, b);
   say(`| ${what} | ${r.toFixed(2)} | ≥ ${target} | ${r >= target ? 'yes' : 'no'} |`);
 }
+// Whole deals (no peer deals cards the same way, so these stand alone): the shuffle is a small
+// part of a deal; plan, deck, dealing pattern and sorted hands are the rest.
+say();
+say('### Deals per second (`deal(preset)`, whole: plan, shuffle, pattern, sorted hands)');
+say();
+say('| preset | secure | one chacha20 stream |');
+say('|---|---:|---:|');
+for (const preset of ['doudizhu', 'shengji', 'holdem', 'bridge', 'blackjack']) {
+  const rate = (mode: string) => {
+    const out = execFileSync(process.execPath, [`${here}measure-deal.ts`, preset, mode], {
+      encoding: 'utf8',
+    });
+    return JSON.parse(out.trim().split('\n').pop()!).opsPerSecond as number;
+  };
+  say(`| ${preset} | ${format(rate('secure'))} | ${format(rate('chacha20'))} |`);
+}
 say();
 say('### Random bits spent per shuffle');
 say();
