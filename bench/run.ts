@@ -161,7 +161,7 @@ export function benchmarksDoc(tables: string[]): string {
     'The whole field runs in several passes (`--passes N`, default 3), the order rotated each pass,',
     "so that drift in a shared machine's speed does not land on one contender; each ratio is the",
     'median of the per-pass ratios. Even so, on a shared 2-core machine a ratio moves by about',
-    '±10 % from one run to the next (the 52-card secure × floor ratio has read 0.45 to 0.53);',
+    '±10 % from one run to the next (the 52-card secure × floor ratio has read 0.45 to 0.54);',
     'quote a run, not a single row.',
     "Every contender's output is first checked to be a permutation. Ratios are against the plain",
     '`Math.random` Durstenfeld loop and against the floor: the same swaps from precomputed indices,',
