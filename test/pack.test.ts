@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,20 @@ test('npm pack gives a package that installs and imports elsewhere', {
       },
     );
     assert.deepEqual(shuffled.trim().split('\n').map(Number).sort(), [1, 2, 3, 4, 5]);
+    // The auditor's worker threads start from dist/ too (their file is found at run time): a
+    // fair shuffle comes out uniform (exit 0), a catalogue bug biased (exit 1).
+    const audit = (algorithm: string) =>
+      spawnSync(
+        process.execPath,
+        [bin, 'audit', '--algorithm', algorithm, '--trials', '20000', '--seed', 'pack', '--json'],
+        { encoding: 'utf8' },
+      );
+    const fair = audit('fairdeal');
+    assert.equal(fair.status, 0, fair.stderr);
+    assert.equal(JSON.parse(fair.stdout).verdict, 'uniform');
+    const biased = audit('off-by-one-draw');
+    assert.equal(biased.status, 1, biased.stderr);
+    assert.equal(JSON.parse(biased.stdout).verdict, 'biased');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
