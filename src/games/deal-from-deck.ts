@@ -32,24 +32,15 @@ export function dealFromDeck(
   deck: readonly Card[],
   options: DealOptions = {},
 ): Deal {
-  return dealWithRecord(preset, deck, options, 'deck');
-}
-
-/** dealFromDeck with the record's seed field chosen by the caller (deal() knows it). */
-export function dealWithRecord(
-  preset: string | Preset,
-  deck: readonly Card[],
-  options: DealOptions,
-  seed: string,
-): Deal {
   const plan = resolvePlan(getPreset(preset), options);
   checkDeck(deck, canonicalDeck(plan.deck));
-  return dealPlan(plan, deck, seed);
+  return dealPlan(plan, deck, 'deck');
 }
 
 /**
- * Deals `deck` by an already resolved plan. The deck must hold exactly the plan's cards: callers
- * either check it ({@link dealWithRecord}) or built it themselves from the plan (`deal`).
+ * Deals `deck` by an already resolved plan, with `seed` as the record's seed field. The deck must
+ * hold exactly the plan's cards: {@link dealFromDeck} checks a deck it is given; `deal` builds
+ * its own from the plan, so it skips the check.
  */
 export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): Deal {
   const hands: Card[][] = Array.from({ length: plan.seats }, () => []);
