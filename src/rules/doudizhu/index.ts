@@ -1,0 +1,43 @@
+/**
+ * fairdeal/doudizhu — the rules of Dou Dizhu (斗地主) as pure functions: hand types, comparison,
+ * every legal play, bidding (classic and rob-the-landlord), turns and scoring, for the
+ * three-player game and the two-deck four-player game. Browser-safe, no I/O: a table enforces
+ * the game by calling these on its state; a bot or a page lists the legal plays every turn.
+ * docs/DOUDIZHU.md has the rules and their sources.
+ *
+ * @example
+ * ```ts
+ * import { deal } from 'fairdeal';
+ * import { bid, cardsFor, legalMoves, play, startBidding } from 'fairdeal/doudizhu';
+ *
+ * let s = startBidding(deal('doudizhu', { seed: 'table 7' }));
+ * s = bid(s, 0, 3);                                  // seat 0 is landlord, takes the kitty
+ * const move = legalMoves(s)[0]!;                     // a rank pattern
+ * s = play(s, 0, cardsFor(s.hands[0]!, move));        // concrete cards
+ * ```
+ */
+
+export { beats } from './beats.ts';
+export { bid, startBidding } from './bidding.ts';
+export { cardsFor } from './cards-for.ts';
+export { classify, classifyCounts } from './classify.ts';
+export { legalPlays, legalPlaysFromCounts } from './legal-plays.ts';
+export type { Play, PlayType } from './play-types.ts';
+export { formatPlay, PASS, PLAY_TYPE_NAMES, playKey } from './play-types.ts';
+export type { RankIndex } from './ranks.ts';
+export {
+  BIG_JOKER,
+  CHAIN_TOP,
+  RANK_COUNT,
+  RANK_LABELS,
+  rankCounts,
+  rankIndex,
+  SMALL_JOKER,
+  TWO,
+} from './ranks.ts';
+export type { DoudizhuRules, DoudizhuVariant } from './rules.ts';
+export { DEFAULT_RULES, resolveRules } from './rules.ts';
+export type { DoudizhuScore } from './score.ts';
+export { scoreHand } from './score.ts';
+export type { Bid, BidRecord, DoudizhuState, Phase, PlayRecord } from './state.ts';
+export { legalMoves, pass, play } from './turns.ts';
