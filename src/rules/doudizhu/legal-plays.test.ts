@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { buildDeck } from '../../index.ts';
+import { beats } from './beats.ts';
+import { classifyCounts } from './classify.ts';
+import { legalPlays, legalPlaysFromCounts } from './legal-plays.ts';
+import type { Play } from './play-types.ts';
+import { playKey } from './play-types.ts';
+import { RANK_COUNT, rankCounts } from './ranks.ts';
+import type { DoudizhuRules } from './rules.ts';
+import { DEFAULT_RULES, resolveRules } from './rules.ts';
+
+const DECK = buildDeck('standard-54');
+const DECK_4P = buildDeck('double-108');
+
+/** Every play over the whole deck that fits in a hand (20 cards: the landlord's), by type. */
+function countByType(rules: DoudizhuRules): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const play of legalPlaysFromCounts(rankCounts(DECK), null, rules)) {
+    if (play.size <= 20) counts[play.type] = (counts[play.type] ?? 0) + 1;
+  }
+  return counts;
+}
+
+// DouZero (Zha et al., "DouZero: Mastering DouDizhu with Self-Play Deep Reinforcement Learning",
+// ICML 2021), Table 1 "Action types and numbers of actions in DouDizhu" — the same 27,472 moves
+// as RLCard's Dou Dizhu action space. Independent of this code: typed in from the paper.
+const DOUZERO_TABLE: Record<string, number> = {
+  single: 15, // Solo
+  pair: 13, // Pair
+  trio: 13, // Trio
+  'trio-single': 182, // Trio with Solo
+  'trio-pair': 156, // Trio with Pair
+  straight: 36, // Chain of Solo
+  'pair-chain': 52, // Chain of Pair
+  airplane: 45, // Chain of Trio
+  'airplane-singles': 21_822, // Plane with Solo
+  'airplane-pairs': 2_939, // Plane with Pair
+  'four-two-singles': 1_326, // Quad with Solo
+  'four-two-pairs': 858, // Quad with Pair
+  bomb: 13, // Bomb
+  rocket: 1, // Rocket
+  // + 1 Pass
+};
+
+test('over a full deck: 27,472 distinct moves with the pass, type by type as in DouZero', () => {
+  const counts = countByType(DEFAULT_RULES);
+  assert.deepEqual(counts, DOUZERO_TABLE);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) + 1; // + pass
+  assert.equal(total, 27_472);
+});
+
+test('no play is listed twice, and every play is classified as what it was listed as', () => {
+  const plays = legalPlaysFromCounts(rankCounts(DECK), null, DEFAULT_RULES);
+  assert.equal(new Set(plays.map(playKey)).size, plays.length);
+  for (const play of plays) {
+    const counts = new Array<number>(RANK_COUNT).fill(0);
+    for (const r of play.ranks) counts[r]!++;
+    const again = classifyCounts(counts, DEFAULT_RULES);
+    assert.deepEqual(again, play);
+  }
+});
+
+test('house rules change exactly the types they name', () => {
+  const noFour = countByType(resolveRules({ fourWithTwo: false }));
+  const { 'four-two-singles': _s, 'four-two-pairs': _p, ...rest } = DOUZERO_TABLE;
+  assert.deepEqual(noFour, rest);
+  const rocketKickers = countByType(resolveRules({ kickersMayContainRocket: true }));
+  // Four with two singles: the 13 fours may now also carry BJ + RJ.
+  assert.equal(rocketKickers['four-two-singles'], 1_326 + 13);
+  const distinct = countByType(resolveRules({ distinctKickers: true }));
+  // Four with two singles of different ranks: 13 fours × C(14, 2) pairs of other ranks, minus the rocket.
+  assert.equal(distinct['four-two-singles'], 13 * (91 - 1));
+  assert.equal(distinct['trio-single'], 182, 'one kicker is always distinct');
+});
+
+/** The brute force: every sub-multiset of the hand that classify accepts and beats lets through. */
+function bruteForce(counts: readonly number[], previous: Play | null, rules: DoudizhuRules) {
+  const keys: string[] = [];
+  const sub = new Array<number>(RANK_COUNT).fill(0);
+  const walk = (r: number): void => {
+    if (r === RANK_COUNT) {
+      const play = classifyCounts(sub, rules);
+      if (play !== null && beats(play, previous)) keys.push(playKey(play));
+      return;
+    }
+    for (let k = 0; k <= counts[r]!; k++) {
+      sub[r] = k;
+      walk(r + 1);
+    }
+    sub[r] = 0;
+  };
+  walk(0);
+  if (previous !== null && previous.type !== 'pass') keys.push('');
+  return keys.sort();
+}
+
+/**
+ * Hands of up to 10 cards of the deck, or up to 12 from a window of two to six ranks (so that
+ * trios, fours, chains and airplanes with wings are common, not rare).
+ */
+function handArb(deckSize: number) {
+  const anyCards = fc.uniqueArray(fc.integer({ min: 0, max: deckSize - 1 }), {
+    minLength: 1,
+    maxLength: 10,
+  });
+  const copies = deckSize / 54; // 1 or 2 decks; deck order: per copy ♠ ♦ ♣ ♥ A…K, BJ, RJ
+  const narrow = fc
+    .tuple(
+      fc.integer({ min: 0, max: 53 }),
+      fc.integer({ min: 2, max: 6 }),
+      fc.uniqueArray(fc.nat(), { minLength: 1, maxLength: 12 }),
+    )
+    .map(([base, width, picks]) =>
+      picks.map((p) => {
+        const copy = Math.floor(p / (4 * width)) % copies;
+        const suit = Math.floor(p / width) % 4;
+        const offset = (base + (p % width)) % 54;
+        // offsets 52, 53 are this copy's jokers; the others pick a suit's row
+        if (offset >= 52) return copy * 54 + offset;
+        return copy * 54 + suit * 13 + (offset % 13);
+      }),
+    )
+    .map((idx) => [...new Set(idx)]);
+  return fc.oneof(anyCards, narrow);
+}
+
+/** A play to beat: first a type, then one of that type's plays (airplanes would swamp the rest). */
+function previousArb(plays: readonly Play[]) {
+  const byType = new Map<string, Play[]>();
+  for (const p of plays) byType.set(p.type, [...(byType.get(p.type) ?? []), p]);
+  return fc.constantFrom(...byType.values()).chain((list) => fc.constantFrom(...list));
+}
+
+const rulesArb = fc.record({
+  fourWithTwo: fc.boolean(),
+  wingsMayContainBomb: fc.boolean(),
+  kickersMayContainRocket: fc.boolean(),
+  distinctKickers: fc.boolean(),
+});
+
+for (const [name, deck, variant] of [
+  ['three players', DECK, 'doudizhu'],
+  ['four players', DECK_4P, 'doudizhu-4p'],
+] as const) {
+  const allPlays = legalPlays(deck, null, { variant }).filter((p) => p.size <= 12);
+  test(`${name}: legalPlays = brute force over all sub-multisets, for hands of ≤ 12 cards`, () => {
+    fc.assert(
+      fc.property(
+        handArb(deck.length),
+        fc.option(previousArb(allPlays), { nil: null }),
+        rulesArb,
+        (picks, previousIndex, flags) => {
+          const rules = resolveRules({ ...flags, variant });
+          const hand = picks.map((i) => deck[i]!);
+          const previous = previousIndex;
+          const listed = legalPlays(hand, previous, rules).map(playKey);
+          assert.equal(new Set(listed).size, listed.length, 'no duplicates');
+          assert.deepEqual(listed.sort(), bruteForce(rankCounts(hand), previous, rules));
+        },
+      ),
+      { numRuns: 600, seed: 20261123 },
+    );
+  });
+}
+
+test('answers to a previous play: the pass is always there, never when leading', () => {
+  const hand = DECK.slice(0, 17);
+  assert.ok(!legalPlays(hand, null).some((p) => p.type === 'pass'));
+  const rocket = legalPlays(DECK, null).find((p) => p.type === 'rocket')!;
+  assert.deepEqual(
+    legalPlays(DECK, rocket).map((p) => p.type),
+    ['pass'],
+  );
+});
