@@ -13,6 +13,7 @@ const entries: Record<string, string> = {
   'fairdeal/fair': 'src/fair/index.ts',
   'fairdeal/audit': 'src/audit/index.ts',
   'fairdeal/catalog': 'src/shuffle/catalog/index.ts',
+  'fairdeal/doudizhu': 'src/rules/doudizhu/index.ts',
 };
 
 test('npm pack gives a package that installs and imports elsewhere', {

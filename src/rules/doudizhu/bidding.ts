@@ -1,6 +1,6 @@
 import type { Card } from '../../cards/index.ts';
 import { FairdealError } from '../../errors.ts';
-import { sortHand } from '../../games/index.ts';
+import { sortHand } from '../../games/sort-hand.ts';
 import type { DoudizhuRules } from './rules.ts';
 import { resolveRules } from './rules.ts';
 import type { Bid, DoudizhuState } from './state.ts';

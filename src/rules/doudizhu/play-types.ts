@@ -112,9 +112,14 @@ export function playFromCounts(
   length: number,
   counts: readonly number[],
 ): Play {
-  const ranks: number[] = [];
+  // Sized once and filled in place: this runs for every play listed, thousands per call on
+  // airplane-heavy hands (bench/rules.ts).
+  let size = 0;
+  for (let r = 0; r < counts.length; r++) size += counts[r]!;
+  const ranks = new Array<number>(size);
+  let i = 0;
   for (let r = 0; r < counts.length; r++) {
-    for (let k = counts[r]!; k > 0; k--) ranks.push(r);
+    for (let k = counts[r]!; k > 0; k--) ranks[i++] = r;
   }
-  return { type, rank, length, size: ranks.length, ranks };
+  return { type, rank, length, size, ranks };
 }
