@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'commit / reveal steps of a provably fair hand',
     load: async () => (await import('./commands/fair.ts')).fair,
   },
+  play: {
+    summary: 'play a hand of Dou Dizhu against bots in the terminal',
+    load: async () => (await import('./commands/play.ts')).playCommand,
+  },
   collect: {
     summary: 'write raw generator output or dealt decks for external test suites',
     load: async () => (await import('./commands/collect.ts')).collect,

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { main } from '../main.ts';
+import { playWith } from './play.ts';
+
+function fakeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: {
+      out: (t: string) => void out.push(t),
+      err: (t: string) => void err.push(t),
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      env: {},
+      cwd: '/',
+    },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+/** Answers each prompt from a script; after the script, `then` for every further prompt. */
+async function run(args: string[], script: string[], then: (out: string) => string | null) {
+  const f = fakeIo();
+  const queue = [...script];
+  let prompts = 0;
+  const code = await playWith(args, f.io, async () => {
+    prompts++;
+    assert.ok(prompts < 500, 'the game asks a bounded number of questions');
+    return queue.length > 0 ? queue.shift()! : then(f.out());
+  });
+  return { code, out: f.out() };
+}
+
+const deltasOf = (out: string) =>
+  [...out.matchAll(/(?:You|Bot \d) ([+-]?\d+)/g)].map((m) => Number(m[1]));
+
+test('play doudizhu: bad input re-prompts with the reason; the hand plays to a zero-sum score', async () => {
+  const script = ['5', '3', 'Z', '3 4', 'pass', 'BJ RJ'];
+  const r = await run(['doudizhu', '--seed', 'play test'], script, () => 'auto');
+  assert.equal(r.code, 0);
+  assert.match(r.out, /seed: play test\nReplay: fairdeal play doudizhu --seed 'play test'/);
+  assert.match(r.out, /✗ type 1, 2, 3 or pass/);
+  assert.match(r.out, /You are the landlord \(地主\) at 3; the kitty: /);
+  assert.match(r.out, /✗ I don't know 'Z'/);
+  assert.match(r.out, /✗ 3 4 is not a Dou Dizhu combination/);
+  assert.match(r.out, /✗ you lead: play something/);
+  assert.match(r.out, /✗ you do not hold BJ RJ/);
+  assert.match(r.out, /is out: the (landlord|farmers) win\.\nScore: base 3, /);
+  const deltas = deltasOf(r.out.slice(r.out.lastIndexOf('Score:')));
+  assert.equal(deltas.length, 3);
+  assert.equal(
+    deltas.reduce((a, b) => a + b, 0),
+    0,
+  );
+  // Same seed, same answers: the same game, line for line.
+  const again = await run(['doudizhu', '--seed', 'play test'], script, () => 'auto');
+  assert.equal(again.out, r.out);
+});
+
+test('play: a play that does not beat is refused with the rules’ reason', async () => {
+  // Seed 'beat me': you pass, Bot 3 becomes landlord and leads 3 3; a single 3 answers a pair.
+  let tried = 0;
+  const r = await run(['doudizhu', '--seed', 'beat me'], [], (out) => {
+    if (out.endsWith('or pass): ')) return 'pass';
+    if (out.includes('To beat: ') && tried === 0 && out.endsWith('Your play: ')) {
+      tried++;
+      return '3';
+    }
+    return 'auto';
+  });
+  assert.equal(r.code, 0);
+  assert.equal(tried, 1);
+  assert.match(
+    r.out,
+    /To beat: 3♠ 3♣ \(Bot 3\)\nYour play: {3}✗ 3 does not beat 3 3: play a higher pair/,
+  );
+});
+
+test('play --rob and the four-player game run to the end', async () => {
+  const rob = await run(['doudizhu', '--rob', '--seed', 'robbing'], [], (out) =>
+    out.endsWith('(call / pass): ') ? 'call' : out.endsWith('(rob / pass): ') ? 'rob' : 'auto',
+  );
+  assert.equal(rob.code, 0);
+  assert.match(rob.out, /Score: /);
+  const four = await run(['doudizhu-4p', '--seed', 'four'], [], (out) =>
+    out.endsWith('or pass): ') ? '3' : 'auto',
+  );
+  assert.equal(four.code, 0);
+  assert.equal(deltasOf(four.out.slice(four.out.lastIndexOf('Score:'))).length, 4);
+});
+
+test('play: input that ends abandons the hand (exit 1); usage errors exit 2', async () => {
+  const r = await run(['doudizhu', '--seed', 'eof'], [], () => null);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /Input ended: the hand is abandoned\./);
+  const f = fakeIo();
+  assert.equal(await main(['play'], f.io), 2);
+  assert.match(f.err(), /which game\?/);
+  assert.equal(await main(['play', 'chess'], fakeIo().io), 2);
+  assert.equal(await main(['play', 'doudizhu', '--cards', 'x'], fakeIo().io), 2);
+  const help = fakeIo();
+  assert.equal(await main(['play', '--help'], help.io), 0);
+  assert.match(help.out(), /Usage: fairdeal play doudizhu/);
+});
+
+test('play through a real process: scripted standard input', () => {
+  const input = `3\nZ\n${'auto\n'.repeat(80)}`;
+  const result = spawnSync(
+    process.execPath,
+    ['src/cli/main.ts', 'play', 'doudizhu', '--seed', 'stdin'],
+    {
+      input,
+      encoding: 'utf8',
+      cwd: new URL('../../..', import.meta.url).pathname,
+      timeout: 30_000,
+    },
+  );
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /✗ I don't know 'Z'/);
+  assert.match(result.stdout, /Score: base 3/);
+  assert.equal(result.stderr, '');
+});

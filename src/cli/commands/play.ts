@@ -1,0 +1,390 @@
+import { parseArgs } from 'node:util';
+import type { Card } from '../../index.ts';
+import { bytesToHex, deal, FairdealError, secureRandom } from '../../index.ts';
+import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
+import {
+  bid,
+  cardsFor,
+  classifyCounts,
+  formatPlay,
+  legalMoves,
+  PLAY_TYPE_NAMES,
+  pass,
+  play,
+  RANK_COUNT,
+  rankCounts,
+  startBidding,
+} from '../../rules/doudizhu/index.ts';
+import type { CliIo, Command } from '../io.ts';
+import { UsageError } from '../io.ts';
+import { bold, useColor } from '../render/color.ts';
+import type { CardStyle } from '../render/render-card.ts';
+import { renderCards } from '../render/render-card.ts';
+
+const HELP = `Usage: fairdeal play doudizhu [options]
+       fairdeal play doudizhu-4p [options]
+
+Plays a hand of Dou Dizhu (斗地主) in the terminal: you are seat 1, the other seats are simple
+bots (they bid on jokers, 2s and bombs, and play the smallest move that beats). The rules are
+fairdeal/doudizhu's (docs/DOUDIZHU.md). You bid first; the bidding goes round once.
+
+Options:
+  --seed S        reproduce the deal (default: a fresh secure seed, printed)
+  --rob           rob-the-landlord bidding (抢地主): call, rob, pass
+  --cards STYLE   symbol (A♠, default), code (AS), unicode, chinese
+  -h, --help      this help
+
+What to type:
+  bidding         1, 2, 3 or pass (with --rob: call, rob or pass)
+  playing         the ranks you play, e.g. 3 3 3 4, 10 J Q K A, 334455, BJ RJ
+                  (ten as 10, T or 0; BJ the small joker, RJ the big one; suits do not matter)
+  pass, p         pass (not when you lead)
+  hint            show the smallest play that beats
+  auto            play that hint
+A play that is not allowed is refused with the reason, and you are asked again.
+`;
+
+/** Reads one line of input; null at the end of input. */
+export type ReadLine = () => Promise<string | null>;
+
+const SEAT_NAMES = ['You', 'Bot 2', 'Bot 3', 'Bot 4'];
+
+/**
+ * `fairdeal play doudizhu`: one hand against bots, reading moves from standard input.
+ *
+ * @example
+ * ```sh
+ * fairdeal play doudizhu --seed 'table 7'
+ * ```
+ * @throws {UsageError} for a game other than doudizhu / doudizhu-4p or a bad option (exit 2).
+ */
+export const playCommand: Command = async (args, io) => {
+  const { createInterface } = await import('node:readline');
+  const { stdin } = await import('node:process');
+  const rl = createInterface({ input: stdin, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  try {
+    return await playWith(args, io, async () => {
+      const next = await lines.next();
+      return next.done === true ? null : next.value;
+    });
+  } finally {
+    rl.close();
+  }
+};
+
+/**
+ * The game loop with its input given as a function, so tests script it in-process.
+ *
+ * @example
+ * ```ts
+ * await playWith(['doudizhu', '--seed', 's'], io, async () => 'auto');
+ * ```
+ * @throws {UsageError} for bad arguments.
+ */
+export async function playWith(args: string[], io: CliIo, readLine: ReadLine): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      rob: { type: 'boolean' },
+      cards: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const game = positionals[0];
+  if (positionals.length !== 1 || (game !== 'doudizhu' && game !== 'doudizhu-4p')) {
+    throw new UsageError('which game? fairdeal play doudizhu (or doudizhu-4p)');
+  }
+  const style = (values.cards ?? 'symbol') as CardStyle;
+  if (!['symbol', 'code', 'unicode', 'chinese'].includes(style)) {
+    throw new UsageError(`--cards must be symbol, code, unicode or chinese, got '${style}'`);
+  }
+  const color = useColor(io);
+  const show = (cards: readonly Card[]) => renderCards(cards, { color, style });
+  const seed = values.seed ?? freshSeed();
+  const rules = { robLandlord: values.rob === true };
+  io.out(`Dou Dizhu${game === 'doudizhu-4p' ? ' for four (two decks)' : ''} — seed: ${seed}\n`);
+  io.out(`Replay: fairdeal play ${game}${values.rob ? ' --rob' : ''} --seed ${quote(seed)}\n`);
+
+  let state: DoudizhuState | null = null;
+  for (let round = 0; state === null; round++) {
+    // A redeal needs new cards from the same replayable seed: the round number is appended.
+    const d = deal(game, { seed: round === 0 ? seed : `${seed} / redeal ${round}` });
+    let s = startBidding(d, { rules });
+    io.out(`\n${bold('Your hand', color)} (${d.hands[0]!.length}): ${show(s.hands[0]!)}\n`);
+    while (s.phase === 'bidding') {
+      const seat = s.turn;
+      let choice: Bid;
+      if (seat === 0) {
+        const answer = await ask(io, readLine, bidPrompt(s), (text) => {
+          const b = parseBid(text);
+          if (b === null) return 'type 1, 2, 3 or pass (with --rob: call, rob or pass)';
+          return tryStep(() => bid(s, 0, b));
+        });
+        if (answer === null) return abandoned(io);
+        choice = parseBid(answer)!;
+      } else {
+        choice = botBid(s, seat);
+        io.out(`${SEAT_NAMES[seat]}: ${bidWords(choice)}\n`);
+      }
+      s = bid(s, seat, choice);
+    }
+    if (s.phase === 'redeal') {
+      io.out('Nobody bid: the cards are dealt again.\n');
+      continue;
+    }
+    state = s;
+  }
+
+  let s = state;
+  const landlord = s.landlord!;
+  io.out(
+    `\n${SEAT_NAMES[landlord]} ${landlord === 0 ? 'are' : 'is'} the landlord (地主) at ${s.base}; ` +
+      `the kitty: ${show(s.kitty)}\n`,
+  );
+  while (s.phase === 'playing') {
+    const seat = s.turn;
+    if (seat === 0) {
+      io.out(`\n${table(s)}\n${bold('Your hand', color)}: ${show(s.hands[0]!)}\n`);
+      if (s.lead !== null) {
+        io.out(`To beat: ${show(s.lead.cards)} (${SEAT_NAMES[s.lead.seat]})\n`);
+      }
+      const result: { next?: DoudizhuState } = {};
+      const answer = await ask(io, readLine, 'Your play: ', (text) => {
+        const word = text.trim().toLowerCase();
+        if (word === 'hint') {
+          const move = botMove(s, 0);
+          io.out(`  hint: ${move.type === 'pass' ? 'pass' : formatPlay(move)}\n`);
+          return '';
+        }
+        const step = humanStep(s, word === 'auto' ? botMove(s, 0) : text);
+        if (typeof step === 'string') return step;
+        result.next = step;
+        return null;
+      });
+      if (answer === null || result.next === undefined) return abandoned(io);
+      s = result.next;
+      const last = s.plays.at(-1)!;
+      io.out(
+        `You: ${last.play.type === 'pass' ? 'pass' : describe(last.play, show(last.cards))}\n`,
+      );
+    } else {
+      const move = botMove(s, seat);
+      if (move.type === 'pass') {
+        s = pass(s, seat);
+        io.out(`${SEAT_NAMES[seat]}: pass\n`);
+      } else {
+        const cards = cardsFor(s.hands[seat]!, move);
+        s = play(s, seat, cards);
+        io.out(`${SEAT_NAMES[seat]}: ${describe(move, show(cards))}\n`);
+      }
+    }
+  }
+
+  const score = s.score!;
+  const winner = s.winner!;
+  const side = winner === landlord ? 'the landlord' : 'the farmers';
+  io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side} win.\n`);
+  const extras = [
+    `base ${score.base}`,
+    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
+    ...(score.spring ? ['spring 春天 (×2)'] : []),
+    ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
+  ];
+  io.out(`Score: ${extras.join(', ')} = ${score.unit} a farmer\n`);
+  io.out(`${score.deltas.map((d, i) => `${SEAT_NAMES[i]} ${d > 0 ? '+' : ''}${d}`).join(', ')}\n`);
+  return 0;
+}
+
+/**
+ * Prompts until `check` accepts the line (returns null) or the input ends (returns null too,
+ * the caller tells). `check` returns a reason to print, or '' to re-prompt silently.
+ */
+async function ask(
+  io: CliIo,
+  readLine: ReadLine,
+  prompt: string,
+  check: (text: string) => string | null,
+): Promise<string | null> {
+  for (;;) {
+    io.out(prompt);
+    const line = await readLine();
+    if (line === null) return null;
+    const reason = check(line);
+    if (reason === null) return line;
+    if (reason !== '') io.out(`  ✗ ${reason}\n`);
+  }
+}
+
+function abandoned(io: CliIo): number {
+  io.out('\nInput ended: the hand is abandoned.\n');
+  return 1;
+}
+
+/** Runs a step of the rules; returns null if allowed, else the rules' reason in words. */
+function tryStep(step: () => unknown): string | null {
+  try {
+    step();
+    return null;
+  } catch (error) {
+    if (error instanceof FairdealError) return error.message;
+    throw error;
+  }
+}
+
+function parseBid(text: string): Bid | null {
+  const word = text.trim().toLowerCase();
+  if (word === 'pass' || word === 'p' || word === '0') return 'pass';
+  if (word === '1' || word === '2' || word === '3') return Number(word) as 1 | 2 | 3;
+  if (word === 'call' || word === 'rob') return word;
+  return null;
+}
+
+function bidPrompt(s: DoudizhuState): string {
+  if (s.rules.robLandlord) {
+    return s.caller === null
+      ? 'Call the landlord? (call / pass): '
+      : 'Rob the landlord? (rob / pass): ';
+  }
+  const options = [1, 2, 3].filter((b) => b > s.highestBid).join(', ');
+  return `Your bid (${options} or pass): `;
+}
+
+function bidWords(b: Bid): string {
+  if (b === 'call') return 'calls the landlord (叫地主)';
+  if (b === 'rob') return 'robs the landlord (抢地主)';
+  return b === 'pass' ? 'pass' : `bids ${b}`;
+}
+
+const RANK_TOKENS: Record<string, number> = {
+  '3': 0,
+  '4': 1,
+  '5': 2,
+  '6': 3,
+  '7': 4,
+  '8': 5,
+  '9': 6,
+  T: 7,
+  '0': 7,
+  J: 8,
+  Q: 9,
+  K: 10,
+  A: 11,
+  '2': 12,
+};
+
+/** One human move: a pass or the ranks typed; returns the next state or the reason it is refused. */
+function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | string {
+  let move: Play | null;
+  if (typeof input !== 'string') move = input;
+  else {
+    const word = input.trim().toUpperCase();
+    if (word === '') return '';
+    if (word === 'PASS' || word === 'P') {
+      try {
+        return pass(s, 0);
+      } catch (error) {
+        if (error instanceof FairdealError) return 'you lead: play something';
+        throw error;
+      }
+    }
+    const counts = new Array<number>(RANK_COUNT).fill(0);
+    const text = word.replace(/[\s,]+/g, '');
+    for (let i = 0; i < text.length; ) {
+      if (text.startsWith('10', i)) {
+        counts[7]!++;
+        i += 2;
+      } else if (text.startsWith('BJ', i) || text.startsWith('RJ', i)) {
+        counts[text[i] === 'B' ? 13 : 14]!++;
+        i += 2;
+      } else if (RANK_TOKENS[text[i]!] !== undefined) {
+        counts[RANK_TOKENS[text[i]!]!]!++;
+        i += 1;
+      } else {
+        return `I don't know '${text[i]}': type ranks such as 3 3 4 4 5 5, 10 J Q K A, BJ RJ, or pass`;
+      }
+    }
+    move = classifyCounts(counts, s.rules);
+    if (move === null) return `${word.trim()} is not a Dou Dizhu combination`;
+  }
+  if (move.type === 'pass') return pass(s, 0);
+  const have = rankCounts(s.hands[0]!);
+  const want = new Array<number>(RANK_COUNT).fill(0);
+  for (const r of move.ranks) want[r]!++;
+  if (want.some((k, r) => k > have[r]!)) return `you do not hold ${formatPlay(move)}`;
+  try {
+    return play(s, 0, cardsFor(s.hands[0]!, move));
+  } catch (error) {
+    if (error instanceof FairdealError) return error.message;
+    throw error;
+  }
+}
+
+const isBomb = (p: Play) => p.type === 'bomb' || p.type === 'rocket';
+
+/**
+ * The bots' move: following, the smallest play that beats (bombs last), but never over a fellow
+ * farmer's play; leading, the lowest rank, as many cards of it as one play takes.
+ */
+function botMove(s: DoudizhuState, seat: number): Play {
+  const moves = legalMoves(s);
+  const lead = s.lead;
+  if (lead !== null) {
+    const partner = seat !== s.landlord && lead.seat !== s.landlord;
+    const answers = moves.filter((m) => m.type !== 'pass');
+    if (partner || answers.length === 0) return moves.find((m) => m.type === 'pass')!;
+    return answers.reduce((best, m) => (smaller(m, best) ? m : best));
+  }
+  const calm = moves.filter((m) => !isBomb(m));
+  const pool = calm.length > 0 ? calm : moves;
+  return pool.reduce((best, m) =>
+    m.rank < best.rank || (m.rank === best.rank && m.size > best.size) ? m : best,
+  );
+}
+
+function smaller(a: Play, b: Play): boolean {
+  if (isBomb(a) !== isBomb(b)) return !isBomb(a);
+  if (a.size !== b.size) return a.size < b.size;
+  return a.rank < b.rank;
+}
+
+/** Bids on strength: jokers, 2s and bombs. */
+function botBid(s: DoudizhuState, seat: number): Bid {
+  const counts = rankCounts(s.hands[seat]!);
+  const decks = s.rules.variant === 'doudizhu-4p' ? 2 : 1;
+  let points = 3 * counts[14]! + 2 * counts[13]! + counts[12]! / decks;
+  for (let r = 0; r < 13; r++) if (counts[r]! >= 4) points += 2;
+  if (s.rules.robLandlord) {
+    if (s.caller === null) return points >= 4 ? 'call' : 'pass';
+    return points >= 7 ? 'rob' : 'pass';
+  }
+  const want = points >= 8 ? 3 : points >= 6 ? 2 : points >= 4 ? 1 : 0;
+  return want > s.highestBid ? (want as 1 | 2 | 3) : 'pass';
+}
+
+function table(s: DoudizhuState): string {
+  return s.hands
+    .map((h, i) => `${SEAT_NAMES[i]}${i === s.landlord ? ' (landlord)' : ''}: ${h.length}`)
+    .join(' · ');
+}
+
+function describe(p: Play, cards: string): string {
+  const name = PLAY_TYPE_NAMES[p.type];
+  return `${cards}  ${name.en} ${name.zh}`;
+}
+
+function freshSeed(): string {
+  const words = new Uint32Array(8);
+  secureRandom.fillUint32(words);
+  return bytesToHex(new Uint8Array(words.buffer));
+}
+
+function quote(s: string): string {
+  return /^[A-Za-z0-9_.,:/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
