@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RandomSource } from '../../index.ts';
-import { chacha20, deal, FairdealError, suitedCard, uniformInt } from '../../index.ts';
+import { chacha20, deal, FairdealError, jokerCard, suitedCard, uniformInt } from '../../index.ts';
 import { bid, startBidding } from './bidding.ts';
 import { cardsFor } from './cards-for.ts';
 import { classify } from './classify.ts';
@@ -220,3 +220,22 @@ for (const [preset, variantRules] of [
     assert.ok(turns > 25 * 10, `hands of some length were played (${turns} turns)`);
   });
 }
+
+test('cardsFor picks real cards of the hand for a pattern, and refuses what the hand lacks', () => {
+  const s = bid(startBidding(deal('doudizhu', { seed: 'cards for' })), 0, 3);
+  const hand = s.hands[0]!;
+  const moves = legalMoves(s);
+  assert.ok(moves.length > 20);
+  for (const pattern of moves) {
+    const picked = cardsFor(hand, pattern);
+    assert.equal(new Set(picked).size, picked.length);
+    for (const c of picked) assert.ok(hand.includes(c));
+    assert.deepEqual(classify(picked), pattern);
+  }
+  const rocket = classify([jokerCard('small'), jokerCard('big')])!;
+  const noJokers = hand.filter((c) => c.joker === null);
+  assert.throws(
+    () => cardsFor(noJokers, rocket),
+    (e: unknown) => code(e) === 'CARD_NOT_FOUND',
+  );
+});

@@ -174,3 +174,17 @@ test('answers to a previous play: the pass is always there, never when leading',
     ['pass'],
   );
 });
+
+test('beats is a strict order within a type: never both ways, never a play over itself', () => {
+  const plays = legalPlays(DECK, null).filter((p) => p.size <= 8);
+  fc.assert(
+    fc.property(fc.constantFrom(...plays), fc.constantFrom(...plays), (a, b) => {
+      assert.equal(beats(a, a), false);
+      assert.ok(!(beats(a, b) && beats(b, a)), `${playKey(a)} and ${playKey(b)}`);
+      // Different non-bomb types never answer each other.
+      const bombLike = (p: Play) => p.type === 'bomb' || p.type === 'rocket';
+      if (!bombLike(a) && !bombLike(b) && a.type !== b.type) assert.equal(beats(a, b), false);
+    }),
+    { numRuns: 2000, seed: 14 },
+  );
+});

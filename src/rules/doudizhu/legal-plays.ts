@@ -11,7 +11,9 @@ import { resolveRules } from './rules.ts';
  * combination the hand holds, no pass. Following: the combinations of the same type and length
  * that rank higher, every bomb that beats it, the rocket, and the pass. These are exactly the
  * sub-multisets of the hand that `classify` accepts and `beats` lets through (a property test
- * checks it against a brute force over all sub-multisets).
+ * checks it against a brute force over all sub-multisets). Order: by type (single, pair, trio,
+ * trio with kickers, chains, airplanes, four with two), then bombs (fewer cards first, then
+ * rank), the rocket, and the pass last; within a type by deciding rank, then chain length.
  *
  * @example
  * ```ts

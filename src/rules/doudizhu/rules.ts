@@ -71,7 +71,8 @@ const FLAGS = [
  * @throws {TypeError} if a flag is not a boolean.
  * @throws {FairdealError} `BAD_OPTION` for an unknown rule name or variant.
  */
-export function resolveRules(rules: Partial<DoudizhuRules> = {}): DoudizhuRules {
+export function resolveRules(rules?: Partial<DoudizhuRules>): DoudizhuRules {
+  if (rules === undefined) return DEFAULT_RULES;
   if (rules === null || typeof rules !== 'object') throw new TypeError('rules must be an object');
   if (Object.isFrozen(rules) && isComplete(rules)) return rules;
   for (const key of Object.keys(rules)) {
