@@ -157,38 +157,40 @@ export class FairRound {
    * @throws {FairdealError} `BAD_TRANSCRIPT` for a malformed or inconsistent state.
    */
   static restore(state: FairRoundSecretState): FairRound {
+    try {
+      return FairRound.#restore(state);
+    } catch (error) {
+      if (error instanceof FairdealError && error.code === 'BAD_TRANSCRIPT') throw error;
+      throw new FairdealError(
+        'BAD_TRANSCRIPT',
+        `round state refused: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  static #restore(state: FairRoundSecretState): FairRound {
     const bad = (why: string): FairdealError =>
       new FairdealError('BAD_TRANSCRIPT', `round state refused: ${why}`);
     if (state?.format !== 'fairdeal-v2/round' || typeof state.header !== 'object') {
       throw bad('not a fairdeal-v2 round state');
     }
-    let round: FairRound;
-    try {
-      round = new FairRound(normalizeHeader(state.header), fromHex(state.serverSeed, 32, 'serverSeed'));
-      if (!Array.isArray(state.roster) || !Array.isArray(state.reveals)) throw bad('lists missing');
-      for (const e of state.roster) round.#commitEntry(e.player, e.commitment);
-    } catch (error) {
-      throw error instanceof FairdealError && error.code === 'BAD_TRANSCRIPT'
-        ? error
-        : bad((error as Error).message);
+    if (!Array.isArray(state.roster) || !Array.isArray(state.reveals)) throw bad('lists missing');
+    const round = new FairRound(
+      normalizeHeader(state.header),
+      fromHex(state.serverSeed, 32, 'serverSeed'),
+    );
+    if (round.commitment !== state.commitment) {
+      throw bad('the server seed does not match its commitment');
     }
-    if (round.commitment !== state.commitment) throw bad('the server seed does not match its commitment');
+    for (const e of state.roster) round.#commitEntry(e.player, e.commitment);
     if (state.rosterHash !== null) {
-      const closed = round.closeRoster();
-      if (closed.rosterHash !== state.rosterHash) throw bad('the roster changed after it was closed');
+      if (state.plain != null) round.addPlainSeed(state.plain.player, state.plain.seed);
+      else round.closeRoster();
+      if (round.#rosterHash !== state.rosterHash) throw bad('the roster changed after it was closed');
     } else if (state.reveals.length > 0 || state.plain != null || state.transcriptHash !== null) {
       throw bad('seeds were revealed, so the roster must be closed');
     }
-    try {
-      if (state.plain != null) {
-        round.#phase = 'committing';
-        round.#rosterHash = null;
-        round.addPlainSeed(state.plain.player, state.plain.seed);
-      }
-      for (const r of state.reveals) round.reveal(r.player, r.seed, r.salt);
-    } catch (error) {
-      throw bad((error as Error).message);
-    }
+    for (const r of state.reveals) round.reveal(r.player, r.seed, r.salt);
     if (state.transcriptHash !== null) {
       const { transcript } = round.deal({ allowMissing: state.missingAllowed === true });
       if (transcript.hash !== state.transcriptHash) throw bad('the transcript hash does not match');

@@ -40,7 +40,7 @@ export { parseStrictJson } from './strict-json.ts';
 export type { DealtCard, FairTranscriptV1, TranscriptClient } from './transcript.ts';
 export type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 export { transcriptHashV2 as transcriptHash } from './transcript-hash-v2.ts';
-export type { FairVerdict, VerifyProblem, VerifyResult } from './verify.ts';
+export type { FairVerdict, VerifyExpectations, VerifyProblem, VerifyResult } from './verify.ts';
 export { verify } from './verify.ts';
 export type { ChainProblem, ChainResult } from './verify-chain.ts';
 export { verifyChain } from './verify-chain.ts';

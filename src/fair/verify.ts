@@ -1,4 +1,6 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
+import { rosterHash } from './commit-v2.ts';
+import { fromHex, toHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
 import { seatPlayers } from './seating.ts';
 import { verifyV1 } from './verify-v1.ts';
@@ -24,6 +26,18 @@ export interface FairVerdict {
   readonly seats: readonly (string | null)[] | null;
 }
 
+/**
+ * What the checker saw published before the hand, to hold the transcript to: the announcement's
+ * server commitment, and (v2) the roster hash. A dealer who re-dealt under another header would
+ * have to show another commitment; only someone who kept the published one can notice.
+ */
+export interface VerifyExpectations {
+  /** The server commitment (hex) that was announced before any seed was given. */
+  readonly commitment?: string;
+  /** The roster hash (hex) that was published before any reveal (v2). */
+  readonly rosterHash?: string;
+}
+
 /** The verdict of {@link verify}. */
 export type VerifyResult =
   | { readonly ok: true; readonly transcript: AnyFairTranscript; readonly verdict: FairVerdict }
@@ -38,14 +52,16 @@ export type VerifyResult =
  * without trusting the server. It never throws on bad input. Hashes compare in constant time.
  * Links between hands are `verifyChain`'s job.
  *
+ * With `expected`, the transcript must also carry the announced commitment and roster hash.
+ *
  * @example
  * ```ts
- * const r = verify(text);
+ * const r = verify(text, { commitment: announcedCommitment });
  * if (r.ok && r.verdict.fairness === 'dealer-alone') console.log('the dealer alone chose the deck');
  * ```
  * @throws never (problems are returned).
  */
-export function verify(input: unknown): VerifyResult {
+export function verify(input: unknown, expected: VerifyExpectations = {}): VerifyResult {
   let t: AnyFairTranscript;
   try {
     t = parseTranscript(input);
@@ -58,8 +74,32 @@ export function verify(input: unknown): VerifyResult {
   } catch (error) {
     problems = [problemOf(error, 'format')];
   }
+  problems.push(...expectationProblems(t, expected));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, transcript: t, verdict: verdictOf(t) };
+}
+
+function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): VerifyProblem[] {
+  const out: VerifyProblem[] = [];
+  if (e.commitment !== undefined && e.commitment !== t.server.commitment) {
+    out.push({
+      field: 'server.commitment',
+      message: 'the transcript does not carry the server commitment that was announced',
+    });
+  }
+  if (e.rosterHash !== undefined) {
+    const actual =
+      t.algorithm === FAIR_ALGORITHM
+        ? undefined
+        : toHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
+    if (actual !== e.rosterHash) {
+      out.push({
+        field: 'roster',
+        message: 'the transcript does not carry the roster that was published',
+      });
+    }
+  }
+  return out;
 }
 
 function verdictOf(t: AnyFairTranscript): FairVerdict {
