@@ -66,7 +66,9 @@ export const verify: Command = async (args, io) => {
       entries.push({ name: file, value: undefined, error: (error as Error).message });
       continue;
     }
-    if (Array.isArray(value)) {
+    if (Array.isArray(value) && value.length === 0) {
+      entries.push({ name: file, value, error: 'an empty list: nothing to verify' });
+    } else if (Array.isArray(value)) {
       value.forEach((v, i) => {
         entries.push({ name: `${file}[${i}]`, value: v });
       });
