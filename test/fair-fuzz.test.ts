@@ -14,7 +14,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildTranscript } from '../src/fair/build-transcript.ts';
-import { type FairOptions, fairDeal, FairRound, commitClientSeed, verify } from '../src/fair/index.ts';
+import {
+  commitClientSeed,
+  type FairOptions,
+  FairRound,
+  fairDeal,
+  verify,
+} from '../src/fair/index.ts';
 import { PRESET_NAMES } from '../src/games/index.ts';
 import { chacha20 } from '../src/random/chacha20.ts';
 
@@ -89,7 +95,13 @@ function genuine(): unknown[] {
       // options the library refuses: they appear below as mutations of genuine hands
     }
   }
-  const round = FairRound.open({ table: 'fz', hand: 1, preset: 'bridge', seating: 'roster', source: rng });
+  const round = FairRound.open({
+    table: 'fz',
+    hand: 1,
+    preset: 'bridge',
+    seating: 'roster',
+    source: rng,
+  });
   const cs = ['N', 'E', 'S', 'W'].map((p) => commitClientSeed(round.announcement, p, p, rng));
   for (const c of cs) round.commit(c.player, c.commitment);
   round.closeRoster();
@@ -114,14 +126,40 @@ function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[
   return out;
 }
 
-function setAt(root: Json, path: (string | number)[], f: (parent: Json, key: string | number) => void) {
+function setAt(
+  root: Json,
+  path: (string | number)[],
+  f: (parent: Json, key: string | number) => void,
+) {
   let node: Json = root;
   for (const k of path.slice(0, -1)) node = (node as Record<string, unknown>)[k as string] as Json;
   f(node, path[path.length - 1]!);
 }
 
-const HOSTILE_STRINGS = ['', 'e\u0301', 'a\u202eb', '\u001b[2J VERIFIED', 'x\r', 'bob\u200b', 'A', '\ud800', 'ｚ'];
-const REPLACEMENTS: readonly unknown[] = [null, 0, -1, 1.5, 'x', true, [], {}, 575912248, 2 ** 53, ...HOSTILE_STRINGS];
+const HOSTILE_STRINGS = [
+  '',
+  'e\u0301',
+  'a\u202eb',
+  '\u001b[2J VERIFIED',
+  'x\r',
+  'bob\u200b',
+  'A',
+  '\ud800',
+  'ｚ',
+];
+const REPLACEMENTS: readonly unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  'x',
+  true,
+  [],
+  {},
+  575912248,
+  2 ** 53,
+  ...HOSTILE_STRINGS,
+];
 
 function mutate(t: unknown): string {
   const x = structuredClone(t) as Json;
@@ -169,12 +207,15 @@ function mutate(t: unknown): string {
     case 7: {
       const text = JSON.stringify(x);
       const i = below(text.length);
-      return text.slice(0, i) + pick(['0', 'a', '"', '}', ',', 'F', ' ', '\\', 'é']) + text.slice(i + 1);
+      return (
+        text.slice(0, i) + pick(['0', 'a', '"', '}', ',', 'F', ' ', '\\', 'é']) + text.slice(i + 1)
+      );
     }
     default:
       setAt(x, p, (o, k) => {
         const v = (o as Record<string, unknown>)[k as string];
-        if (typeof v === 'string') (o as Record<string, unknown>)[k as string] = v + pick(HOSTILE_STRINGS);
+        if (typeof v === 'string')
+          (o as Record<string, unknown>)[k as string] = v + pick(HOSTILE_STRINGS);
       });
   }
   return JSON.stringify(x);
@@ -226,7 +267,10 @@ test('verify and tools/verify-fair.py agree on every text of a seeded fuzz corpu
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fuzz-'));
   const file = join(dir, 'corpus.json');
   writeFileSync(file, JSON.stringify(items.map((i) => i.text)));
-  const run = spawnSync('python3', [TOOL, '--corpus', file], { encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync('python3', [TOOL, '--corpus', file], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   assert.equal(run.status, 0, `python crashed or hung: ${run.stderr.slice(-2000)}`);
   const python = JSON.parse(run.stdout) as boolean[];
   assert.equal(python.length, items.length);
@@ -240,10 +284,13 @@ test('verify and tools/verify-fair.py agree on every text of a seeded fuzz corpu
   );
   // The corpus is not trivial: many accepted (genuine and respelled), many refused.
   const accepted = ts.filter(Boolean).length;
-  t.diagnostic(`${items.length} texts: ${accepted} accepted by both, ${items.length - accepted} refused by both`);
+  t.diagnostic(
+    `${items.length} texts: ${accepted} accepted by both, ${items.length - accepted} refused by both`,
+  );
   assert.ok(accepted >= 80, `only ${accepted} accepted`);
   assert.ok(items.length - accepted >= 150, `only ${items.length - accepted} refused`);
   for (const [i, item] of items.entries()) {
-    if (item.why === 'genuine' || item.why === 'respelled') assert.ok(ts[i], `${item.why} #${i} verifies`);
+    if (item.why === 'genuine' || item.why === 'respelled')
+      assert.ok(ts[i], `${item.why} #${i} verifies`);
   }
 });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { PRESET_NAMES } from '../src/games/index.ts';
+import { deriveDeckKeyV2 } from '../src/fair/deck-key-v2.ts';
 import {
   canonicalFairOptions,
   commitClientSeed,
@@ -26,8 +26,8 @@ import {
   verify,
   verifyChain,
 } from '../src/fair/index.ts';
-import { deriveDeckKeyV2 } from '../src/fair/deck-key-v2.ts';
 import { presetDeal } from '../src/fair/preset-deal.ts';
+import { PRESET_NAMES } from '../src/games/index.ts';
 import { chacha20 } from '../src/random/chacha20.ts';
 
 const FILE = fileURLToPath(new URL('./vectors/fair-v2.json', import.meta.url));
@@ -114,7 +114,12 @@ const HANDS: HandCase[] = [
     seating: ['p1', 'p2', 'house'],
     plain: 'p1',
   },
-  { preset: 'bridge', options: { boardNumber: 6 }, seating: 'roster', committed: ['N', 'E', 'S', 'W'] },
+  {
+    preset: 'bridge',
+    options: { boardNumber: 6 },
+    seating: 'roster',
+    committed: ['N', 'E', 'S', 'W'],
+  },
   { preset: 'hearts', options: { seats: 5 }, seating: 'unbound', plain: 'a:1' },
   { preset: 'spades', options: {}, seating: 'unbound', plain: '1:2' },
   {
@@ -275,7 +280,12 @@ test('v2 vectors: the independent Python verifier reproduces every vector', (t) 
 test('the Python verifier checks fresh v2 transcripts (secure seeds) and rejects tampering', (t) => {
   if (!python(t)) return;
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-py-'));
-  const one = fairDeal('holdem', { table: 'py', hand: 1, options: { seats: 5 }, clientSeed: 'é 🂡' });
+  const one = fairDeal('holdem', {
+    table: 'py',
+    hand: 1,
+    options: { seats: 5 },
+    clientSeed: 'é 🂡',
+  });
   const two = fairDeal('blackjack', {
     table: 'py',
     hand: 2,
@@ -284,9 +294,13 @@ test('the Python verifier checks fresh v2 transcripts (secure seeds) and rejects
   });
   writeFileSync(join(dir, 'one.json'), JSON.stringify(one.transcript));
   writeFileSync(join(dir, 'two.json'), JSON.stringify(two.transcript));
-  const good = spawnSync('python3', [TOOL, '--transcript', join(dir, 'one.json'), join(dir, 'two.json')], {
-    encoding: 'utf8',
-  });
+  const good = spawnSync(
+    'python3',
+    [TOOL, '--transcript', join(dir, 'one.json'), join(dir, 'two.json')],
+    {
+      encoding: 'utf8',
+    },
+  );
   assert.equal(good.status, 0, good.stdout + good.stderr);
   assert.match(good.stdout, /dealer alone/, 'hand 2 had no client seed');
   const bad = structuredClone(two.transcript) as unknown as { cards: { to: string }[] };

@@ -13,8 +13,8 @@ import { buildTranscript } from '../src/fair/build-transcript.ts';
 import { clientCommitment, serverCommitment } from '../src/fair/commitments.ts';
 import { deriveDeckKey, encodeDeckKeyInput } from '../src/fair/derive-key.ts';
 import { type FairOptions, shuffleDeck, verify, verifyChain } from '../src/fair/index.ts';
-import type { FairTranscriptV1 } from '../src/fair/transcript.ts';
 import { presetDeal } from '../src/fair/preset-deal.ts';
+import type { FairTranscriptV1 } from '../src/fair/transcript.ts';
 
 const FILE = fileURLToPath(new URL('./vectors/fair-v1.json', import.meta.url));
 const TOOL = fileURLToPath(new URL('../tools/verify-fair.py', import.meta.url));

@@ -5,8 +5,8 @@ import { FAIR_V2, type FairHeader } from './header.ts';
 import { toHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
-import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 
 /** What the dealer knows when it deals a v2 hand. */
 export interface BuildTranscriptV2Input {
@@ -34,13 +34,17 @@ export function dealTranscriptV2(input: BuildTranscriptV2Input): {
 } {
   const h = input.header;
   const cs = serverCommitmentV2(h, input.serverSeed);
-  const roster = sortRoster(input.roster).map((e) => ({ player: e.player, commitment: e.commitment }));
+  const roster = sortRoster(input.roster).map((e) => ({
+    player: e.player,
+    commitment: e.commitment,
+  }));
   const reveals = sortRoster(input.reveals).map((r) => ({
     player: r.player,
     seed: r.seed,
     salt: r.salt,
   }));
-  const plain = input.plain === null ? null : { player: input.plain.player, seed: input.plain.seed };
+  const plain =
+    input.plain === null ? null : { player: input.plain.player, seed: input.plain.seed };
   const r = rosterHash(cs, roster);
   const plan = presetDeal(h.preset, h.options);
   const key = deriveDeckKeyV2(input.serverSeed, {

@@ -94,7 +94,9 @@ export function checkRoster(
   if (!constantTimeEqual(fromHex(entry!.commitment, 32, 'commitment'), own)) {
     bad(`the roster holds another commitment for '${mine.player}'`);
   }
-  if (!constantTimeEqual(rosterHash(cs, roster.roster), fromHex(roster.rosterHash, 32, 'rosterHash'))) {
+  if (
+    !constantTimeEqual(rosterHash(cs, roster.roster), fromHex(roster.rosterHash, 32, 'rosterHash'))
+  ) {
     bad('the roster hash does not match the roster');
   }
 }

@@ -1,8 +1,8 @@
 import { FairdealError } from '../errors.ts';
 import { sha256 } from '../random/sha256.ts';
 import { CanonicalWriter } from './canonical-writer.ts';
-import { fromHex } from './hex.ts';
 import { type FairHeader, writeHeader } from './header.ts';
+import { fromHex } from './hex.ts';
 import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** Domain labels of fairdeal-v2 (docs/FAIR.md §5–§9): each hash in its own lane. */
@@ -87,7 +87,10 @@ export function clientCommitmentV2(
  * ```
  * @throws {FairdealError} `BAD_OPTION` for a duplicate player; `BAD_TRANSCRIPT` for bad hex.
  */
-export function rosterHash(serverCommitment: Uint8Array, roster: readonly RosterEntry[]): Uint8Array {
+export function rosterHash(
+  serverCommitment: Uint8Array,
+  roster: readonly RosterEntry[],
+): Uint8Array {
   const sorted = sortRoster(roster);
   const w = new CanonicalWriter().str(LABELS_V2.roster).bytes(serverCommitment).u32(sorted.length);
   for (const e of sorted) w.str(e.player).bytes(fromHex(e.commitment, 32, 'roster commitment'));

@@ -41,7 +41,10 @@ export function encodeDeckKeyV2(input: DeckKeyV2Input): Uint8Array {
   const roster = sortRoster(input.roster);
   for (const r of input.reveals) {
     if (!roster.some((e) => e.player === r.player)) {
-      throw new FairdealError('BAD_OPTION', `player '${r.player}' revealed but is not in the roster`);
+      throw new FairdealError(
+        'BAD_OPTION',
+        `player '${r.player}' revealed but is not in the roster`,
+      );
     }
   }
   w.u32(roster.length);

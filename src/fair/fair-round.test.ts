@@ -111,7 +111,8 @@ test('no generic serialisation of a round shows a secret', () => {
     JSON.stringify(round.announcement),
     JSON.stringify(Object.entries(round)),
   ];
-  for (const text of shown) for (const s of secrets) assert.ok(!text.includes(s), `${s} in ${text}`);
+  for (const text of shown)
+    for (const s of secrets) assert.ok(!text.includes(s), `${s} in ${text}`);
   assert.ok(JSON.stringify(round.exportSecretState()).includes(secrets[0]!));
 });
 

@@ -186,7 +186,8 @@ export class FairRound {
     if (state.rosterHash !== null) {
       if (state.plain != null) round.addPlainSeed(state.plain.player, state.plain.seed);
       else round.closeRoster();
-      if (round.#rosterHash !== state.rosterHash) throw bad('the roster changed after it was closed');
+      if (round.#rosterHash !== state.rosterHash)
+        throw bad('the roster changed after it was closed');
     } else if (state.reveals.length > 0 || state.plain != null || state.transcriptHash !== null) {
       throw bad('seeds were revealed, so the roster must be closed');
     }
@@ -279,9 +280,7 @@ export class FairRound {
     if (this.#phase !== 'committing') throw order('the roster is closed already');
     const seats = this.#header.options.seats as number;
     if (this.#header.seating === 'roster' && this.#roster.length !== seats) {
-      throw order(
-        `seating by roster needs ${seats} players, ${this.#roster.length} committed`,
-      );
+      throw order(`seating by roster needs ${seats} players, ${this.#roster.length} committed`);
     }
     this.#rosterHash = toHex(rosterHash(this.#commitment, this.#roster));
     this.#phase = 'revealing';
@@ -350,7 +349,8 @@ export class FairRound {
   addPlainSeed(player: string, seed: string): void {
     checkId(player, 'player id');
     checkText(seed, 'client seed');
-    if (this.#phase !== 'committing') throw order('the roster is closed: no plain seed is accepted');
+    if (this.#phase !== 'committing')
+      throw order('the roster is closed: no plain seed is accepted');
     if (this.#roster.length > 0) {
       throw order('players committed: a plain (uncommitted) seed would let its owner choose last');
     }
@@ -375,7 +375,9 @@ export class FairRound {
     if (this.#phase === 'dealt') throw order('this round was dealt already');
     const waiting = this.waitingFor;
     if (waiting.length > 0 && o.allowMissing !== true) {
-      throw order(`cannot deal: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}`);
+      throw order(
+        `cannot deal: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}`,
+      );
     }
     this.#result = dealTranscriptV2({
       header: this.#header,

@@ -1,6 +1,6 @@
 import { FairdealError } from '../errors.ts';
-import { CanonicalWriter } from './canonical-writer.ts';
 import { canonicalFairOptions } from './canonical-options.ts';
+import { CanonicalWriter } from './canonical-writer.ts';
 import { type FairOptions, writeOptions } from './deal-options.ts';
 import { fromHex } from './hex.ts';
 import { checkSeating, type Seating, writeSeating } from './seating.ts';

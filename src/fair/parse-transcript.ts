@@ -9,7 +9,18 @@ import type { FairTranscript } from './transcript-v2.ts';
 /** A transcript of either version: v2 (current) or v1 (still verifiable). */
 export type AnyFairTranscript = FairTranscript | FairTranscriptV1;
 
-const TOP_V1 = ['algorithm', 'table', 'hand', 'prev', 'preset', 'options', 'server', 'clients', 'cards', 'hash'];
+const TOP_V1 = [
+  'algorithm',
+  'table',
+  'hand',
+  'prev',
+  'preset',
+  'options',
+  'server',
+  'clients',
+  'cards',
+  'hash',
+];
 const TOP_V2 = [
   'algorithm',
   'table',

@@ -26,7 +26,10 @@ export function transcriptHashV2(
     .bytes(fromHex(t.server.seed, 32, 'server.seed'))
     .bytes(rosterHash)
     .u32(t.reveals.length);
-  for (const r of t.reveals) w.str(r.player).str(r.seed).bytes(fromHex(r.salt, 32, 'reveal salt'));
+  for (const r of t.reveals)
+    w.str(r.player)
+      .str(r.seed)
+      .bytes(fromHex(r.salt, 32, 'reveal salt'));
   if (t.plain === null) w.u8(0);
   else w.u8(1).str(t.plain.player).str(t.plain.seed);
   w.u32(t.cards.length);

@@ -1,7 +1,7 @@
+import type { RosterEntry } from './commit-v2.ts';
 import type { FairOptions } from './deal-options.ts';
 import type { Seating } from './seating.ts';
 import type { DealtCard } from './transcript.ts';
-import type { RosterEntry } from './commit-v2.ts';
 
 /** A revealed seed: the player, the seed exactly as chosen, and the salt of their commitment. */
 export interface Reveal {

@@ -31,7 +31,9 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
   if (!Array.isArray(transcripts) || transcripts.length === 0) {
     return {
       ok: false,
-      problems: [{ index: -1, field: 'chain', message: 'the chain is empty: nothing was verified' }],
+      problems: [
+        { index: -1, field: 'chain', message: 'the chain is empty: nothing was verified' },
+      ],
     };
   }
   const problems: ChainProblem[] = [];

@@ -7,8 +7,8 @@ import { fromHex, toHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { checkSeating } from './seating.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
-import type { FairTranscript } from './transcript-v2.ts';
 import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import type { FairTranscript } from './transcript-v2.ts';
 import { compareUtf8 } from './validate.ts';
 import { compareCards, problemOf, type VerifyProblem } from './verify-problems.ts';
 
@@ -31,7 +31,12 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     canonical = canonicalFairOptions(t.preset, t.options);
   } catch (error) {
     const p = problemOf(error, 'options');
-    return [{ field: p.field.startsWith('options') || p.field === 'preset' ? p.field : 'options', message: p.message }];
+    return [
+      {
+        field: p.field.startsWith('options') || p.field === 'preset' ? p.field : 'options',
+        message: p.message,
+      },
+    ];
   }
   if (!sameOptions(canonical, t.options)) {
     return [

@@ -127,7 +127,11 @@ test('plain seeds: never beside committed players (v2), never with several clien
   });
   const r1 = verify(v1);
   assert.ok(!r1.ok && r1.problems.some((p) => /plain \(uncommitted\)/.test(p.message)));
-  const single = buildTranscript({ ...v1, serverSeed: new Uint8Array(32), clients: [v1.clients[0]!] });
+  const single = buildTranscript({
+    ...v1,
+    serverSeed: new Uint8Array(32),
+    clients: [v1.clients[0]!],
+  });
   assert.equal(verify(single).ok, true, 'one plain seed alone is still a v1 single party');
 });
 

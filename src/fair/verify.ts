@@ -3,9 +3,9 @@ import { rosterHash } from './commit-v2.ts';
 import { fromHex, toHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
 import { seatPlayers } from './seating.ts';
+import { problemOf, type VerifyProblem } from './verify-problems.ts';
 import { verifyV1 } from './verify-v1.ts';
 import { verifyV2 } from './verify-v2.ts';
-import { problemOf, type VerifyProblem } from './verify-problems.ts';
 
 export type { VerifyProblem } from './verify-problems.ts';
 

@@ -51,6 +51,9 @@ test('verify: no client seed is CONSISTENT, never "proven fair" (text and --json
   assert.equal(out.hands[0].fairness, 'dealer-alone');
 });
 
+/** Any control or format character (a newline is removed before testing). */
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
+
 test('verify: untrusted strings are printed with control and bidi characters escaped', async () => {
   const hostile = [
     '\u001b[2J\u001b[HVERIFIED everything',
@@ -68,10 +71,10 @@ test('verify: untrusted strings are printed with control and bidi characters esc
     for (const file of [`hostile${i}.json`, name]) {
       const io = fakeIo(dir);
       assert.equal(await main(['verify', file], io), 1);
-      assert.doesNotMatch(io.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/, s);
+      assert.doesNotMatch(io.stdout.replaceAll('\n', ''), HIDDEN, s);
       const json = fakeIo(dir);
       await main(['verify', '--json', file], json);
-      assert.doesNotMatch(json.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/, s);
+      assert.doesNotMatch(json.stdout.replaceAll('\n', ''), HIDDEN, s);
     }
   }
   const io = fakeIo(dir);
