@@ -148,6 +148,18 @@ test('fair: the whole v2 protocol from the command line, three players, roster c
   assert.ok(r.ok && r.verdict.fairness === 'players-contributed');
   assert.deepEqual(r.ok && r.verdict.seats, ['alice', 'bob', 'carol']);
   assert.equal((await run(dir, 'deal', '--state', 'round.json')).code, 1, 'dealt already');
+
+  // A player holds the transcript to the announcement and roster they kept.
+  const kept = fakeIo(dir);
+  const args = ['verify', 'hand-4.json', '--announcement', 'ann.json', '--roster', 'roster.json'];
+  assert.equal(await main(args, kept), 0, kept.stdout + kept.stderr);
+  const forged = JSON.parse(closed.out);
+  forged.rosterHash = '00'.repeat(32);
+  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(forged));
+  const caught = fakeIo(dir);
+  const other = ['verify', 'hand-4.json', '--roster', 'other-roster.json'];
+  assert.equal(await main(other, caught), 1);
+  assert.match(caught.stdout, /does not carry the roster that was published/);
 });
 
 test('fair: a single party, --seat, typed --option values, a deadline, a chained next hand', async () => {

@@ -25,7 +25,11 @@ is checked against its commitment). '-' reads standard input.
 Verdicts: VERIFIED (players' seeds went into the deck after the dealer committed), CONSISTENT
 (no client seed: the dealer alone chose the deck — not proven fair), FAILED.
 Exit status: 0 when every hand is verified or consistent, 1 when anything fails.
-  --json   print the verdict as JSON
+  --json              print the verdict as JSON
+  --announcement FILE the announcement you kept (fairdeal fair commit's output): the transcript
+                      must carry its commitment
+  --roster FILE       the roster you kept (fairdeal fair close's output): the transcript must
+                      carry exactly that roster
 `;
 
 interface Entry {
@@ -49,13 +53,22 @@ export const verify: Command = async (args, io) => {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' },
+      announcement: { type: 'string' },
+      roster: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.out(HELP);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('missing <transcript.json> (see --help)');
+  const kept = keptRecords(io.cwd, values.announcement, values.roster);
+  if ((kept.commitment !== undefined || kept.rosterHash !== undefined) && positionals.length > 1) {
+    throw new UsageError('--announcement and --roster hold one transcript: give one file');
+  }
   const entries: Entry[] = [];
   for (const file of positionals) {
     const text = file === '-' ? readFileSync(0, 'utf8') : readText(resolve(io.cwd, file), file);
@@ -77,7 +90,10 @@ export const verify: Command = async (args, io) => {
   const results: VerifyResult[] = entries.map((e) =>
     e.error !== undefined
       ? { ok: false, problems: [{ field: 'format', message: e.error }] }
-      : verifyTranscript(e.value, e.commitment === undefined ? {} : { commitment: e.commitment }),
+      : verifyTranscript(e.value, {
+          ...kept,
+          ...(e.commitment === undefined ? {} : { commitment: e.commitment }),
+        }),
   );
   const chain: ChainResult | undefined =
     entries.length > 1 ? verifyChain(entries.map((e) => e.value)) : undefined;
@@ -162,6 +178,33 @@ function unwrapDealOutput(file: string, value: unknown): Entry {
     return { name: `${file} (its transcript)`, value: v.transcript, commitment: v.commitment };
   }
   return { name: file, value };
+}
+
+/** The commitment and roster hash a player kept from before the hand, if given. */
+function keptRecords(
+  cwd: string,
+  announcement: string | undefined,
+  roster: string | undefined,
+): { commitment?: string; rosterHash?: string } {
+  const field = (file: string | undefined, key: string): string | undefined => {
+    if (file === undefined) return undefined;
+    let value: unknown;
+    try {
+      value = parseStrictJson(readText(resolve(cwd, file), file));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`${escapeText(file)} is not valid JSON`);
+    }
+    const v = (value as Record<string, unknown> | null)?.[key];
+    if (typeof v !== 'string') throw new UsageError(`${escapeText(file)} has no '${key}'`);
+    return v;
+  };
+  const commitment = field(announcement, 'commitment');
+  const rosterHash = field(roster, 'rosterHash');
+  return {
+    ...(commitment === undefined ? {} : { commitment }),
+    ...(rosterHash === undefined ? {} : { rosterHash }),
+  };
 }
 
 function summary(name: string, r: VerifyResult): Record<string, unknown> {
