@@ -311,4 +311,15 @@ test('the Python verifier checks fresh v2 transcripts (secure seeds) and rejects
   });
   assert.equal(run.status, 1);
   assert.match(run.stdout, /FAIL .*destination/);
+  // The --json output of `deal --fair` is read as is, its transcript held to its commitment.
+  const wrapped = { commitment: one.commitment, deal: {}, transcript: one.transcript };
+  writeFileSync(join(dir, 'wrapped.json'), JSON.stringify(wrapped));
+  writeFileSync(
+    join(dir, 'wrong.json'),
+    JSON.stringify({ ...wrapped, commitment: two.commitment }),
+  );
+  const py = (f: string) =>
+    spawnSync('python3', [TOOL, '--transcript', join(dir, f)], { encoding: 'utf8' });
+  assert.equal(py('wrapped.json').status, 0);
+  assert.equal(py('wrong.json').status, 1);
 });

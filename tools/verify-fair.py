@@ -822,11 +822,14 @@ def main(argv):
         return 0
     if argv and argv[0] == "--transcript":
         items, failed = [], False
+        if len(argv) < 2:
+            print("FAIL nothing to verify")
+            return 1
         for path in argv[1:]:
             try:
                 with open(path, encoding="utf-8") as f:
                     raw = f.read()
-                verdict = verify_text(raw)
+                value = parse_json(raw)
             except (OSError, UnicodeDecodeError) as e:
                 print("FAIL %s: cannot read (%s)" % (printable(path), type(e).__name__))
                 failed = True
@@ -835,16 +838,34 @@ def main(argv):
                 print("FAIL %s: %s" % (printable(path), printable(str(e))))
                 failed = True
                 continue
-            t = parse_json(raw)
-            items.append((path, t))
-            if verdict["fairness"] == "dealer-alone":
-                print("CONSISTENT %s: no client seed, the dealer alone chose the deck" % printable(path))
-            else:
-                missing = (", did not reveal: " + ", ".join(printable(m) for m in verdict["missing"])) if verdict["missing"] else ""
-                print("VERIFIED %s: %s, %d player seed(s)%s" % (printable(path), verdict["version"], verdict["contributors"], missing))
-        if len(argv) < 2:
-            print("FAIL nothing to verify")
-            return 1
+            entries = [(path, value, None)]
+            if isinstance(value, list):  # a file may hold a list of transcripts
+                entries = [("%s[%d]" % (path, i), v, None) for i, v in enumerate(value)]
+                if not entries:
+                    print("FAIL %s: an empty list, nothing to verify" % printable(path))
+                    failed = True
+            elif isinstance(value, dict) and sorted(value) == ["commitment", "deal", "transcript"]:
+                # the --json output of `fairdeal deal --fair`: its transcript, held to its commitment
+                entries = [(path + " (its transcript)", value["transcript"], value["commitment"])]
+            for name, t, announced in entries:
+                try:
+                    verdict = verify(t)
+                    if announced is not None and t["server"]["commitment"] != announced:
+                        raise Reject("server.commitment", "not the commitment that was announced")
+                except Reject as e:
+                    print("FAIL %s: %s" % (printable(name), printable(str(e))))
+                    failed = True
+                    continue
+                except Exception as e:  # never a crash on hostile input
+                    print("FAIL %s: cannot be checked (%s)" % (printable(name), type(e).__name__))
+                    failed = True
+                    continue
+                items.append((name, t))
+                if verdict["fairness"] == "dealer-alone":
+                    print("CONSISTENT %s: no client seed, the dealer alone chose the deck" % printable(name))
+                else:
+                    missing = (", did not reveal: " + ", ".join(printable(m) for m in verdict["missing"])) if verdict["missing"] else ""
+                    print("VERIFIED %s: %s, %d player seed(s)%s" % (printable(name), verdict["version"], verdict["contributors"], missing))
         for problem in chain_links(items):
             print("FAIL chain " + printable(problem))
             failed = True

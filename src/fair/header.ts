@@ -1,4 +1,3 @@
-import { FairdealError } from '../errors.ts';
 import { canonicalFairOptions } from './canonical-options.ts';
 import { CanonicalWriter } from './canonical-writer.ts';
 import { type FairOptions, writeOptions } from './deal-options.ts';
@@ -83,9 +82,4 @@ export function sameOptions(a: FairOptions, b: FairOptions): boolean {
   const x = writeOptions(new CanonicalWriter(), a).finish();
   const y = writeOptions(new CanonicalWriter(), b).finish();
   return x.length === y.length && x.every((v, i) => v === y[i]);
-}
-
-/** @internal Thrown when a header field is wrong, with the field named for verify. */
-export function headerProblem(field: string, message: string): FairdealError {
-  return new FairdealError('BAD_TRANSCRIPT', message, { field });
 }
