@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SORT_NAMES } from '../games/index.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { buildTranscript } from './build-transcript.ts';
 import { dealTranscriptV2 } from './build-transcript-v2.ts';
@@ -76,6 +77,45 @@ test('grinding: a dealer who re-deals with other options or seating after the re
     assert.ok(!k.ok && k.problems.some((p) => p.field === 'server.commitment'));
   }
   assert.ok(decks.size > 3, 'the variants really were other decks to choose from');
+});
+
+test('grinding: the eleven sort spellings of custom are no longer eleven decks to pick from', () => {
+  const round = FairRound.open({
+    table: 's',
+    hand: 1,
+    preset: 'custom',
+    options: { sort: 'suit' },
+    seating: 'roster',
+    source: chacha20('sort'),
+  });
+  const src = chacha20('sort players');
+  const commits = ['a', 'b', 'c', 'd'].map((p) => commitClientSeed(round.announcement, p, p, src));
+  for (const c of commits) round.commit(c.player, c.commitment);
+  round.closeRoster();
+  for (const c of commits) round.reveal(c.player, c.seed, c.salt);
+  const honest = round.deal().transcript;
+  const words = new Uint32Array(8);
+  chacha20('sort').fillUint32(words);
+  const decks = new Set<string>();
+  for (const sort of SORT_NAMES.filter((x) => x !== 'suit')) {
+    const header = normalizeHeader({
+      table: 's',
+      hand: 1,
+      preset: 'custom',
+      options: { sort },
+      seating: 'roster',
+    });
+    const forged = dealTranscriptV2({
+      header,
+      serverSeed: new Uint8Array(words.buffer),
+      roster: honest.roster,
+      reveals: honest.reveals,
+      plain: null,
+    }).transcript;
+    decks.add(forged.cards.map((c) => c.card).join());
+    assert.equal(verify(forged).ok, false, sort);
+  }
+  assert.equal(decks.size, SORT_NAMES.length - 1, 'each spelling would have been another deck');
 });
 
 test('grinding with a single plain seed: the announced commitment catches a re-dealt header', () => {
