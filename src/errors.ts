@@ -7,8 +7,9 @@
  *
  * Codes in use (docs/ERRORS.md lists them with their meaning):
  * `BAD_SEED`, `BAD_CARD`, `BAD_DECK`, `NOT_ENOUGH_CARDS`, `UNKNOWN_PRESET`, `BAD_OPTION`,
- * `CARD_NOT_FOUND`, `BAD_TRANSCRIPT`, `RANDOM_UNAVAILABLE`, `STREAM_EXHAUSTED`; Dou Dizhu rules
- * (src/rules/doudizhu): `BAD_DEAL`, `BAD_BID`, `NOT_YOUR_TURN`, `WRONG_PHASE`, `ILLEGAL_PLAY`.
+ * `CARD_NOT_FOUND`, `BAD_TRANSCRIPT`, `RANDOM_UNAVAILABLE`, `STREAM_EXHAUSTED`,
+ * `PROTOCOL_ORDER`, `REVEAL_MISMATCH`; Dou Dizhu rules (src/rules/doudizhu): `BAD_DEAL`,
+ * `BAD_BID`, `NOT_YOUR_TURN`, `WRONG_PHASE`, `ILLEGAL_PLAY`.
  *
  * @example
  * ```ts

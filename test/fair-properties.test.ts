@@ -1,15 +1,14 @@
-// Property tests of the fairdeal-v1 protocol (issue 5): tampering with any input is detected,
+// Property tests of the fairdeal-v2 protocol (issues 5 and 9): tampering with any input is detected,
 // every client seed matters, and the key encoding is injective. Seeded fast-check runs, so they
 // never flake; each property would fail on the obvious wrong implementation (a separator-joined
 // encoding, a verifier that trusts the transcript's own cards or hash, an ignored seed).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { type DeckKeyInput, encodeDeckKeyInput } from '../src/fair/derive-key.ts';
 import {
   commitClientSeed,
-  type DeckKeyInput,
   deriveDeckKey,
-  encodeDeckKeyInput,
   FairRound,
   type FairTranscript,
   shuffleDeck,
@@ -24,11 +23,15 @@ function base(): FairTranscript {
     table: 'prop',
     hand: 41,
     preset: 'doudizhu',
+    seating: 'roster',
     source: chacha20('p'),
   });
   const src = chacha20('players');
-  const commits = ['ann', 'bo', 'cy'].map((p) => commitClientSeed(round, p, `seed-${p}`, src));
+  const commits = ['ann', 'bo', 'cy'].map((p) =>
+    commitClientSeed(round.announcement, p, `seed-${p}`, src),
+  );
   for (const c of commits) round.commit(c.player, c.commitment);
+  round.closeRoster();
   for (const c of commits) round.reveal(c.player, c.seed, c.salt);
   return round.deal().transcript;
 }
@@ -40,7 +43,8 @@ interface Tamperable {
   prev: string | null;
   hash: string;
   server: { seed: string; commitment: string };
-  clients: { player: string; seed: string }[];
+  reveals: { player: string; seed: string }[];
+  plain: { player: string; seed: string } | null;
   cards: { card: string; to: string }[];
 }
 const mutable = () => structuredClone(BASE) as unknown as Tamperable;
@@ -78,22 +82,28 @@ test('flipping any bit of any client seed makes verify fail (naming the player)'
   fc.assert(
     fc.property(fc.nat(2), fc.nat(20), fc.nat(6), (who, pos, bit) => {
       const t = mutable();
-      t.clients[who]!.seed = flipStringBit(t.clients[who]!.seed, pos, bit);
+      t.reveals[who]!.seed = flipStringBit(t.reveals[who]!.seed, pos, bit);
       const r = verify(t);
-      return !r.ok && r.problems.some((p) => p.field === `clients[${who}].commitment`);
+      return !r.ok && r.problems.some((p) => p.field === `reveals[${who}].commitment`);
     }),
     RUNS,
   );
 });
 
 test('an uncommitted client seed that is altered still fails verify (cards and hash)', () => {
-  const round = FairRound.open({ table: 't', hand: 1, preset: 'bridge', source: chacha20('u') });
-  round.addSeeds([{ player: 'solo', seed: 'my words' }]);
+  const round = FairRound.open({
+    table: 't',
+    hand: 1,
+    preset: 'bridge',
+    seating: ['solo', null, null, null],
+    source: chacha20('u'),
+  });
+  round.addPlainSeed('solo', 'my words');
   const good = round.deal().transcript;
   fc.assert(
     fc.property(fc.nat(20), fc.nat(6), (pos, bit) => {
       const t = structuredClone(good) as unknown as Tamperable;
-      t.clients[0]!.seed = flipStringBit(t.clients[0]!.seed, pos, bit);
+      t.plain!.seed = flipStringBit(t.plain!.seed, pos, bit);
       const r = verify(t);
       return (
         !r.ok &&
@@ -168,7 +178,10 @@ test('changing any one client seed changes the deck', () => {
   fc.assert(
     fc.property(
       fc.uniqueArray(
-        fc.record({ player: fc.string({ minLength: 1, maxLength: 6 }), seed: seedArb }),
+        fc.record({
+          player: fc.stringMatching(/^[a-z0-9]{1,6}$/),
+          seed: seedArb,
+        }),
         {
           minLength: 1,
           maxLength: 5,
@@ -180,10 +193,18 @@ test('changing any one client seed changes the deck', () => {
       (clients, which, replacement) => {
         const k = which % clients.length;
         fc.pre(clients[k]!.seed !== replacement);
-        const input = { table: 't', hand: 1, preset: 'p', options: {}, deck };
-        const changed = clients.map((c, i) => (i === k ? { ...c, seed: replacement } : c));
-        const a = shuffleDeck(deriveDeckKey(serverSeed, { ...input, clients }), deck);
-        const b = shuffleDeck(deriveDeckKey(serverSeed, { ...input, clients: changed }), deck);
+        const zero = '00'.repeat(32);
+        const input = {
+          serverCommitment: new Uint8Array(32),
+          rosterHash: new Uint8Array(32),
+          deck,
+          roster: clients.map((c) => ({ player: c.player, commitment: zero })),
+          plain: null,
+        };
+        const reveals = clients.map((c) => ({ ...c, salt: zero }));
+        const changed = reveals.map((c, i) => (i === k ? { ...c, seed: replacement } : c));
+        const a = shuffleDeck(deriveDeckKey(serverSeed, { ...input, reveals }), deck);
+        const b = shuffleDeck(deriveDeckKey(serverSeed, { ...input, reveals: changed }), deck);
         return a.join() !== b.join();
       },
     ),
@@ -224,7 +245,7 @@ function canonical(x: DeckKeyInput): string {
   return JSON.stringify([x.table, x.hand, x.preset, options, x.deck, clients]);
 }
 
-test('the deck-key encoding is injective: equal bytes only for equal (canonical) inputs', () => {
+test('the v1 deck-key encoding is injective: equal bytes only for equal (canonical) inputs', () => {
   fc.assert(
     fc.property(inputArb, inputArb, (x, y) => {
       const same = Buffer.from(encodeDeckKeyInput(x)).equals(Buffer.from(encodeDeckKeyInput(y)));

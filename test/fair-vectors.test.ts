@@ -1,35 +1,23 @@
-// The published test vectors of fairdeal-v1 (test/vectors/fair-v1.json). They are value-stability
-// snapshots on purpose: generated once by this file (UPDATE_VECTORS=1) and then pinned, so any
+// The published test vectors of fairdeal-v1 (test/vectors/fair-v1.json), frozen since v2. They
+// are value-stability snapshots: generated once by this file (before v2) and then pinned, so any
 // change to commitments, key derivation, the ChaCha20 stream, the bounded integers, the shuffle
 // or the dealing patterns fails here. They are not merely copied from our own output: the
-// independent Python verifier (tools/verify-fair-v1.py, written from docs/FAIR.md alone)
+// independent Python verifier (tools/verify-fair.py, written from docs/FAIR.md alone)
 // recomputes every one of them, and the last test runs it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import {
-  clientCommitment,
-  commitClientSeed,
-  deriveDeckKey,
-  encodeDeckKeyInput,
-  type FairOptions,
-  FairRound,
-  type FairTranscript,
-  fairDeal,
-  serverCommitment,
-  shuffleDeck,
-  verify,
-  verifyChain,
-} from '../src/fair/index.ts';
+import { buildTranscript } from '../src/fair/build-transcript.ts';
+import { clientCommitment, serverCommitment } from '../src/fair/commitments.ts';
+import { deriveDeckKey, encodeDeckKeyInput } from '../src/fair/derive-key.ts';
+import { type FairOptions, shuffleDeck, verify, verifyChain } from '../src/fair/index.ts';
 import { presetDeal } from '../src/fair/preset-deal.ts';
-import { chacha20 } from '../src/random/chacha20.ts';
+import type { FairTranscriptV1 } from '../src/fair/transcript.ts';
 
 const FILE = fileURLToPath(new URL('./vectors/fair-v1.json', import.meta.url));
-const TOOL = fileURLToPath(new URL('../tools/verify-fair-v1.py', import.meta.url));
+const TOOL = fileURLToPath(new URL('../tools/verify-fair.py', import.meta.url));
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const unhex = (s: string) => Uint8Array.from(s.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 
@@ -177,37 +165,24 @@ function computeClientCommitments() {
   }));
 }
 
-/** Full transcripts from FairRound with a seeded source: a chain of three hands on one table. */
-function computeTranscripts(): FairTranscript[] {
-  const source = chacha20('fairdeal-v1 test vectors');
-  const out: FairTranscript[] = [];
-  let prev: string | null = null;
-  const hands: { preset: string; options: FairOptions; players: string[]; committed: boolean }[] = [
-    { preset: 'doudizhu', options: {}, players: ['alice', 'bob', 'carol'], committed: true },
-    { preset: 'doudizhu', options: {}, players: ['solo'], committed: false },
-    { preset: 'holdem', options: { seats: 4, dealer: 2 }, players: [], committed: false },
-  ];
-  hands.forEach((h, i) => {
-    const round = FairRound.open({
-      table: 'vector-table',
-      hand: i + 1,
-      prev,
-      preset: h.preset,
-      options: h.options,
-      source,
-    });
-    if (h.committed) {
-      const commits = h.players.map((p) => commitClientSeed(round, p, `seed of ${p}`, source));
-      for (const c of commits) round.commit(c.player, c.commitment);
-      for (const c of [...commits].reverse()) round.reveal(c.player, c.seed, c.salt);
-    } else {
-      round.addSeeds(h.players.map((p) => ({ player: p, seed: `seed of ${p}` })));
-    }
-    const { transcript } = round.deal();
-    out.push(transcript);
-    prev = transcript.hash;
-  });
-  return out;
+/**
+ * The pinned v1 transcripts (a chain of three hands: three committed players revealing in reverse
+ * order, a single plain seed, no client seed) were produced by the v1 FairRound, which no longer
+ * exists: new hands are v2. v1 is frozen, so they are rebuilt here from their own inputs by the v1
+ * dealer code that verify still uses, and must come out byte for byte the same.
+ */
+function rebuildTranscripts(pinned: FairTranscriptV1[]): FairTranscriptV1[] {
+  return pinned.map((t) =>
+    buildTranscript({
+      serverSeed: unhex(t.server.seed),
+      table: t.table,
+      hand: t.hand,
+      prev: t.prev,
+      preset: t.preset,
+      options: t.options,
+      clients: t.clients,
+    }),
+  );
 }
 
 function compute() {
@@ -217,13 +192,9 @@ function compute() {
       'Test vectors of fairdeal-v1 (docs/FAIR.md). Hex is lowercase. decks: inputs -> server commitment, deck-key message, key, shuffled deck (top first) and route. transcripts: a chain of three complete transcripts.',
     clientCommitments: computeClientCommitments(),
     decks: DECK_CASES.map(computeDeckCase),
-    transcripts: computeTranscripts(),
   };
 }
 
-if (process.env.UPDATE_VECTORS === '1') {
-  writeFileSync(FILE, `${JSON.stringify(compute(), null, 1)}\n`);
-}
 const vectors = JSON.parse(readFileSync(FILE, 'utf8'));
 
 test('vectors: commitments, deck keys and decks are value-stable (snapshot)', () => {
@@ -234,8 +205,14 @@ test('vectors: commitments, deck keys and decks are value-stable (snapshot)', ()
 });
 
 test('vectors: the transcripts are value-stable (snapshot) and verify as one chain', () => {
-  assert.deepEqual(computeTranscripts(), vectors.transcripts);
+  assert.deepEqual(rebuildTranscripts(vectors.transcripts), vectors.transcripts);
   for (const t of vectors.transcripts) assert.deepEqual(verify(t).ok, true);
+  // v1 bound neither seats nor options, and the third hand had no client seed at all:
+  const verdicts = vectors.transcripts.map((t: unknown) => {
+    const r = verify(t);
+    return r.ok ? r.verdict.fairness : 'failed';
+  });
+  assert.deepEqual(verdicts, ['players-contributed', 'players-contributed', 'dealer-alone']);
   assert.deepEqual(verifyChain(vectors.transcripts), { ok: true });
 });
 
@@ -255,41 +232,4 @@ test('vectors: the independent Python verifier reproduces every vector', (t) => 
   const run = spawnSync('python3', [TOOL, FILE], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /all \d+ checks passed/);
-});
-
-test('the Python verifier checks fresh transcripts (secure seeds) and rejects a tampered one', (t) => {
-  if (spawnSync('python3', ['--version']).error !== undefined) {
-    if (process.env.CI === 'true') assert.fail('python3 is missing under CI=true');
-    t.skip('python3 not found: the independent verifier was not run');
-    return;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-py-'));
-  const one = fairDeal('holdem', {
-    table: 'py',
-    hand: 1,
-    options: { seats: 5 },
-    clientSeeds: ['é 🂡'],
-  });
-  const two = fairDeal('blackjack', {
-    table: 'py',
-    hand: 2,
-    prev: one.transcript.hash,
-    options: { decks: 3, penetration: 0.6 },
-  });
-  writeFileSync(join(dir, 'one.json'), JSON.stringify(one.transcript));
-  writeFileSync(join(dir, 'two.json'), JSON.stringify(two.transcript));
-  const good = spawnSync(
-    'python3',
-    [TOOL, '--transcript', join(dir, 'one.json'), join(dir, 'two.json')],
-    { encoding: 'utf8' },
-  );
-  assert.equal(good.status, 0, good.stdout + good.stderr);
-  const bad = structuredClone(two.transcript) as unknown as { cards: { to: string }[] };
-  bad.cards[0]!.to = 'hand:0';
-  writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
-  const run = spawnSync('python3', [TOOL, '--transcript', join(dir, 'bad.json')], {
-    encoding: 'utf8',
-  });
-  assert.equal(run.status, 1);
-  assert.match(run.stdout, /FAIL .*destinations/);
 });

@@ -1,6 +1,6 @@
 /**
  * The algorithm id of this protocol version. It is written into every transcript and, through the
- * domain labels below, into every commitment and key: a future `fairdeal-v2` can never produce a
+ * domain labels below, into every commitment and key: fairdeal-v2 (header.ts, commit-v2.ts) can never produce a
  * hash that a v1 verifier would accept, and a v1 transcript stays verifiable forever.
  */
 export const FAIR_ALGORITHM = 'fairdeal-v1';

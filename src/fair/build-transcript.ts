@@ -6,7 +6,7 @@ import { deriveDeckKey } from './derive-key.ts';
 import { fromHex, toHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
-import type { FairTranscript, TranscriptClient } from './transcript.ts';
+import type { FairTranscriptV1, TranscriptClient } from './transcript.ts';
 import { transcriptHash } from './transcript-hash.ts';
 import { checkHand, checkText, compareUtf8 } from './validate.ts';
 
@@ -34,7 +34,7 @@ export interface BuildTranscriptInput {
  * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options or duplicate players),
  *   `BAD_SEED`; {RangeError} for a bad hand number.
  */
-export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
+export function buildTranscript(input: BuildTranscriptInput): FairTranscriptV1 {
   return dealTranscript(input).transcript;
 }
 
@@ -49,7 +49,7 @@ export function buildTranscript(input: BuildTranscriptInput): FairTranscript {
  * @throws as {@link buildTranscript}.
  */
 export function dealTranscript(input: BuildTranscriptInput): {
-  transcript: FairTranscript;
+  transcript: FairTranscriptV1;
   deal: Deal;
 } {
   const ref = { table: checkText(input.table, 'table'), hand: checkHand(input.hand) };
@@ -64,7 +64,7 @@ export function dealTranscript(input: BuildTranscriptInput): {
     clients,
   });
   const dealt = plan.deal(shuffleDeck(key, plan.deck));
-  const body: Omit<FairTranscript, 'hash'> = {
+  const body: Omit<FairTranscriptV1, 'hash'> = {
     algorithm: FAIR_ALGORITHM,
     ...ref,
     prev: input.prev,

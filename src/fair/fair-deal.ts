@@ -1,9 +1,9 @@
 import type { Deal } from '../games/index.ts';
 import type { RandomSource } from '../random/source.ts';
+import { canonicalFairOptions } from './canonical-options.ts';
 import type { FairOptions } from './deal-options.ts';
-import type { ClientSeed } from './derive-key.ts';
 import { FairRound } from './fair-round.ts';
-import type { FairTranscript } from './transcript.ts';
+import type { FairTranscript } from './transcript-v2.ts';
 
 /** Options of {@link fairDeal}. */
 export interface FairDealOptions {
@@ -13,45 +13,48 @@ export interface FairDealOptions {
   readonly hand?: number;
   /** Hash of the previous transcript of the table (default null: first hand). */
   readonly prev?: string | null;
-  /** Preset options that change the deal (e.g. `{ players: 6 }`). */
+  /** Preset options (any spelling; committed in canonical form). */
   readonly options?: FairOptions;
-  /** Client seeds, as strings (players `client1`, `client2`, … in that order) or with ids. */
-  readonly clientSeeds?: readonly (string | ClientSeed)[];
-  /** Source of the server seed (default secureRandom). */
+  /** The single party's seed (a plain seed), if any. */
+  readonly clientSeed?: string;
+  /** The single party's player id (default `client`). */
+  readonly player?: string;
+  /** Source of the server seed (default secureRandom; a seeded source is for tests only). */
   readonly source?: RandomSource;
-  /** Called with the server commitment before any client seed is used (print or publish it). */
+  /** Called with the announcement before the client seed is used (print or publish it). */
   readonly onCommit?: (commitment: string) => void;
 }
 
 /**
- * A single-party provably fair hand in one call: open a round (fresh server seed), announce its
- * commitment through `onCommit`, add the client seeds, deal, and return the transcript. This is
- * what `fairdeal deal <preset> --fair --client-seed S` runs. Several *independent* players should
- * use {@link FairRound} with commit / reveal instead (docs/FAIR.md §1).
+ * A single-party fairdeal-v2 hand in one call: open a round (fresh server seed, seats unbound),
+ * announce its commitment through `onCommit`, add the one plain client seed (if any), deal.
+ * Because the caller hands over the seed together with the call, this demonstrates the format;
+ * it proves fairness only if the seed really was chosen after the commitment was seen. Several
+ * players use {@link FairRound} (docs/FAIR.md §1–2).
  *
  * @example
  * ```ts
- * const { commitment, transcript } = fairDeal('doudizhu', { clientSeeds: ['my lucky words'] });
+ * const { commitment, transcript } = fairDeal('doudizhu', { clientSeed: 'my lucky words' });
  * ```
- * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options, duplicate or empty seeds);
+ * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options, ids or seed);
  *   {RangeError} for a bad hand number.
  */
 export function fairDeal(
   preset: string,
   o: FairDealOptions = {},
 ): { commitment: string; transcript: FairTranscript; deal: Deal } {
+  const seats = canonicalFairOptions(preset, o.options ?? {}).seats as number;
   const round = FairRound.open({
     table: o.table ?? 'table',
     hand: o.hand ?? 1,
     prev: o.prev ?? null,
     preset,
     options: o.options ?? {},
+    seating: Array.from({ length: seats }, () => null),
     ...(o.source === undefined ? {} : { source: o.source }),
   });
   o.onCommit?.(round.commitment);
-  const seeds = (o.clientSeeds ?? []).map((s, i) =>
-    typeof s === 'string' ? { player: `client${i + 1}`, seed: s } : s,
-  );
-  round.addSeeds(seeds);
+  if (o.clientSeed !== undefined) round.addPlainSeed(o.player ?? 'client', o.clientSeed);
+  else round.closeRoster();
   return { commitment: round.commitment, ...round.deal() };
 }

@@ -1,125 +1,204 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { inspect } from 'node:util';
 import { chacha20 } from '../random/chacha20.ts';
-import { commitClientSeed } from './client-commit.ts';
+import { checkRoster, commitClientSeed } from './client-commit.ts';
 import { fairDeal } from './fair-deal.ts';
-import { FairRound } from './fair-round.ts';
+import { FairRound, type FairRoundSecretState } from './fair-round.ts';
 import { verify } from './verify.ts';
 
-const open = (seed = 'round') =>
-  FairRound.open({ table: 't', hand: 1, preset: 'doudizhu', source: chacha20(seed) });
+const open = (seed = 's') =>
+  FairRound.open({
+    table: 't',
+    hand: 1,
+    preset: 'doudizhu',
+    seating: 'roster',
+    source: chacha20(seed),
+  });
 
-test('commit → reveal → deal gives a transcript that verifies and holds every commitment', () => {
-  const round = open();
+function threePlayers(round: FairRound) {
   const src = chacha20('players');
-  const a = commitClientSeed(round, 'alice', 'lucky7', src);
-  const b = commitClientSeed(round, 'bob', 'dragon', src);
-  round.commit('bob', b.commitment);
-  round.commit('alice', a.commitment);
+  return ['alice', 'carol', 'bob'].map((p) =>
+    commitClientSeed(round.announcement, p, `seed of ${p}`, src),
+  );
+}
+
+test('open → commit → close → reveal → deal gives a verified transcript with the roster', () => {
+  const round = open();
   assert.equal(round.phase, 'committing');
-  round.reveal('bob', b.seed, b.salt);
-  assert.deepEqual(round.waitingFor, ['alice']);
-  round.reveal('alice', a.seed, a.salt);
-  const { transcript, deal } = round.deal();
-  assert.equal(verify(transcript).ok, true);
+  const commits = threePlayers(round);
+  for (const c of commits) round.commit(c.player, c.commitment);
+  const roster = round.closeRoster();
+  assert.equal(round.phase, 'revealing');
   assert.deepEqual(
-    transcript.clients.map((c) => [c.player, c.commitment]),
-    [
-      ['alice', a.commitment],
-      ['bob', b.commitment],
-    ],
+    roster.roster.map((e) => e.player),
+    ['alice', 'bob', 'carol'],
   );
-  assert.equal(transcript.server.commitment, round.commitment);
-  assert.deepEqual(
-    deal.hands.map((h) => h.length),
-    [17, 17, 17],
-  );
+  for (const c of commits) checkRoster(roster, c);
+  assert.deepEqual(round.waitingFor, ['alice', 'bob', 'carol']);
+  for (const c of commits) round.reveal(c.player, c.seed, c.salt);
+  const { transcript } = round.deal();
   assert.equal(round.phase, 'dealt');
+  const r = verify(transcript);
+  assert.ok(r.ok);
+  assert.deepEqual(r.verdict.seats, ['alice', 'bob', 'carol']);
+  assert.equal(r.verdict.fairness, 'players-contributed');
 });
 
-test('no commitment is accepted after the first reveal (nobody chooses last)', () => {
+test('steps out of order throw PROTOCOL_ORDER; a wrong reveal REVEAL_MISMATCH', () => {
   const round = open();
-  const a = commitClientSeed(round, 'alice', 'x', chacha20('a'));
-  round.commit('alice', a.commitment);
-  round.reveal('alice', a.seed, a.salt);
-  const late = commitClientSeed(round, 'mallory', 'chosen', chacha20('m'));
-  assert.throws(() => round.commit('mallory', late.commitment), { code: 'BAD_OPTION' });
-  assert.throws(() => round.addSeeds([{ player: 'mallory', seed: 'chosen' }]), {
+  const [a, b, c] = threePlayers(round);
+  round.commit(a!.player, a!.commitment);
+  assert.throws(() => round.commit(a!.player, b!.commitment), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.reveal(a!.player, a!.seed, a!.salt), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.deal(), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.closeRoster(), { code: 'PROTOCOL_ORDER' }, 'roster rule needs 3');
+  round.commit(b!.player, b!.commitment);
+  round.commit(c!.player, c!.commitment);
+  round.closeRoster();
+  assert.throws(() => round.commit('dave', a!.commitment), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.addPlainSeed('dave', 'x'), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.reveal('dave', 'x', a!.salt), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.reveal(a!.player, 'other seed', a!.salt), { code: 'REVEAL_MISMATCH' });
+  assert.throws(() => round.reveal(a!.player, b!.seed, b!.salt), { code: 'REVEAL_MISMATCH' });
+  round.reveal(a!.player, a!.seed, a!.salt);
+  assert.throws(() => round.reveal(a!.player, a!.seed, a!.salt), { code: 'PROTOCOL_ORDER' });
+  assert.throws(() => round.deal(), { code: 'PROTOCOL_ORDER' }, 'waiting for bob and carol');
+  const { transcript } = round.deal({ allowMissing: true });
+  const r = verify(transcript);
+  assert.ok(r.ok);
+  assert.deepEqual(r.verdict.missing, ['bob', 'carol']);
+  assert.throws(() => round.deal(), { code: 'PROTOCOL_ORDER' });
+});
+
+test('a seed revealed for one announcement does not open another (restarted hand)', () => {
+  const first = open('first');
+  const second = open('second');
+  const [a] = threePlayers(first);
+  second.commit(a!.player, a!.commitment);
+  assert.throws(() => second.addPlainSeed('x', 'y'), { code: 'PROTOCOL_ORDER' });
+  const fresh = FairRound.open({
+    table: 't',
+    hand: 1,
+    preset: 'doudizhu',
+    seating: [null, null, null],
+    source: chacha20('second'),
+  });
+  fresh.commit(a!.player, a!.commitment);
+  fresh.closeRoster();
+  assert.throws(() => fresh.reveal(a!.player, a!.seed, a!.salt), { code: 'REVEAL_MISMATCH' });
+});
+
+test('no generic serialisation of a round shows a secret', () => {
+  const round = open();
+  const commits = threePlayers(round);
+  for (const c of commits) round.commit(c.player, c.commitment);
+  round.closeRoster();
+  for (const c of commits) round.reveal(c.player, c.seed, c.salt);
+  const secrets = [
+    round.exportSecretState().serverSeed,
+    ...commits.map((c) => c.seed),
+    ...commits.map((c) => c.salt),
+  ];
+  const shown = [
+    JSON.stringify(round),
+    JSON.stringify({ round }),
+    String(round),
+    `${round}`,
+    inspect(round, { showHidden: true, depth: 10 }),
+    inspect({ round }),
+    JSON.stringify(round.publicState()),
+    JSON.stringify(round.announcement),
+    JSON.stringify(Object.entries(round)),
+  ];
+  for (const text of shown)
+    for (const s of secrets) assert.ok(!text.includes(s), `${s} in ${text}`);
+  assert.ok(JSON.stringify(round.exportSecretState()).includes(secrets[0]!));
+});
+
+test('exportSecretState / restore round-trips at every phase; edited states are refused', () => {
+  const round = open();
+  const commits = threePlayers(round);
+  const save = () => JSON.parse(JSON.stringify(round.exportSecretState())) as FairRoundSecretState;
+  const states: FairRoundSecretState[] = [save()];
+  for (const c of commits) round.commit(c.player, c.commitment);
+  states.push(save());
+  round.closeRoster();
+  states.push(save());
+  round.reveal(commits[0]!.player, commits[0]!.seed, commits[0]!.salt);
+  const revealed = save();
+  states.push(revealed);
+  for (const s of states) assert.deepEqual(FairRound.restore(s).exportSecretState(), s);
+
+  // Setting the phase back (with or without reopening the roster) cannot let a player join.
+  const edits: FairRoundSecretState[] = [
+    { ...revealed, phase: 'committing' },
+    { ...revealed, phase: 'committing', rosterHash: null },
+    {
+      ...revealed,
+      roster: [...revealed.roster, { player: 'mallory', commitment: '00'.repeat(32) }],
+    },
+    { ...revealed, serverSeed: '11'.repeat(32) },
+    { ...revealed, reveals: [{ ...revealed.reveals[0]!, seed: 'forged' }] },
+    { ...revealed, transcriptHash: '00'.repeat(32) },
+  ];
+  for (const e of edits) assert.throws(() => FairRound.restore(e), { code: 'BAD_TRANSCRIPT' });
+
+  for (const c of commits.slice(1)) round.reveal(c.player, c.seed, c.salt);
+  const { transcript } = round.deal();
+  const dealt = FairRound.restore(save());
+  assert.equal(dealt.phase, 'dealt');
+  assert.equal(dealt.transcript?.hash, transcript.hash);
+});
+
+test('options are committed in canonical form; seating and ids are checked', () => {
+  const a = FairRound.open({
+    table: 't',
+    hand: 1,
+    preset: 'doudizhu',
+    options: {},
+    seating: [null, null, null],
+    source: chacha20('x'),
+  });
+  const b = FairRound.open({
+    table: 't',
+    hand: 1,
+    preset: 'doudizhu',
+    options: { seats: 3, dealer: 2 },
+    seating: [null, null, null],
+    source: chacha20('x'),
+  });
+  assert.equal(a.commitment, b.commitment, 'one spelling, one commitment');
+  assert.deepEqual(a.announcement.options, { dealer: 2, seats: 3 });
+  const base = { table: 't', hand: 1, preset: 'doudizhu' } as const;
+  assert.throws(() => FairRound.open({ ...base, seating: ['a', 'b'] }), { code: 'BAD_OPTION' });
+  assert.throws(() => FairRound.open({ ...base, seating: ['a', 'a', 'b'] }), {
     code: 'BAD_OPTION',
   });
-});
-
-test('a reveal must match its commitment; a salt or seed of another hand does not', () => {
-  const round = open();
-  const a = commitClientSeed(round, 'alice', 'x', chacha20('a'));
-  round.commit('alice', a.commitment);
-  assert.throws(() => round.reveal('alice', 'y', a.salt), { code: 'BAD_SEED' });
-  assert.throws(() => round.reveal('alice', 'x', '00'.repeat(32)), { code: 'BAD_SEED' });
-  const other = commitClientSeed({ table: 't', hand: 2 }, 'alice', 'x', chacha20('a'));
-  assert.equal(other.salt, a.salt); // same salt source, other hand: the commitment still differs
-  assert.notEqual(other.commitment, a.commitment);
-  assert.throws(() => round.reveal('bob', 'x', a.salt), { code: 'BAD_OPTION' });
-  round.reveal('alice', 'x', a.salt);
-  assert.throws(() => round.reveal('alice', 'x', a.salt), /already revealed/);
-});
-
-test('deal waits for every committed player, and a round deals once', () => {
-  const round = open();
-  round.commit('alice', commitClientSeed(round, 'alice', 'x').commitment);
-  assert.throws(() => round.deal(), /waiting for the seed of 'alice'/);
-  const solo = open();
-  solo.addSeeds([{ player: 'me', seed: 's' }]);
-  solo.deal();
-  assert.throws(() => solo.deal(), /dealt already/);
-});
-
-test('duplicate players and bad inputs are refused with the documented errors', () => {
-  const round = open();
-  const c = commitClientSeed(round, 'alice', 'x').commitment;
-  round.commit('alice', c);
-  assert.throws(() => round.commit('alice', c), { code: 'BAD_OPTION' });
-  assert.throws(() => round.commit('bob', 'XYZ'), { code: 'BAD_TRANSCRIPT' });
-  assert.throws(() => round.commit('', c), { code: 'BAD_OPTION' });
-  assert.throws(() => FairRound.open({ table: 't', hand: -1, preset: 'doudizhu' }), RangeError);
-  assert.throws(() => FairRound.open({ table: 't', hand: 1, preset: 'nope' }), {
+  assert.throws(() => FairRound.open({ ...base, seating: ['e\u0301', null, null] }), {
+    code: 'BAD_OPTION',
+    message: /normalization form C/,
+  });
+  assert.throws(() => FairRound.open({ ...base, table: 'a\u202eb', seating: 'roster' }), {
+    code: 'BAD_OPTION',
+    message: /U\+202E/,
+  });
+  assert.throws(() => FairRound.open({ ...base, seating: 'roster', options: { seed: 'x' } }), {
+    code: 'BAD_OPTION',
+  });
+  assert.throws(() => FairRound.open({ ...base, preset: 'nope', seating: 'roster' }), {
     code: 'UNKNOWN_PRESET',
   });
-  assert.throws(
-    () => FairRound.open({ table: 't', hand: 1, preset: 'doudizhu', options: { seed: 'x' } }),
-    { code: 'BAD_OPTION' },
-  );
-  const solo = open();
-  assert.throws(
-    () =>
-      solo.addSeeds([
-        { player: 'p', seed: '1' },
-        { player: 'p', seed: '2' },
-      ]),
-    { code: 'BAD_OPTION' },
-  );
+  assert.throws(() => FairRound.open({ ...base, hand: -1, seating: 'roster' }), RangeError);
 });
 
-test('a round survives toJSON / fromJSON; an edited state is refused', () => {
-  const round = open();
-  const a = commitClientSeed(round, 'alice', 'x', chacha20('a'));
-  round.commit('alice', a.commitment);
-  const state = JSON.parse(JSON.stringify(round.toJSON()));
-  const back = FairRound.fromJSON(state);
-  assert.equal(back.commitment, round.commitment);
-  back.reveal('alice', a.seed, a.salt);
-  round.reveal('alice', a.seed, a.salt);
-  assert.deepEqual(back.deal().transcript, round.deal().transcript);
-  const edited = { ...state, serverSeed: 'ff'.repeat(32) };
-  assert.throws(() => FairRound.fromJSON(edited), { code: 'BAD_TRANSCRIPT' });
-});
-
-test('fairDeal announces the commitment before dealing and uses secure seeds by default', () => {
+test('fairDeal: one plain seed after the commitment, or none (dealer alone)', () => {
   const seen: string[] = [];
-  const one = fairDeal('bridge', { clientSeeds: ['x'], onCommit: (c) => seen.push(c) });
-  const two = fairDeal('bridge', { clientSeeds: ['x'] });
+  const one = fairDeal('bridge', { clientSeed: 'x', onCommit: (c) => seen.push(c) });
   assert.deepEqual(seen, [one.commitment]);
-  assert.equal(one.transcript.clients[0]?.player, 'client1');
-  // Two secure server seeds colliding has probability 2^-256: the decks must differ.
-  assert.notEqual(one.transcript.server.seed, two.transcript.server.seed);
-  assert.notDeepEqual(one.transcript.cards, two.transcript.cards);
+  const r = verify(one.transcript);
+  assert.ok(r.ok && r.verdict.fairness === 'players-contributed');
+  const none = verify(fairDeal('bridge').transcript);
+  assert.ok(none.ok && none.verdict.fairness === 'dealer-alone');
+  assert.notEqual(fairDeal('bridge').commitment, fairDeal('bridge').commitment, 'fresh seeds');
 });

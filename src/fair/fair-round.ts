@@ -2,18 +2,23 @@ import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
-import { FAIR_ALGORITHM } from './algorithm.ts';
-import { dealTranscript } from './build-transcript.ts';
-import { clientCommitment, serverCommitment } from './commitments.ts';
+import { dealTranscriptV2 } from './build-transcript-v2.ts';
+import {
+  clientCommitmentV2,
+  type RosterEntry,
+  rosterHash,
+  serverCommitmentV2,
+  sortRoster,
+} from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
-import type { ClientSeed } from './derive-key.ts';
+import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
 import { fromHex, toHex } from './hex.ts';
-import { presetDeal } from './preset-deal.ts';
-import type { FairTranscript, TranscriptClient } from './transcript.ts';
-import { checkHand, checkText } from './validate.ts';
+import type { Seating } from './seating.ts';
+import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
+import { checkId, checkText } from './validate.ts';
 
-/** Where a round stands: taking commitments, taking reveals, or dealt (finished). */
+/** Where a round stands (docs/FAIR.md §2): taking commitments, taking reveals, or dealt. */
 export type FairRoundPhase = 'committing' | 'revealing' | 'dealt';
 
 /** How to open a round. */
@@ -21,143 +26,178 @@ export interface FairRoundOptions {
   readonly table: string;
   readonly hand: number;
   readonly preset: string;
+  /** Any spelling; the round commits to the canonical form (docs/FAIR.md §4). */
   readonly options?: FairOptions;
+  /** Player id (or null) per seat, or `'roster'` (docs/FAIR.md §5). Required: seats are bound. */
+  readonly seating: Seating;
   /** Hash of the table's previous transcript (null or absent for the first hand). */
   readonly prev?: string | null;
-  /** Where the server seed comes from (default: secureRandom). */
+  /** Where the server seed comes from (default secureRandom; a seeded source is for tests only). */
   readonly source?: RandomSource;
 }
 
-/**
- * The whole state of a round, JSON-safe, for a dealer that must survive a restart (the CLI's
- * state file). It holds the SECRET server seed: store it like a private key until the reveal.
- */
-export interface FairRoundState {
-  readonly algorithm: 'fairdeal-v1';
+/** What the dealer publishes first: the header and the server commitment (public). */
+export interface FairAnnouncement extends FairHeader {
+  readonly algorithm: 'fairdeal-v2';
+  /** C_s, hex. */
+  readonly commitment: string;
+}
+
+/** What the dealer publishes when it closes the roster (public). */
+export interface FairRoster {
+  /** The server commitment the roster belongs to. */
+  readonly commitment: string;
+  readonly roster: readonly RosterEntry[];
+  /** R, hex. */
+  readonly rosterHash: string;
+}
+
+/** What may be shown about a round at any time: no secret in it. */
+export interface FairRoundPublicState {
+  readonly announcement: FairAnnouncement;
   readonly phase: FairRoundPhase;
-  readonly table: string;
-  readonly hand: number;
-  readonly prev: string | null;
-  readonly preset: string;
-  readonly options: FairOptions;
+  /** Commitments accepted so far (canonical order); final once `rosterHash` is set. */
+  readonly roster: readonly RosterEntry[];
+  readonly rosterHash: string | null;
+  readonly revealed: readonly string[];
+  readonly waitingFor: readonly string[];
+  /** The single party's player id, when a plain seed was given (not the seed). */
+  readonly plainPlayer: string | null;
+  readonly transcriptHash: string | null;
+}
+
+/**
+ * The whole state of a round, for a dealer that must survive a restart. It holds the SECRET
+ * server seed (and the revealed seeds and salts): store it like a private key until the reveal.
+ * Produced only by {@link FairRound.exportSecretState}.
+ */
+export interface FairRoundSecretState {
+  readonly format: 'fairdeal-v2/round';
+  readonly phase: FairRoundPhase;
+  readonly header: FairHeader;
   readonly serverSeed: string;
   readonly commitment: string;
-  readonly clients: readonly TranscriptClient[] | readonly { player: string; commitment: string }[];
-  readonly transcriptHash?: string;
+  readonly roster: readonly RosterEntry[];
+  readonly rosterHash: string | null;
+  readonly reveals: readonly Reveal[];
+  readonly plain: PlainSeed | null;
+  readonly missingAllowed: boolean;
+  readonly transcriptHash: string | null;
 }
 
-interface Entry {
-  player: string;
-  commitment?: string;
-  salt?: string;
-  seed?: string;
-}
+const order = (message: string): FairdealError => new FairdealError('PROTOCOL_ORDER', message);
 
 /**
- * One provably fair hand on the dealer's side, enforcing the order that makes it fair
- * (docs/FAIR.md, "Protocol"):
+ * One provably fair hand on the dealer's side (fairdeal-v2), enforcing the order that makes it
+ * fair (docs/FAIR.md §2): `open` (publish `announcement`) → `commit` per player → `closeRoster`
+ * (publish the roster) → `reveal` per player → `deal`. A single party uses `addPlainSeed`
+ * instead of commit/close/reveal. Steps out of order throw `PROTOCOL_ORDER`; a reveal that does
+ * not match its commitment throws `REVEAL_MISMATCH`.
  *
- * 1. `open` draws a fresh 256-bit server seed and publishes only its commitment;
- * 2. players `commit` to their seeds (hash + salt) — or, for a single party, `addSeeds` in one go;
- * 3. once the first seed is revealed no commitment is accepted any more, so nobody can choose a
- *    seed after seeing another's; every reveal is checked against its commitment;
- * 4. `deal` — only when every committed player has revealed — deals and returns the transcript,
- *    which reveals the server seed.
+ * Secrets live in private fields: `JSON.stringify(round)` is {@link FairRound.publicState},
+ * `String(round)` and `util.inspect(round)` a one-line summary. Persist with
+ * {@link FairRound.exportSecretState} and {@link FairRound.restore}.
  *
  * @example
  * ```ts
- * const round = FairRound.open({ table: 't1', hand: 1, preset: 'doudizhu' });
- * publish(round.commitment);
- * round.commit('alice', aliceCommitment); round.commit('bob', bobCommitment);
- * round.reveal('alice', 'lucky7', aliceSalt); round.reveal('bob', 'x', bobSalt);
+ * const round = FairRound.open({ table: 't1', hand: 1, preset: 'doudizhu', seating: 'roster' });
+ * publish(round.announcement);
+ * round.commit('alice', a); round.commit('bob', b); round.commit('carol', c);
+ * publish(round.closeRoster());
+ * round.reveal('alice', 'lucky7', aliceSalt); // … bob, carol
  * const { transcript } = round.deal();
  * ```
  * @throws {FairdealError} see each method.
  */
 export class FairRound {
-  #phase: FairRoundPhase;
+  readonly #header: FairHeader;
   readonly #serverSeed: Uint8Array;
-  readonly #entries: Entry[];
-  readonly table: string;
-  readonly hand: number;
-  readonly prev: string | null;
-  readonly preset: string;
-  readonly options: FairOptions;
-  /** The server commitment (hex), to publish before accepting any client seed. */
-  readonly commitment: string;
-  #transcript: FairTranscript | undefined;
+  readonly #commitment: Uint8Array;
+  #phase: FairRoundPhase = 'committing';
+  #roster: RosterEntry[] = [];
+  #rosterHash: string | null = null;
+  #reveals: Reveal[] = [];
+  #plain: PlainSeed | null = null;
+  #missingAllowed = false;
+  #result: { transcript: FairTranscript; deal: Deal } | undefined;
 
-  private constructor(state: FairRoundState, serverSeed: Uint8Array, entries: Entry[]) {
-    this.table = checkText(state.table, 'table');
-    this.hand = checkHand(state.hand);
-    this.prev = state.prev;
-    if (this.prev !== null) fromHex(this.prev, 32, 'prev');
-    this.preset = state.preset;
-    this.options = { ...state.options };
-    presetDeal(this.preset, this.options); // fail now on an unknown preset, not after commitments
-    this.#serverSeed = serverSeed;
-    this.#phase = state.phase;
-    this.#entries = entries;
-    this.commitment = toHex(serverCommitment({ table: this.table, hand: this.hand }, serverSeed));
+  private constructor(header: FairHeader, serverSeed: Uint8Array) {
+    this.#header = header;
+    this.#serverSeed = serverSeed.slice();
+    this.#commitment = serverCommitmentV2(header, serverSeed);
   }
 
   /**
-   * Opens a round with a fresh server seed.
+   * Opens a round with a fresh server seed; the options are put in canonical form.
    *
    * @example
    * ```ts
-   * const round = FairRound.open({ table: 'club-3', hand: 12, preset: 'bridge' });
+   * const round = FairRound.open({ table: 'club-3', hand: 12, preset: 'bridge', seating: ['n', 'e', 's', 'w'] });
    * ```
-   * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION`; {RangeError} for a bad hand number;
-   *   `RANDOM_UNAVAILABLE` from the secure source.
+   * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (options, ids, seating),
+   *   `BAD_TRANSCRIPT` (prev); {RangeError} for a bad hand number; `RANDOM_UNAVAILABLE`.
    */
   static open(o: FairRoundOptions): FairRound {
+    const header = normalizeHeader(o);
     const words = new Uint32Array(8);
     (o.source ?? secureRandom).fillUint32(words);
-    const seed = new Uint8Array(words.buffer);
-    return new FairRound(
-      {
-        algorithm: FAIR_ALGORITHM,
-        phase: 'committing',
-        table: o.table,
-        hand: o.hand,
-        prev: o.prev ?? null,
-        preset: o.preset,
-        options: o.options ?? {},
-        serverSeed: '',
-        commitment: '',
-        clients: [],
-      },
-      seed,
-      [],
-    );
+    return new FairRound(header, new Uint8Array(words.buffer));
   }
 
   /**
-   * Restores a round saved with {@link FairRound.toJSON}.
+   * Restores a round saved with {@link FairRound.exportSecretState}. The phase is re-derived
+   * from the content and must agree with the saved one; the commitment, the roster hash, every
+   * reveal and the transcript hash are recomputed — so an edited state (a phase set back to let
+   * a player join after a reveal, a roster changed after it closed) is refused.
    *
    * @example
    * ```ts
-   * const round = FairRound.fromJSON(JSON.parse(stateText));
+   * const round = FairRound.restore(JSON.parse(stateText));
    * ```
-   * @throws {FairdealError} `BAD_TRANSCRIPT` if the state is malformed or its commitment does not
-   *   match its seed (a corrupted or edited state file).
+   * @throws {FairdealError} `BAD_TRANSCRIPT` for a malformed or inconsistent state.
    */
-  static fromJSON(state: FairRoundState): FairRound {
-    if (
-      state?.algorithm !== FAIR_ALGORITHM ||
-      !['committing', 'revealing', 'dealt'].includes(state.phase)
-    ) {
-      throw new FairdealError('BAD_TRANSCRIPT', 'not a fairdeal-v1 round state');
-    }
-    const seed = fromHex(state.serverSeed, 32, 'serverSeed');
-    const entries: Entry[] = (state.clients as Entry[]).map((c) => ({ ...c }));
-    const round = new FairRound(state, seed, entries);
-    if (round.commitment !== state.commitment) {
+  static restore(state: FairRoundSecretState): FairRound {
+    try {
+      return FairRound.#restore(state);
+    } catch (error) {
+      if (error instanceof FairdealError && error.code === 'BAD_TRANSCRIPT') throw error;
       throw new FairdealError(
         'BAD_TRANSCRIPT',
-        'round state: the server seed does not match its commitment',
+        `round state refused: ${error instanceof Error ? error.message : String(error)}`,
       );
+    }
+  }
+
+  static #restore(state: FairRoundSecretState): FairRound {
+    const bad = (why: string): FairdealError =>
+      new FairdealError('BAD_TRANSCRIPT', `round state refused: ${why}`);
+    if (state?.format !== 'fairdeal-v2/round' || typeof state.header !== 'object') {
+      throw bad('not a fairdeal-v2 round state');
+    }
+    if (!Array.isArray(state.roster) || !Array.isArray(state.reveals)) throw bad('lists missing');
+    const round = new FairRound(
+      normalizeHeader(state.header),
+      fromHex(state.serverSeed, 32, 'serverSeed'),
+    );
+    if (round.commitment !== state.commitment) {
+      throw bad('the server seed does not match its commitment');
+    }
+    for (const e of state.roster) round.#commitEntry(e.player, e.commitment);
+    if (state.rosterHash !== null) {
+      if (state.plain != null) round.addPlainSeed(state.plain.player, state.plain.seed);
+      else round.closeRoster();
+      if (round.#rosterHash !== state.rosterHash)
+        throw bad('the roster changed after it was closed');
+    } else if (state.reveals.length > 0 || state.plain != null || state.transcriptHash !== null) {
+      throw bad('seeds were revealed, so the roster must be closed');
+    }
+    for (const r of state.reveals) round.reveal(r.player, r.seed, r.salt);
+    if (state.transcriptHash !== null) {
+      const { transcript } = round.deal({ allowMissing: state.missingAllowed === true });
+      if (transcript.hash !== state.transcriptHash) throw bad('the transcript hash does not match');
+    }
+    if (round.phase !== state.phase) {
+      throw bad(`its phase says '${state.phase}', its content is '${round.phase}'`);
     }
     return round;
   }
@@ -167,164 +207,256 @@ export class FairRound {
     return this.#phase;
   }
 
-  /** Players who committed but have not revealed yet. */
+  /** The server commitment C_s (hex). */
+  get commitment(): string {
+    return toHex(this.#commitment);
+  }
+
+  /** What to publish before accepting any commitment: header and C_s. No secret. */
+  get announcement(): FairAnnouncement {
+    const h = this.#header;
+    return {
+      algorithm: FAIR_V2,
+      table: h.table,
+      hand: h.hand,
+      prev: h.prev,
+      preset: h.preset,
+      options: { ...h.options },
+      seating: h.seating === 'roster' ? 'roster' : [...h.seating],
+      commitment: this.commitment,
+    };
+  }
+
+  /** Roster players who have not revealed yet (empty before the roster closes). */
   get waitingFor(): string[] {
-    return this.#entries.filter((e) => e.seed === undefined).map((e) => e.player);
+    if (this.#rosterHash === null) return [];
+    const revealed = new Set(this.#reveals.map((r) => r.player));
+    return this.#roster.filter((e) => !revealed.has(e.player)).map((e) => e.player);
+  }
+
+  /** The transcript once dealt (public: it reveals the server seed, after the deal). */
+  get transcript(): FairTranscript | undefined {
+    return this.#result?.transcript;
   }
 
   /**
-   * Records a player's commitment. Only before the first reveal.
+   * Records a player's commitment (phase `committing`).
    *
    * @example
    * ```ts
    * round.commit('alice', commitmentHex);
    * ```
-   * @throws {FairdealError} `BAD_OPTION` after the first reveal or for a player already in;
-   *   `BAD_TRANSCRIPT` for a malformed commitment.
+   * @throws {FairdealError} `PROTOCOL_ORDER` once the roster is closed or for a player already
+   *   in; `BAD_OPTION` for a bad id; `BAD_TRANSCRIPT` for a malformed commitment.
    */
   commit(player: string, commitment: string): void {
-    checkText(player, 'player id');
+    this.#commitEntry(player, commitment);
+  }
+
+  #commitEntry(player: string, commitment: string): void {
+    checkId(player, 'player id');
     fromHex(commitment, 32, 'client commitment');
-    if (this.#phase !== 'committing') {
-      throw new FairdealError(
-        'BAD_OPTION',
-        `commitments are closed: seeds are being revealed (player '${player}')`,
-      );
+    if (this.#phase !== 'committing' || this.#rosterHash !== null) {
+      throw order(`the roster is closed: no commitment is accepted (player '${player}')`);
     }
-    this.#checkNew(player);
-    this.#entries.push({ player, commitment });
+    if (this.#roster.some((e) => e.player === player)) {
+      throw order(`player '${player}' has committed already`);
+    }
+    this.#roster = sortRoster([...this.#roster, { player, commitment }]);
   }
 
   /**
-   * Reveals a committed player's seed; closes commitments. Checked against the commitment.
+   * Closes the roster (phase `committing` → `revealing`) and returns it to publish. With the
+   * `'roster'` seating rule the roster must hold exactly one player per seat.
+   *
+   * @example
+   * ```ts
+   * publish(round.closeRoster()); // { commitment, roster, rosterHash }
+   * ```
+   * @throws {FairdealError} `PROTOCOL_ORDER` if it is closed already or the seating rule needs
+   *   another number of players.
+   */
+  closeRoster(): FairRoster {
+    if (this.#phase !== 'committing') throw order('the roster is closed already');
+    const seats = this.#header.options.seats as number;
+    if (this.#header.seating === 'roster' && this.#roster.length !== seats) {
+      throw order(`seating by roster needs ${seats} players, ${this.#roster.length} committed`);
+    }
+    this.#rosterHash = toHex(rosterHash(this.#commitment, this.#roster));
+    this.#phase = 'revealing';
+    return this.#publicRoster();
+  }
+
+  /** The closed roster to publish again (e.g. to a late player). @throws `PROTOCOL_ORDER` before it is closed. */
+  get roster(): FairRoster {
+    if (this.#rosterHash === null) throw order('the roster is not closed yet');
+    return this.#publicRoster();
+  }
+
+  #publicRoster(): FairRoster {
+    return {
+      commitment: this.commitment,
+      roster: this.#roster.map((e) => ({ ...e })),
+      rosterHash: this.#rosterHash!,
+    };
+  }
+
+  /**
+   * Checks and records a roster player's revealed seed (phase `revealing`).
    *
    * @example
    * ```ts
    * round.reveal('alice', 'lucky7', saltHex);
    * ```
-   * @throws {FairdealError} `BAD_OPTION` for an unknown or already revealed player or a dealt
-   *   round; `BAD_SEED` if seed and salt do not match the commitment.
+   * @throws {FairdealError} `PROTOCOL_ORDER` before the roster closes, after the deal, for a
+   *   player not in the roster or already revealed; `REVEAL_MISMATCH` if seed and salt do not
+   *   match the commitment; `BAD_OPTION`/`BAD_TRANSCRIPT` for a malformed seed or salt.
    */
   reveal(player: string, seed: string, salt: string): void {
-    this.#checkOpen();
-    const entry = this.#entries.find((e) => e.player === player);
-    if (entry?.commitment === undefined) {
-      throw new FairdealError('BAD_OPTION', `player '${player}' did not commit to a seed`);
+    if (this.#phase === 'committing') throw order('the roster must be closed before any reveal');
+    if (this.#phase === 'dealt') throw order('this round was dealt already');
+    const entry = this.#roster.find((e) => e.player === player);
+    if (entry === undefined) throw order(`player '${player}' is not in the roster`);
+    if (this.#reveals.some((r) => r.player === player)) {
+      throw order(`player '${player}' revealed already`);
     }
-    if (entry.seed !== undefined)
-      throw new FairdealError('BAD_OPTION', `player '${player}' already revealed`);
-    const expected = clientCommitment(
-      this,
+    const expected = clientCommitmentV2(
+      this.#commitment,
       player,
       fromHex(salt, 32, 'salt'),
       checkText(seed, 'client seed'),
     );
     if (!constantTimeEqual(expected, fromHex(entry.commitment, 32, 'commitment'))) {
       throw new FairdealError(
-        'BAD_SEED',
+        'REVEAL_MISMATCH',
         `the seed of player '${player}' does not match their commitment`,
       );
     }
-    entry.seed = seed;
-    entry.salt = salt;
-    this.#phase = 'revealing';
+    this.#reveals = sortRoster([...this.#reveals, { player, seed, salt }]);
   }
 
   /**
-   * Adds uncommitted seeds, all at once, and closes the round to further seeds. Safe when they all
-   * come from one party (a single player, or the operator of the CLI); with several independent
-   * players use commit / reveal, or the last one to speak could steer the deck with the server.
+   * The single-party path: one uncommitted seed, taken after the announcement was published,
+   * only while nobody has committed. Closes the (empty) roster.
    *
    * @example
    * ```ts
-   * round.addSeeds([{ player: 'me', seed: 'my lucky words' }]);
+   * round.addPlainSeed('me', 'my lucky words');
    * ```
-   * @throws {FairdealError} `BAD_OPTION` if anyone committed or revealed already, or for a
-   *   duplicate player id.
+   * @throws {FairdealError} `PROTOCOL_ORDER` if anyone committed or the roster is closed;
+   *   `BAD_OPTION` for a bad id or seed.
    */
-  addSeeds(seeds: readonly ClientSeed[]): void {
-    this.#checkOpen();
-    if (this.#phase !== 'committing' || this.#entries.length > 0) {
-      throw new FairdealError(
-        'BAD_OPTION',
-        'plain client seeds are only accepted when nobody committed',
-      );
+  addPlainSeed(player: string, seed: string): void {
+    checkId(player, 'player id');
+    checkText(seed, 'client seed');
+    if (this.#phase !== 'committing')
+      throw order('the roster is closed: no plain seed is accepted');
+    if (this.#roster.length > 0) {
+      throw order('players committed: a plain (uncommitted) seed would let its owner choose last');
     }
-    for (const s of seeds) {
-      checkText(s.seed, 'client seed');
-      this.#checkNew(checkText(s.player, 'player id'));
-      this.#entries.push({ player: s.player, seed: s.seed });
-    }
-    this.#phase = 'revealing';
+    this.closeRoster();
+    this.#plain = { player, seed };
   }
 
   /**
-   * Deals the hand and returns its transcript (which reveals the server seed) and the games
-   * layer's `Deal` (sorted hands, seat names) to show the players.
+   * Deals the hand (phase `revealing` → `dealt`) and returns its transcript (which reveals the
+   * server seed) and the games layer's `Deal`. With `allowMissing`, roster players who have not
+   * revealed (a deadline passed) are recorded as missing instead of blocking the deal.
    *
    * @example
    * ```ts
    * const { transcript, deal } = round.deal();
    * ```
-   * @throws {FairdealError} `BAD_OPTION` while a committed player has not revealed, or if the
-   *   round was dealt already.
+   * @throws {FairdealError} `PROTOCOL_ORDER` before the roster closes, while a player has not
+   *   revealed (without `allowMissing`), or if the round was dealt already.
    */
-  deal(): { transcript: FairTranscript; deal: Deal } {
-    this.#checkOpen();
+  deal(o: { readonly allowMissing?: boolean } = {}): { transcript: FairTranscript; deal: Deal } {
+    if (this.#phase === 'committing') throw order('close the roster before dealing');
+    if (this.#phase === 'dealt') throw order('this round was dealt already');
     const waiting = this.waitingFor;
-    if (waiting.length > 0) {
-      throw new FairdealError(
-        'BAD_OPTION',
+    if (waiting.length > 0 && o.allowMissing !== true) {
+      throw order(
         `cannot deal: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}`,
       );
     }
-    const result = dealTranscript({
+    this.#result = dealTranscriptV2({
+      header: this.#header,
       serverSeed: this.#serverSeed,
-      table: this.table,
-      hand: this.hand,
-      prev: this.prev,
-      preset: this.preset,
-      options: this.options,
-      clients: this.#entries as TranscriptClient[],
+      roster: this.#roster,
+      reveals: this.#reveals,
+      plain: this.#plain,
     });
-    this.#transcript = result.transcript;
+    this.#missingAllowed = waiting.length > 0;
     this.#phase = 'dealt';
-    return result;
+    return this.#result;
   }
 
   /**
-   * The round's full state, secret server seed included (see {@link FairRoundState}).
+   * What may be shown or logged at any time: no server seed, no client seed, no salt.
    *
    * @example
    * ```ts
-   * writeFileSync(path, JSON.stringify(round.toJSON()), { mode: 0o600 });
+   * res.json(round.publicState());
    * ```
    * @throws never.
    */
-  toJSON(): FairRoundState {
+  publicState(): FairRoundPublicState {
     return {
-      algorithm: FAIR_ALGORITHM,
+      announcement: this.announcement,
       phase: this.#phase,
-      table: this.table,
-      hand: this.hand,
-      prev: this.prev,
-      preset: this.preset,
-      options: this.options,
-      serverSeed: toHex(this.#serverSeed),
-      commitment: this.commitment,
-      clients: this.#entries.map((e) => ({ ...e })) as TranscriptClient[],
-      ...(this.#transcript === undefined ? {} : { transcriptHash: this.#transcript.hash }),
+      roster: this.#roster.map((e) => ({ ...e })),
+      rosterHash: this.#rosterHash,
+      revealed: this.#reveals.map((r) => r.player),
+      waitingFor: this.waitingFor,
+      plainPlayer: this.#plain?.player ?? null,
+      transcriptHash: this.#result?.transcript.hash ?? null,
     };
   }
 
-  #checkOpen(): void {
-    if (this.#phase === 'dealt')
-      throw new FairdealError('BAD_OPTION', 'this round was dealt already');
+  /**
+   * The full state, SECRET server seed included, for {@link FairRound.restore}. The only method
+   * that lets a secret out; store its result like a private key (mode 0600, never logged).
+   *
+   * @example
+   * ```ts
+   * await store.save(round.exportSecretState());
+   * ```
+   * @throws never.
+   */
+  exportSecretState(): FairRoundSecretState {
+    return {
+      format: 'fairdeal-v2/round',
+      phase: this.#phase,
+      header: this.announcementHeader(),
+      serverSeed: toHex(this.#serverSeed),
+      commitment: this.commitment,
+      roster: this.#roster.map((e) => ({ ...e })),
+      rosterHash: this.#rosterHash,
+      reveals: this.#reveals.map((r) => ({ ...r })),
+      plain: this.#plain === null ? null : { ...this.#plain },
+      missingAllowed: this.#missingAllowed,
+      transcriptHash: this.#result?.transcript.hash ?? null,
+    };
   }
 
-  #checkNew(player: string): void {
-    if (this.#entries.some((e) => e.player === player)) {
-      throw new FairdealError('BAD_OPTION', `player '${player}' is already in this round`);
-    }
+  private announcementHeader(): FairHeader {
+    const { algorithm: _a, commitment: _c, ...header } = this.announcement;
+    return header;
+  }
+
+  /** Generic serialisation shows only the public state (never the server seed). */
+  toJSON(): FairRoundPublicState {
+    return this.publicState();
+  }
+
+  /** A one-line summary without secrets. */
+  toString(): string {
+    const h = this.#header;
+    return `FairRound(${h.preset}, table '${h.table}' hand ${h.hand}, ${this.#phase}, commitment ${this.commitment})`;
+  }
+
+  /** util.inspect / console.log: the same summary (Node looks this symbol up; no import needed). */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
   }
 }

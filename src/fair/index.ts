@@ -1,24 +1,46 @@
-// Public entry of the fair layer (re-exported by src/index.ts). Browser-safe: nothing on these
-// paths imports a node: module, so a web page can import verify() directly.
-export { FAIR_ALGORITHM } from './algorithm.ts';
-export type { BuildTranscriptInput } from './build-transcript.ts';
-export { buildTranscript, dealTranscript } from './build-transcript.ts';
+// Public entry of the fair layer (`fairdeal/fair`). Browser-safe: nothing on these paths imports
+// a node: module, so a web page can import verify() directly. New hands are fairdeal-v2; v1
+// transcripts still verify (docs/FAIR.md, Appendix A).
+export { FAIR_ALGORITHM as FAIR_V1 } from './algorithm.ts';
+export type { BuildTranscriptV2Input } from './build-transcript-v2.ts';
+export { dealTranscriptV2 as dealTranscript } from './build-transcript-v2.ts';
+export { canonicalFairOptions } from './canonical-options.ts';
 export type { ClientCommit } from './client-commit.ts';
-export { commitClientSeed } from './client-commit.ts';
-export type { HandRef } from './commitments.ts';
-export { clientCommitment, serverCommitment } from './commitments.ts';
+export { checkRoster, commitClientSeed } from './client-commit.ts';
+export type { RosterEntry } from './commit-v2.ts';
+export {
+  clientCommitmentV2 as clientCommitment,
+  rosterHash,
+  serverCommitmentV2 as serverCommitment,
+} from './commit-v2.ts';
 export type { FairOptions } from './deal-options.ts';
-export type { ClientSeed, DeckKeyInput } from './derive-key.ts';
-export { deriveDeckKey, encodeDeckKeyInput } from './derive-key.ts';
+export type { DeckKeyV2Input as DeckKeyInput } from './deck-key-v2.ts';
+export {
+  deriveDeckKeyV2 as deriveDeckKey,
+  encodeDeckKeyV2 as encodeDeckKeyInput,
+} from './deck-key-v2.ts';
 export type { FairDealOptions } from './fair-deal.ts';
 export { fairDeal } from './fair-deal.ts';
-export type { FairRoundOptions, FairRoundPhase, FairRoundState } from './fair-round.ts';
+export type {
+  FairAnnouncement,
+  FairRoster,
+  FairRoundOptions,
+  FairRoundPhase,
+  FairRoundPublicState,
+  FairRoundSecretState,
+} from './fair-round.ts';
 export { FairRound } from './fair-round.ts';
+export type { FairHeader } from './header.ts';
+export { FAIR_V2 as FAIR_ALGORITHM } from './header.ts';
+export type { AnyFairTranscript } from './parse-transcript.ts';
 export { parseTranscript } from './parse-transcript.ts';
+export type { Seating } from './seating.ts';
 export { shuffleDeck } from './shuffle-deck.ts';
-export type { DealtCard, FairTranscript, TranscriptClient } from './transcript.ts';
-export { transcriptHash } from './transcript-hash.ts';
-export type { VerifyProblem, VerifyResult } from './verify.ts';
+export { parseStrictJson } from './strict-json.ts';
+export type { DealtCard, FairTranscriptV1, TranscriptClient } from './transcript.ts';
+export { transcriptHashV2 as transcriptHash } from './transcript-hash-v2.ts';
+export type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
+export type { FairVerdict, VerifyExpectations, VerifyProblem, VerifyResult } from './verify.ts';
 export { verify } from './verify.ts';
 export type { ChainProblem, ChainResult } from './verify-chain.ts';
 export { verifyChain } from './verify-chain.ts';

@@ -1,10 +1,15 @@
-import { FairdealError } from '../errors.ts';
 import { FAIR_ALGORITHM } from './algorithm.ts';
-import type { FairOptions } from './deal-options.ts';
-import { fromHex } from './hex.ts';
-import type { DealtCard, FairTranscript, TranscriptClient } from './transcript.ts';
+import { FAIR_V2 } from './header.ts';
+import { array, bad, hand, hex, id, object, options, prev, str } from './parse-fields.ts';
+import type { Seating } from './seating.ts';
+import { parseStrictJson } from './strict-json.ts';
+import type { DealtCard, FairTranscriptV1, TranscriptClient } from './transcript.ts';
+import type { FairTranscript } from './transcript-v2.ts';
 
-const TOP = [
+/** A transcript of either version: v2 (current) or v1 (still verifiable). */
+export type AnyFairTranscript = FairTranscript | FairTranscriptV1;
+
+const TOP_V1 = [
   'algorithm',
   'table',
   'hand',
@@ -16,64 +21,122 @@ const TOP = [
   'cards',
   'hash',
 ];
+const TOP_V2 = [
+  'algorithm',
+  'table',
+  'hand',
+  'prev',
+  'preset',
+  'options',
+  'seating',
+  'server',
+  'roster',
+  'reveals',
+  'plain',
+  'cards',
+  'hash',
+];
 
 /**
- * Checks that untrusted JSON (a parsed object or its text) has the exact shape of a fairdeal-v1
- * transcript and returns it typed. Shape only: whether the values are *right* is `verify`'s job.
- * Unknown fields are refused, because a verifier must not appear to vouch for data it never
- * checked (a `"winner"` field slipped into a verified file, say).
+ * Checks that untrusted JSON (a parsed value, or text — parsed strictly, duplicate keys refused)
+ * has the exact shape of a fairdeal-v2 or fairdeal-v1 transcript, and returns it typed. Shape
+ * only: whether the values are *right* is `verify`'s job. Unknown fields are refused, because a
+ * verifier must not appear to vouch for data it never checked.
  *
  * @example
  * ```ts
  * const t = parseTranscript(await (await fetch('/hand/12.json')).text());
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` naming the first field that is missing, unknown or
- *   malformed, or an unsupported algorithm id.
+ *   malformed, a duplicate key, or an unsupported algorithm id.
  */
-export function parseTranscript(input: unknown): FairTranscript {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input);
-    } catch {
-      bad('transcript', 'is not valid JSON');
-    }
-  }
-  const t = object(value, 'transcript', TOP);
-  if (t.algorithm !== FAIR_ALGORITHM) {
-    bad('algorithm', `must be '${FAIR_ALGORITHM}', got ${show(t.algorithm)}`);
-  }
-  const server = object(t.server, 'server', ['commitment', 'seed']);
-  if (!Array.isArray(t.clients)) bad('clients', 'must be an array');
-  if (!Array.isArray(t.cards)) bad('cards', 'must be an array');
-  if (t.prev !== null) hex(t.prev, 'prev');
-  const transcript: FairTranscript = {
-    algorithm: FAIR_ALGORITHM,
-    table: str(t.table, 'table'),
+export function parseTranscript(input: unknown): AnyFairTranscript {
+  const value = typeof input === 'string' ? parseStrictJson(input) : input;
+  const t = object(value, 'transcript', null);
+  if (t.algorithm === FAIR_V2) return parseV2(t);
+  if (t.algorithm === FAIR_ALGORITHM) return parseV1(t);
+  return bad(
+    'algorithm',
+    `must be '${FAIR_V2}' or '${FAIR_ALGORITHM}', got ${typeof t.algorithm === 'string' ? `'${t.algorithm.slice(0, 64)}'` : String(t.algorithm)}`,
+  );
+}
+
+function parseV2(value: Record<string, unknown>): FairTranscript {
+  const t = object(value, 'transcript', TOP_V2, TOP_V2);
+  const server = object(t.server, 'server', ['commitment', 'seed'], ['commitment', 'seed']);
+  return {
+    algorithm: FAIR_V2,
+    table: id(t.table, 'table'),
     hand: hand(t.hand),
-    prev: t.prev as string | null,
+    prev: prev(t.prev),
+    preset: str(t.preset, 'preset'),
+    options: options(t.options),
+    seating: seating(t.seating),
+    server: {
+      commitment: hex(server.commitment, 'server.commitment'),
+      seed: hex(server.seed, 'server.seed'),
+    },
+    roster: array(t.roster, 'roster').map((v, i) => {
+      const e = object(v, `roster[${i}]`, ['player', 'commitment'], ['player', 'commitment']);
+      return {
+        player: id(e.player, `roster[${i}].player`),
+        commitment: hex(e.commitment, `roster[${i}].commitment`),
+      };
+    }),
+    reveals: array(t.reveals, 'reveals').map((v, i) => {
+      const r = object(v, `reveals[${i}]`, ['player', 'seed', 'salt'], ['player', 'seed', 'salt']);
+      return {
+        player: id(r.player, `reveals[${i}].player`),
+        seed: str(r.seed, `reveals[${i}].seed`),
+        salt: hex(r.salt, `reveals[${i}].salt`),
+      };
+    }),
+    plain:
+      t.plain === null
+        ? null
+        : (() => {
+            const p = object(t.plain, 'plain', ['player', 'seed'], ['player', 'seed']);
+            return { player: id(p.player, 'plain.player'), seed: str(p.seed, 'plain.seed') };
+          })(),
+    cards: array(t.cards, 'cards').map(card),
+    hash: hex(t.hash, 'hash'),
+  };
+}
+
+function seating(value: unknown): Seating {
+  if (value === 'roster') return 'roster';
+  return array(value, 'seating').map((p, i) => (p === null ? null : id(p, `seating[${i}]`)));
+}
+
+function parseV1(value: Record<string, unknown>): FairTranscriptV1 {
+  const t = object(value, 'transcript', TOP_V1, TOP_V1);
+  const server = object(t.server, 'server', ['commitment', 'seed'], ['commitment', 'seed']);
+  return {
+    algorithm: FAIR_ALGORITHM,
+    table: id(t.table, 'table'),
+    hand: hand(t.hand),
+    prev: prev(t.prev),
     preset: str(t.preset, 'preset'),
     options: options(t.options),
     server: {
       commitment: hex(server.commitment, 'server.commitment'),
       seed: hex(server.seed, 'server.seed'),
     },
-    clients: (t.clients as unknown[]).map(client),
-    cards: (t.cards as unknown[]).map(card),
+    clients: array(t.clients, 'clients').map(client),
+    cards: array(t.cards, 'cards').map(card),
     hash: hex(t.hash, 'hash'),
   };
-  return transcript;
 }
 
 function client(value: unknown, i: number): TranscriptClient {
   const where = `clients[${i}]`;
-  const c = object(value, where, ['player', 'seed', 'commitment', 'salt']);
-  const player = str(c.player, `${where}.player`);
+  const c = object(value, where, ['player', 'seed', 'commitment', 'salt'], ['player', 'seed']);
+  const player = id(c.player, `${where}.player`);
   const seed = str(c.seed, `${where}.seed`);
-  if ((c.commitment === undefined) !== (c.salt === undefined)) {
+  if (Object.hasOwn(c, 'commitment') !== Object.hasOwn(c, 'salt')) {
     bad(where, 'must have both commitment and salt, or neither');
   }
-  if (c.commitment === undefined) return { player, seed };
+  if (!Object.hasOwn(c, 'commitment')) return { player, seed };
   return {
     player,
     seed,
@@ -83,58 +146,6 @@ function client(value: unknown, i: number): TranscriptClient {
 }
 
 function card(value: unknown, i: number): DealtCard {
-  const c = object(value, `cards[${i}]`, ['card', 'to']);
+  const c = object(value, `cards[${i}]`, ['card', 'to'], ['card', 'to']);
   return { card: str(c.card, `cards[${i}].card`), to: str(c.to, `cards[${i}].to`) };
-}
-
-function options(value: unknown): FairOptions {
-  const o = object(value, 'options', null);
-  for (const [k, v] of Object.entries(o)) {
-    const ok =
-      typeof v === 'string' ||
-      typeof v === 'boolean' ||
-      (typeof v === 'number' &&
-        Number.isFinite(v) &&
-        (Number.isSafeInteger(v) || !Number.isInteger(v)));
-    if (!ok) bad(`options.${k}`, 'must be a string, a number or a boolean');
-  }
-  return o as FairOptions;
-}
-
-function object(value: unknown, where: string, keys: string[] | null): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    bad(where, 'must be an object');
-  }
-  const record = value as Record<string, unknown>;
-  if (keys !== null) {
-    for (const k of Object.keys(record)) {
-      if (!keys.includes(k)) bad(where, `has an unknown field '${k}'`);
-    }
-  }
-  return record;
-}
-
-function str(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value.length === 0) bad(where, 'must be a non-empty string');
-  return value as string;
-}
-
-function hex(value: unknown, where: string): string {
-  fromHex(value, 32, where);
-  return value as string;
-}
-
-function hand(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    bad('hand', 'must be a non-negative integer');
-  }
-  return value as number;
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : String(value);
-}
-
-function bad(where: string, message: string): never {
-  throw new FairdealError('BAD_TRANSCRIPT', `transcript ${where} ${message}`, { field: where });
 }

@@ -3,7 +3,7 @@ import { LABELS } from './algorithm.ts';
 import { CanonicalWriter } from './canonical-writer.ts';
 import { writeOptions } from './deal-options.ts';
 import { fromHex } from './hex.ts';
-import type { FairTranscript } from './transcript.ts';
+import type { FairTranscriptV1 } from './transcript.ts';
 
 /**
  * The hash of a transcript, which the next hand's `prev` links to:
@@ -19,7 +19,7 @@ import type { FairTranscript } from './transcript.ts';
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex fields; `BAD_OPTION` for bad options.
  */
-export function transcriptHash(t: Omit<FairTranscript, 'hash'>): Uint8Array {
+export function transcriptHash(t: Omit<FairTranscriptV1, 'hash'>): Uint8Array {
   const w = new CanonicalWriter()
     .str(LABELS.transcript)
     .str(t.algorithm)

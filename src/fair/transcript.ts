@@ -23,7 +23,7 @@ export interface DealtCard {
  * `cards` lists every card of the deck in dealing order — the shuffled deck from the top, so
  * `cards[i].card` is deck position i — with its destination; cards never dealt go `to: "stock"`.
  */
-export interface FairTranscript {
+export interface FairTranscriptV1 {
   readonly algorithm: 'fairdeal-v1';
   readonly table: string;
   readonly hand: number;

@@ -67,3 +67,61 @@ export function compareUtf8(a: string, b: string): number {
   }
   return x.length - y.length;
 }
+
+// Control (Cc), format (Cf: bidi overrides, zero-width joiners, …), line and paragraph separators.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Checks a table or player id (docs/FAIR.md §3): a protocol text ({@link checkText}) that is
+ * well-formed Unicode, in Normalization Form C, and free of control and format characters. Two
+ * ids that look the same on screen (`é` composed and decomposed, `bob` and `bob\u200b`) would
+ * otherwise be two different players — a dealer could seat a look-alike of a real player.
+ *
+ * @example
+ * ```ts
+ * checkId('alice', 'player id'); // 'alice'
+ * checkId('e\u0301', 'player id'); // throws BAD_OPTION: not NFC
+ * ```
+ * @throws {TypeError} if `value` is not a string.
+ * @throws {FairdealError} `BAD_OPTION` naming the reason (empty, too long, lone surrogate, not
+ *   NFC, or the first hidden character as U+XXXX).
+ */
+export function checkId(value: unknown, what: string): string {
+  const text = checkText(value, what);
+  if (LONE.test(text)) {
+    throw new FairdealError('BAD_OPTION', `${what} contains a lone surrogate`, { field: what });
+  }
+  if (text.normalize('NFC') !== text) {
+    throw new FairdealError('BAD_OPTION', `${what} is not in Unicode normalization form C`, {
+      field: what,
+    });
+  }
+  const hidden = HIDDEN.exec(text);
+  if (hidden !== null) {
+    const cp = hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new FairdealError(
+      'BAD_OPTION',
+      `${what} contains the control or format character U+${cp}`,
+      { field: what },
+    );
+  }
+  return text;
+}
+
+/**
+ * Checks that a string is well-formed Unicode (no lone surrogate), the condition for it to have
+ * one UTF-8 encoding.
+ *
+ * @example
+ * ```ts
+ * checkWellFormed('lucky7', 'client seed'); // 'lucky7'
+ * ```
+ * @throws {FairdealError} `BAD_OPTION` for a lone surrogate.
+ */
+export function checkWellFormed(value: string, what: string): string {
+  if (LONE.test(value)) {
+    throw new FairdealError('BAD_OPTION', `${what} contains a lone surrogate`, { field: what });
+  }
+  return value;
+}

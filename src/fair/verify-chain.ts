@@ -3,7 +3,7 @@ import { fromHex } from './hex.ts';
 import type { VerifyProblem } from './verify.ts';
 import { verify } from './verify.ts';
 
-/** A problem of one hand of a chain: `index` is its position in the array given. */
+/** A problem of one hand of a chain: `index` is its position in the array given (−1: the chain). */
 export interface ChainProblem extends VerifyProblem {
   readonly index: number;
 }
@@ -15,10 +15,11 @@ export type ChainResult =
 
 /**
  * Verifies a table's history: every transcript on its own ({@link verify}), all on one table,
- * hand numbers strictly increasing, and each `prev` equal to the previous transcript's hash — so
- * removing, inserting, re-ordering or editing any hand breaks a link. The first transcript's `prev`
- * is not checked (a history may start mid-table); pass the whole history from `prev: null` to
- * check its start too.
+ * each hand number exactly one more than the previous (a gap means a hand was removed), and each
+ * `prev` equal to the previous transcript's hash — so removing, inserting, re-ordering or editing
+ * any hand breaks a link. An empty list fails: verifying nothing proves nothing. The first
+ * transcript's `prev` is not checked (a history may start mid-table); pass the whole history
+ * from `prev: null` to check its start too.
  *
  * @example
  * ```ts
@@ -27,6 +28,14 @@ export type ChainResult =
  * @throws never (problems are returned).
  */
 export function verifyChain(transcripts: readonly unknown[]): ChainResult {
+  if (!Array.isArray(transcripts) || transcripts.length === 0) {
+    return {
+      ok: false,
+      problems: [
+        { index: -1, field: 'chain', message: 'the chain is empty: nothing was verified' },
+      ],
+    };
+  }
   const problems: ChainProblem[] = [];
   let previous: { table: string; hand: number; hash: string } | undefined;
   transcripts.forEach((input, index) => {
@@ -45,11 +54,11 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
           message: `hand ${t.hand} is from table '${t.table}', not '${previous.table}'`,
         });
       }
-      if (t.hand <= previous.hand) {
+      if (t.hand !== previous.hand + 1) {
         problems.push({
           index,
           field: 'hand',
-          message: `hand ${t.hand} does not come after hand ${previous.hand}`,
+          message: `hand ${t.hand} does not follow hand ${previous.hand} (the next hand is ${previous.hand + 1})`,
         });
       }
       const linked =

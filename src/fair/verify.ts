@@ -1,140 +1,127 @@
-import { FairdealError } from '../errors.ts';
-import { clientCommitment, serverCommitment } from './commitments.ts';
-import { constantTimeEqual } from './constant-time-equal.ts';
-import { deriveDeckKey } from './derive-key.ts';
+import { FAIR_ALGORITHM } from './algorithm.ts';
+import { rosterHash } from './commit-v2.ts';
 import { fromHex, toHex } from './hex.ts';
-import { parseTranscript } from './parse-transcript.ts';
-import { presetDeal } from './preset-deal.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
-import type { FairTranscript } from './transcript.ts';
-import { transcriptHash } from './transcript-hash.ts';
-import { compareUtf8 } from './validate.ts';
+import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
+import { seatPlayers } from './seating.ts';
+import { problemOf, type VerifyProblem } from './verify-problems.ts';
+import { verifyV1 } from './verify-v1.ts';
+import { verifyV2 } from './verify-v2.ts';
 
-/** One thing that does not match, named precisely enough to act on. */
-export interface VerifyProblem {
-  /** Which part: `format`, `server.commitment`, `clients[2].commitment`, `cards[17]`, `hash`, `prev`, … */
-  readonly field: string;
-  /** One line for humans, e.g. "card at position 17 is 7H, the seeds give QS". */
-  readonly message: string;
+export type { VerifyProblem } from './verify-problems.ts';
+
+/**
+ * What a verified hand proves (docs/FAIR.md §10). `players-contributed`: at least one player's
+ * seed went into the key after the dealer's commitment — the dealer could not choose the deck.
+ * `dealer-alone`: no client seed at all — the transcript is consistent, but the dealer could
+ * have tried seeds in private until one dealt what it liked; never call that "proven fair".
+ */
+export interface FairVerdict {
+  readonly version: 'fairdeal-v1' | 'fairdeal-v2';
+  readonly fairness: 'players-contributed' | 'dealer-alone';
+  /** Revealed plus plain seeds. */
+  readonly contributors: number;
+  /** Roster players who never revealed (v2). */
+  readonly missing: readonly string[];
+  /** Player of each seat, `null` for an unbound seat; `null` for v1 (seats were not bound). */
+  readonly seats: readonly (string | null)[] | null;
+}
+
+/**
+ * What the checker saw published before the hand, to hold the transcript to: the announcement's
+ * server commitment, and (v2) the roster hash. A dealer who re-dealt under another header would
+ * have to show another commitment; only someone who kept the published one can notice.
+ */
+export interface VerifyExpectations {
+  /** The server commitment (hex) that was announced before any seed was given. */
+  readonly commitment?: string;
+  /** The roster hash (hex) that was published before any reveal (v2). */
+  readonly rosterHash?: string;
 }
 
 /** The verdict of {@link verify}. */
 export type VerifyResult =
-  | { readonly ok: true; readonly transcript: FairTranscript }
+  | { readonly ok: true; readonly transcript: AnyFairTranscript; readonly verdict: FairVerdict }
   | { readonly ok: false; readonly problems: readonly VerifyProblem[] };
 
 /**
- * Re-deals a hand from its transcript and checks every claim in it: the server seed against the
- * server commitment, each committed client seed against its commitment, the canonical order of
- * the clients, every card and its destination against the re-dealt deck, and the transcript hash.
- * It never trusts the transcript's own hash or cards: everything is recomputed from the seeds.
+ * Re-deals a hand from its transcript (fairdeal-v2, or a legacy fairdeal-v1) and checks every
+ * claim in it; see docs/FAIR.md §10 for the list. Give it the JSON *text* when you have it: text
+ * is parsed strictly (a duplicate key is a problem), a parsed object cannot show duplicates.
  *
  * Pure and synchronous, with no Node-only import on its path, so a web page can check a hand
- * without trusting the server. It never throws on bad input: malformed JSON is a `format` problem.
- * Hashes are compared in constant time. The link to the previous hand is checked by `verifyChain`.
+ * without trusting the server. It never throws on bad input. Hashes compare in constant time.
+ * Links between hands are `verifyChain`'s job.
+ *
+ * With `expected`, the transcript must also carry the announced commitment and roster hash.
  *
  * @example
  * ```ts
- * const r = verify(JSON.parse(text));
- * if (!r.ok) for (const p of r.problems) console.log(`${p.field}: ${p.message}`);
+ * const r = verify(text, { commitment: announcedCommitment });
+ * if (r.ok && r.verdict.fairness === 'dealer-alone') console.log('the dealer alone chose the deck');
  * ```
  * @throws never (problems are returned).
  */
-export function verify(input: unknown): VerifyResult {
-  let t: FairTranscript;
+export function verify(input: unknown, expected: VerifyExpectations = {}): VerifyResult {
+  let t: AnyFairTranscript;
   try {
     t = parseTranscript(input);
   } catch (error) {
-    return fail([{ field: fieldOf(error), message: messageOf(error) }]);
+    return { ok: false, problems: [problemOf(error, 'format')] };
   }
-  const problems: VerifyProblem[] = [];
-  const ref = { table: t.table, hand: t.hand };
+  let problems: VerifyProblem[];
   try {
-    const seed = fromHex(t.server.seed, 32, 'server.seed');
-    if (!constantTimeEqual(serverCommitment(ref, seed), fromHex(t.server.commitment, 32, 'c'))) {
-      problems.push({
-        field: 'server.commitment',
-        message: 'the server seed does not match the server commitment',
-      });
-    }
-    t.clients.forEach((c, i) => {
-      if (i > 0 && compareUtf8(t.clients[i - 1]!.player, c.player) >= 0) {
-        problems.push({
-          field: `clients[${i}]`,
-          message: `clients are not in canonical order (sorted by player id, no duplicates) at '${c.player}'`,
-        });
-      }
-      if (c.commitment === undefined || c.salt === undefined) return;
-      const expected = clientCommitment(ref, c.player, fromHex(c.salt, 32, 'salt'), c.seed);
-      if (!constantTimeEqual(expected, fromHex(c.commitment, 32, 'commitment'))) {
-        problems.push({
-          field: `clients[${i}].commitment`,
-          message: `the seed of player '${c.player}' does not match their commitment`,
-        });
-      }
-    });
-    const plan = presetDeal(t.preset, t.options);
-    const key = deriveDeckKey(seed, {
-      ...ref,
-      preset: t.preset,
-      options: t.options,
-      deck: plan.deck,
-      clients: t.clients,
-    });
-    const expected = plan.deal(shuffleDeck(key, plan.deck)).cards;
-    compareCards(t, expected, problems);
-    const actual = transcriptHash(t);
-    if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
-      problems.push({
-        field: 'hash',
-        message: `the hash field does not match the content, which hashes to ${toHex(actual)}`,
-      });
-    }
+    problems = t.algorithm === FAIR_ALGORITHM ? verifyV1(t) : verifyV2(t);
   } catch (error) {
-    problems.push({ field: fieldOf(error), message: messageOf(error) });
+    problems = [problemOf(error, 'format')];
   }
-  return problems.length === 0 ? { ok: true, transcript: t } : fail(problems);
+  problems.push(...expectationProblems(t, expected));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, transcript: t, verdict: verdictOf(t) };
 }
 
-function compareCards(
-  t: FairTranscript,
-  expected: readonly { card: string; to: string }[],
-  problems: VerifyProblem[],
-): void {
-  const n = Math.max(t.cards.length, expected.length);
-  for (let i = 0; i < n; i++) {
-    const got = t.cards[i];
-    const want = expected[i];
-    if (got === undefined || want === undefined) {
-      problems.push({
-        field: 'cards',
-        message: `the transcript lists ${t.cards.length} cards, the seeds deal ${expected.length}`,
-      });
-      return;
-    }
-    if (got.card !== want.card) {
-      problems.push({
-        field: `cards[${i}]`,
-        message: `card at position ${i} is ${got.card}, the seeds give ${want.card}`,
-      });
-    } else if (got.to !== want.to) {
-      problems.push({
-        field: `cards[${i}].to`,
-        message: `card ${got.card} at position ${i} went to ${got.to}, the preset deals it to ${want.to}`,
+function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): VerifyProblem[] {
+  const out: VerifyProblem[] = [];
+  if (e.commitment !== undefined && e.commitment !== t.server.commitment) {
+    out.push({
+      field: 'server.commitment',
+      message: 'the transcript does not carry the server commitment that was announced',
+    });
+  }
+  if (e.rosterHash !== undefined) {
+    const actual =
+      t.algorithm === FAIR_ALGORITHM
+        ? undefined
+        : toHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
+    if (actual !== e.rosterHash) {
+      out.push({
+        field: 'roster',
+        message: 'the transcript does not carry the roster that was published',
       });
     }
   }
+  return out;
 }
 
-function fail(problems: VerifyProblem[]): VerifyResult {
-  return { ok: false, problems };
-}
-
-function fieldOf(error: unknown): string {
-  const field = error instanceof FairdealError ? error.detail?.field : undefined;
-  return typeof field === 'string' ? field : 'format';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function verdictOf(t: AnyFairTranscript): FairVerdict {
+  if (t.algorithm === FAIR_ALGORITHM) {
+    return {
+      version: FAIR_ALGORITHM,
+      fairness: t.clients.length > 0 ? 'players-contributed' : 'dealer-alone',
+      contributors: t.clients.length,
+      missing: [],
+      seats: null,
+    };
+  }
+  const revealed = new Set(t.reveals.map((r) => r.player));
+  const contributors = t.reveals.length + (t.plain === null ? 0 : 1);
+  return {
+    version: 'fairdeal-v2',
+    fairness: contributors > 0 ? 'players-contributed' : 'dealer-alone',
+    contributors,
+    missing: t.roster.filter((e) => !revealed.has(e.player)).map((e) => e.player),
+    seats: seatPlayers(
+      t.seating,
+      t.roster.map((e) => e.player),
+    ),
+  };
 }

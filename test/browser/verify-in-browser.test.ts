@@ -62,7 +62,7 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
   const { transcript } = fairDeal('doudizhu', {
     table: 'browser',
     hand: 3,
-    clientSeeds: ['from node'],
+    clientSeed: 'from node',
   });
   const tampered = structuredClone(transcript) as unknown as { cards: { card: string }[] };
   const [a, b] = [tampered.cards[5]!.card, tampered.cards[40]!.card];
@@ -100,18 +100,21 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
         const ok = f.verify(good);
         const ko = f.verify(bad);
         // The browser also deals: the same seeds must give the same transcript hash as Node.
-        const again = f.buildTranscript({
-          serverSeed: Uint8Array.from(
-            (good as { server: { seed: string } }).server.seed.match(/../g)!,
-            (h) => Number.parseInt(h, 16),
-          ),
-          table: 'browser',
-          hand: 3,
-          prev: null,
-          preset: 'doudizhu',
-          options: {},
-          clients: [{ player: 'client1', seed: 'from node' }],
-        });
+        const t = good as import('../../src/fair/index.ts').FairTranscript;
+        const again = f.dealTranscript({
+          header: {
+            table: t.table,
+            hand: t.hand,
+            prev: t.prev,
+            preset: t.preset,
+            options: t.options,
+            seating: t.seating,
+          },
+          serverSeed: Uint8Array.from(t.server.seed.match(/../g)!, (h) => Number.parseInt(h, 16)),
+          roster: [],
+          reveals: [],
+          plain: t.plain,
+        }).transcript;
         return {
           ok: ok.ok,
           problems: ko.ok ? [] : ko.problems.map((p) => p.field),

@@ -1,64 +1,75 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 
-test('deal --fair prints the commitment first, the transcript last, and verify accepts it', async () => {
+test('deal --fair says it is a demonstration, prints the commitment first and the transcript last', async () => {
   const io = fakeIo();
   const code = await main(
-    [
-      'deal',
-      'doudizhu',
-      '--fair',
-      '--client-seed',
-      'ann',
-      '--client-seed',
-      'bob',
-      '--cards',
-      'code',
-    ],
+    ['deal', 'doudizhu', '--fair', '--client-seed', 'ann', '--cards', 'code'],
     io,
   );
   assert.equal(code, 0, io.stderr);
+  assert.match(io.stderr, /a demonstration of the transcript format, NOT a fair protocol/);
   const commitment = /^Commitment: ([0-9a-f]{64})\n/.exec(io.stdout)?.[1];
   assert.ok(commitment, 'the commitment is the first line');
   const json = io.stdout.slice(io.stdout.indexOf('{'));
   const transcript = JSON.parse(json);
-  assert.ok(
-    JSON.stringify(transcript).includes(commitment),
-    'the transcript carries the commitment',
-  );
-  assert.ok(JSON.stringify(transcript).includes('fairdeal-v1'));
+  assert.equal(transcript.algorithm, 'fairdeal-v2');
+  assert.equal(transcript.server.commitment, commitment);
+  assert.deepEqual(transcript.plain, { player: 'client', seed: 'ann' });
 
   const dir = await mkdtemp(join(tmpdir(), 'fairdeal-fair-'));
   await writeFile(join(dir, 'hand.json'), json);
   const ok = fakeIo(dir);
   assert.equal(await main(['verify', 'hand.json'], ok), 0, ok.stdout + ok.stderr);
-
-  // Tamper: change the server seed's first hex digit; verify must fail with exit 1.
   const parsed = JSON.parse(json);
-  const first = parsed.server.seed[0];
-  parsed.server.seed = (first === '0' ? '1' : '0') + parsed.server.seed.slice(1);
-  const tampered = JSON.stringify(parsed);
-  assert.match(parsed.server.seed, /^[0-9a-f]{64}$/, 'the server seed is revealed');
-  await writeFile(join(dir, 'bad.json'), tampered);
-  const bad = fakeIo(dir);
-  assert.equal(await main(['verify', 'bad.json'], bad), 1);
+  parsed.server.seed = (parsed.server.seed[0] === '0' ? '1' : '0') + parsed.server.seed.slice(1);
+  await writeFile(join(dir, 'bad.json'), JSON.stringify(parsed));
+  assert.equal(await main(['verify', 'bad.json'], fakeIo(dir)), 1);
 });
 
-test('deal --fair --json gives one object with commitment, deal and transcript', async () => {
-  const io = fakeIo();
+test('deal --fair --out writes a transcript verify reads as is; --json output verifies as is', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'fairdeal-fair-'));
+  const io = fakeIo(dir);
   assert.equal(
-    await main(['deal', 'bridge', '--fair', '--json', '--board', '3'], io),
+    await main(['deal', 'bridge', '--fair', '--board', '3', '--out', 'h.json'], io),
     0,
     io.stderr,
   );
-  const body = JSON.parse(io.stdout);
+  assert.match(io.stdout, /Transcript written to h\.json/);
+  const v = fakeIo(dir);
+  assert.equal(await main(['verify', 'h.json'], v), 0, v.stdout);
+  assert.match(v.stdout, /CONSISTENT .*the dealer alone chose the deck/);
+  assert.equal((await stat(join(dir, 'h.json'))).isFile(), true);
+
+  const again = fakeIo(dir);
+  assert.equal(await main(['deal', 'bridge', '--fair', '--out', 'h.json'], again), 2);
+  assert.match(again.stderr, /refusing to overwrite/);
+  assert.equal(
+    await main(['deal', 'bridge', '--fair', '--out', 'h.json', '--force'], fakeIo(dir)),
+    0,
+  );
+
+  const j = fakeIo(dir);
+  assert.equal(
+    await main(['deal', 'holdem', '--fair', '--json', '--client-seed', 'x', '--dealer', '2'], j),
+    0,
+  );
+  const body = JSON.parse(j.stdout);
   assert.match(body.commitment, /^[0-9a-f]{64}$/);
-  assert.ok(body.transcript && body.deal);
+  assert.equal(body.transcript.options.dealer, 1, '--dealer is 1-based, transcripts 0-based');
+  await writeFile(join(dir, 'whole.json'), j.stdout);
+  const w = fakeIo(dir);
+  assert.equal(await main(['verify', 'whole.json'], w), 0, w.stdout);
+  assert.match(w.stdout, /VERIFIED {2}whole\.json \(its transcript\)/);
+  body.commitment = '00'.repeat(32);
+  await writeFile(join(dir, 'other.json'), JSON.stringify(body));
+  assert.equal(await main(['verify', 'other.json'], fakeIo(dir)), 1, 'held to its own commitment');
+  assert.ok((await readFile(join(dir, 'whole.json'), 'utf8')).includes('"transcript"'));
 });
 
 test('deal --fair refuses combinations it cannot honour', async () => {
@@ -66,6 +77,11 @@ test('deal --fair refuses combinations it cannot honour', async () => {
     [['deal', 'doudizhu', '--fair', '--seed', 'x'], /--seed cannot be combined/],
     [['deal', 'doudizhu', '--client-seed', 'x'], /--client-seed goes with --fair/],
     [['deal', 'bridge', '--fair', '--format', 'pbn'], /--fair prints a transcript/],
+    [
+      ['deal', 'bridge', '--fair', '--client-seed', 'a', '--client-seed', 'b'],
+      /one --client-seed only/,
+    ],
+    [['deal', 'bridge', '--out', 'x.json'], /--out and --force go with --fair/],
   ] as const) {
     const io = fakeIo();
     assert.equal(await main([...argv], io), 2, argv.join(' '));

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { fairDeal } from '../../fair/index.ts';
 import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../index.ts';
 import {
   bytesToHex,
@@ -15,6 +14,7 @@ import { UsageError } from '../io.ts';
 import { useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderDeal } from '../render/render-deal.ts';
+import { dealFair } from './deal-fair.ts';
 
 const HELP = `Usage: fairdeal deal <preset> [options]
 
@@ -41,10 +41,13 @@ Options:
   --board-cards N     custom: cards to the board
   --sort ORDER        custom: doudizhu, guandan, shengji, bridge, suit, poker, skat, euchre,
                       pinochle, rummy, none
-  --fair              provably fair: print the server commitment first, deal from the
-                      server seed and the client seeds, print the transcript last
-                      (check it with 'fairdeal verify'; see docs/FAIR.md)
-  --client-seed S     with --fair: a player's seed (repeat for several players)
+  --fair              a fairdeal-v2 transcript in one step: prints the server commitment
+                      first and the transcript last (check it with 'fairdeal verify').
+                      A demonstration of the format, not a fair protocol: the seed is
+                      given before the commitment exists (use 'fairdeal fair'; docs/FAIR.md)
+  --client-seed S     with --fair: the single party's seed (once)
+  --out FILE          with --fair: write the transcript to FILE (never replaces a file
+                      without --force)
   --list              list the presets with their seats
   -h, --help          this help
 
@@ -165,6 +168,8 @@ export const deal: Command = async (args, io) => {
       sort: { type: 'string' },
       fair: { type: 'boolean' },
       'client-seed': { type: 'string', multiple: true },
+      out: { type: 'string' },
+      force: { type: 'boolean' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -244,27 +249,22 @@ export const deal: Command = async (args, io) => {
     if (options.deck !== undefined && typeof options.deck !== 'string') {
       throw new UsageError('--fair takes --deck by name only (transcripts record plain options)');
     }
-    const fair = fairDeal(name, {
-      options: options as Record<string, string | number | boolean>,
-      clientSeeds: values['client-seed'] ?? [],
-      onCommit: (c) => {
-        if (format === 'text') io.out(`Commitment: ${c}\n`);
+    return dealFair(
+      {
+        preset: name,
+        options: options as Record<string, string | number | boolean>,
+        clientSeeds: values['client-seed'] ?? [],
+        format: format === 'json' ? 'json' : 'text',
+        style,
+        out: values.out,
+        force: values.force === true,
+        dealJson: toJson,
       },
-    });
-    if (format === 'json') {
-      const body = {
-        commitment: fair.commitment,
-        deal: toJson(fair.deal),
-        transcript: fair.transcript,
-      };
-      io.out(`${JSON.stringify(body, null, 2)}\n`);
-    } else {
-      io.out(renderDeal(fair.deal, { color: useColor(io), style }));
-      io.out(
-        `Transcript (check with: fairdeal verify FILE):\n${JSON.stringify(fair.transcript, null, 2)}\n`,
-      );
-    }
-    return 0;
+      io,
+    );
+  }
+  if (values.out !== undefined || values.force) {
+    throw new UsageError('--out and --force go with --fair (they write its transcript)');
   }
   const round = dealRound(name, options as DealOptions);
 

@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -12,143 +19,169 @@ async function run(cwd: string, ...args: string[]) {
   const code = await main(['fair', ...args], io);
   return { code, out: io.stdout, err: io.stderr };
 }
+const mode = (path: string) => statSync(path).mode & 0o777;
 
-test('fair: commit, two players commit and reveal, then the transcript verifies', async () => {
+test('fair: the whole v2 protocol from the command line, three players, roster checked', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
   const c = await run(
     dir,
     'commit',
     'doudizhu',
     '--state',
-    'hand.json',
+    'round.json',
     '--table',
     'club',
     '--hand',
     '4',
+    '--seating',
+    'roster',
   );
   assert.equal(c.code, 0, c.err);
-  const commitment = JSON.parse(c.out).commitment as string;
-  assert.match(commitment, /^[0-9a-f]{64}$/);
-  assert.equal(statSync(join(dir, 'hand.json')).mode & 0o777, 0o600); // it holds the secret seed
+  const announcement = JSON.parse(c.out);
+  assert.deepEqual(announcement.options, { dealer: 2, seats: 3 });
+  assert.equal(announcement.seating, 'roster');
+  assert.equal(mode(join(dir, 'round.json')), 0o600);
+  assert.ok(!c.out.includes(JSON.parse(readFileSync(join(dir, 'round.json'), 'utf8')).serverSeed));
+  writeFileSync(join(dir, 'ann.json'), c.out);
 
-  const alice = JSON.parse(
-    (
-      await run(
-        dir,
-        'client',
-        '--table',
-        'club',
-        '--hand',
-        '4',
-        '--player',
-        'alice',
-        '--seed',
-        'a1',
-      )
-    ).out,
-  );
-  const bob = JSON.parse(
-    (await run(dir, 'client', '--table', 'club', '--hand', '4', '--player', 'bob', '--seed', 'b2'))
-      .out,
-  );
-  assert.equal(
-    (
-      await run(
-        dir,
-        'join',
-        '--state',
-        'hand.json',
-        '--player',
-        'alice',
-        '--commitment',
-        alice.commitment,
-      )
-    ).code,
-    0,
-  );
-  assert.equal(
-    (
-      await run(
-        dir,
-        'join',
-        '--state',
-        'hand.json',
-        '--player',
-        'bob',
-        '--commitment',
-        bob.commitment,
-      )
-    ).code,
-    0,
-  );
+  for (const p of ['alice', 'bob', 'carol']) {
+    const r = await run(
+      dir,
+      'client',
+      '--announcement',
+      'ann.json',
+      '--player',
+      p,
+      '--seed',
+      `${p} seed`,
+      '--out',
+      `${p}.json`,
+    );
+    assert.equal(r.code, 0, r.err);
+    assert.equal(mode(join(dir, `${p}.json`)), 0o600, 'the seed and salt are secret');
+    assert.ok(!r.out.includes(`${p} seed`), 'only the commitment is printed');
+    const j = await run(
+      dir,
+      'join',
+      '--state',
+      'round.json',
+      '--player',
+      p,
+      '--commitment',
+      JSON.parse(r.out).commitment,
+    );
+    assert.equal(j.code, 0, j.err);
+    assert.equal(mode(join(dir, 'round.json')), 0o600, 'every rewrite keeps 0600');
+  }
+  const closed = await run(dir, 'close', '--state', 'round.json');
+  assert.equal(closed.code, 0, closed.err);
+  writeFileSync(join(dir, 'roster.json'), closed.out);
+  const check = await run(dir, 'check-roster', '--roster', 'roster.json', '--secret', 'alice.json');
+  assert.equal(check.code, 0, check.err);
 
-  const first = await run(
-    dir,
-    'reveal',
-    '--state',
-    'hand.json',
-    '--player',
-    'alice',
-    '--seed',
-    'a1',
-    '--salt',
-    alice.salt,
-  );
-  assert.equal(first.code, 3);
-  assert.match(first.err, /waiting for the seed of 'bob'/);
-  // Commitments are closed once a seed is out: nobody may choose a seed after seeing one.
+  // A joiner after the roster closed is refused (PROTOCOL_ORDER, exit 1) …
   const late = await run(
     dir,
     'join',
     '--state',
-    'hand.json',
+    'round.json',
     '--player',
-    'eve',
+    'dave',
     '--commitment',
-    bob.commitment,
+    '00'.repeat(32),
   );
   assert.equal(late.code, 1);
-  assert.match(late.err, /commitments are closed/);
-  const wrong = await run(
+  // … and setting the state file's phase back does not help.
+  const state = JSON.parse(readFileSync(join(dir, 'round.json'), 'utf8'));
+  await run(dir, 'reveal', '--state', 'round.json', '--secret', 'alice.json');
+  const revealed = JSON.parse(readFileSync(join(dir, 'round.json'), 'utf8'));
+  for (const edit of [{ phase: 'committing' }, { phase: 'committing', rosterHash: null }]) {
+    writeFileSync(join(dir, 'edited.json'), JSON.stringify({ ...revealed, ...edit }));
+    const r = await run(
+      dir,
+      'join',
+      '--state',
+      'edited.json',
+      '--player',
+      'dave',
+      '--commitment',
+      '00'.repeat(32),
+    );
+    assert.equal(r.code, 1, JSON.stringify(edit));
+    assert.match(r.err, /round state refused/);
+  }
+  assert.equal(state.phase, 'revealing');
+
+  const bad = await run(
     dir,
     'reveal',
     '--state',
-    'hand.json',
+    'round.json',
     '--player',
     'bob',
     '--seed',
-    'other',
+    'wrong',
     '--salt',
-    bob.salt,
+    JSON.parse(readFileSync(join(dir, 'bob.json'), 'utf8')).salt,
   );
-  assert.equal(wrong.code, 1);
-  assert.match(wrong.err, /does not match their commitment/);
-
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /does not match their commitment/);
+  const waiting = await run(dir, 'reveal', '--state', 'round.json', '--secret', 'bob.json');
+  assert.equal(waiting.code, 3);
+  assert.match(waiting.err, /waiting for the seed of 'carol'/);
   const last = await run(
     dir,
     'reveal',
     '--state',
-    'hand.json',
-    '--player',
-    'bob',
-    '--seed',
-    'b2',
-    '--salt',
-    bob.salt,
+    'round.json',
+    '--secret',
+    'carol.json',
+    '--out',
+    'hand-4.json',
   );
   assert.equal(last.code, 0, last.err);
-  const transcript = JSON.parse(last.out);
-  assert.equal(transcript.server.commitment, commitment);
-  assert.equal(verify(transcript).ok, true);
-  assert.equal((await run(dir, 'reveal', '--state', 'hand.json')).code, 1); // dealt already
+  const transcript = JSON.parse(readFileSync(join(dir, 'hand-4.json'), 'utf8'));
+  const r = verify(transcript, {
+    commitment: announcement.commitment,
+    rosterHash: JSON.parse(closed.out).rosterHash,
+  });
+  assert.ok(r.ok && r.verdict.fairness === 'players-contributed');
+  assert.deepEqual(r.ok && r.verdict.seats, ['alice', 'bob', 'carol']);
+  assert.equal((await run(dir, 'deal', '--state', 'round.json')).code, 1, 'dealt already');
+
+  // A player holds the transcript to the announcement and roster they kept.
+  const kept = fakeIo(dir);
+  const args = ['verify', 'hand-4.json', '--announcement', 'ann.json', '--roster', 'roster.json'];
+  assert.equal(await main(args, kept), 0, kept.stdout + kept.stderr);
+  const forged = JSON.parse(closed.out);
+  forged.rosterHash = '00'.repeat(32);
+  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(forged));
+  const caught = fakeIo(dir);
+  const other = ['verify', 'hand-4.json', '--roster', 'other-roster.json'];
+  assert.equal(await main(other, caught), 1);
+  assert.match(caught.stdout, /does not carry the roster that was published/);
 });
 
-test('fair: a single party with plain seeds, --out and a chained next hand', async () => {
+test('fair: a single party, --seat, typed --option values, a deadline, a chained next hand', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
-  assert.equal(
-    (await run(dir, 'commit', 'bridge', '--state', 's1.json', '--option', 'boardNumber=3')).code,
-    0,
+  const c = await run(
+    dir,
+    'commit',
+    'blackjack',
+    '--state',
+    's1.json',
+    '--option',
+    'penetration=0.8',
+    '--option',
+    'decks=2',
+    '--seat',
+    'me',
+    '--seat',
+    '-',
   );
+  assert.equal(c.code, 0, c.err);
+  assert.deepEqual(JSON.parse(c.out).options, { decks: 2, penetration: 0.8, seats: 2 });
+  assert.deepEqual(JSON.parse(c.out).seating, ['me', null]);
   const r = await run(
     dir,
     'reveal',
@@ -161,40 +194,112 @@ test('fair: a single party with plain seeds, --out and a chained next hand', asy
   );
   assert.equal(r.code, 0, r.err);
   const t1 = JSON.parse(readFileSync(join(dir, 't1.json'), 'utf8'));
-  assert.deepEqual(t1.options, { boardNumber: 3 });
   assert.equal(verify(t1).ok, true);
+
+  const s = await run(
+    dir,
+    'commit',
+    'shengji',
+    '--state',
+    's2.json',
+    '--hand',
+    '2',
+    '--prev-file',
+    't1.json',
+    '--option',
+    'level=10',
+    '--option',
+    'trump=H',
+  );
+  assert.equal(s.code, 0, s.err);
+  assert.equal(JSON.parse(s.out).options.level, 'T');
+  assert.match(s.err, /not bound to players/);
+  writeFileSync(join(dir, 'ann.json'), s.out);
+  const a = JSON.parse(
+    (await run(dir, 'client', '--announcement', 'ann.json', '--player', 'ann', '--seed', 'x')).out,
+  );
+  await run(dir, 'join', '--state', 's2.json', '--player', 'ann', '--commitment', a.commitment);
+  await run(dir, 'join', '--state', 's2.json', '--player', 'ben', '--commitment', '00'.repeat(32));
+  await run(dir, 'close', '--state', 's2.json');
+  assert.equal(
+    (
+      await run(
+        dir,
+        'reveal',
+        '--state',
+        's2.json',
+        '--player',
+        'ann',
+        '--seed',
+        'x',
+        '--salt',
+        a.salt,
+      )
+    ).code,
+    3,
+  );
+  assert.equal((await run(dir, 'deal', '--state', 's2.json')).code, 1, 'still waiting for ben');
+  const t2 = JSON.parse((await run(dir, 'deal', '--state', 's2.json', '--allow-missing')).out);
+  assert.equal(t2.prev, t1.hash);
+  const v = verify(t2);
+  assert.ok(v.ok && v.verdict.missing.join() === 'ben');
+});
+
+test('fair: files are never overwritten without --force, nor written through a symlink', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's')).code, 0);
+  const again = await run(dir, 'commit', 'doudizhu', '--state', 's');
+  assert.equal(again.code, 2);
+  assert.match(again.err, /refusing to overwrite/);
+  chmodSync(join(dir, 's'), 0o644);
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--force')).code, 0);
+  assert.equal(mode(join(dir, 's')), 0o600, '--force over a 0644 file leaves a 0600 file');
+  writeFileSync(join(dir, 'victim'), 'keep me');
+  symlinkSync(join(dir, 'victim'), join(dir, 'link'));
+  const sym = await run(dir, 'commit', 'doudizhu', '--state', 'link', '--force');
+  assert.equal(sym.code, 2);
+  assert.match(sym.err, /symbolic link/);
+  assert.equal(readFileSync(join(dir, 'victim'), 'utf8'), 'keep me');
+  writeFileSync(join(dir, 'out.json'), 'keep me too');
+  const out = await run(dir, 'reveal', '--state', 's', '--client-seed', 'x', '--out', 'out.json');
+  assert.equal(out.code, 2);
+  assert.equal(readFileSync(join(dir, 'out.json'), 'utf8'), 'keep me too');
+});
+
+test('fair: usage errors exit 2 with one line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  for (const args of [
+    [],
+    ['commit', 'doudizhu'],
+    ['commit', 'doudizhu', '--state', 's', '--player', 'x'],
+    ['reveal', '--state', 'missing.json', '--client-seed', 'x'],
+    ['commit', 'doudizhu', '--state', 's', '--hand=-1'],
+    ['commit', 'blackjack', '--state', 's', '--option', 'penetration=lots'],
+    ['commit', 'doudizhu', '--state', 's', '--option', 'seats=three'],
+    ['commit', 'doudizhu', '--state', 's', '--seating', 'random'],
+  ]) {
+    const r = await run(dir, ...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.err.trim().split('\n').length, 1, r.err);
+  }
+  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 1);
   assert.equal(
     (
       await run(
         dir,
         'commit',
-        'bridge',
+        'doudizhu',
         '--state',
-        's2.json',
-        '--hand',
-        '2',
-        '--prev-file',
-        't1.json',
+        's2',
+        '--seat',
+        'a\u202eb',
+        '--seat',
+        'x',
+        '--seat',
+        'y',
       )
     ).code,
-    0,
+    1,
   );
-  const t2 = JSON.parse((await run(dir, 'reveal', '--state', 's2.json')).out);
-  assert.equal(t2.prev, t1.hash);
-  assert.deepEqual(t2.clients, []);
-  assert.equal(verify(t2).ok, true);
-});
-
-test('fair: usage errors exit 2 with one line', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
-  assert.equal((await run(dir)).code, 2);
-  assert.equal((await run(dir, 'commit', 'doudizhu')).code, 2); // no --state
-  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--player', 'x')).code, 2);
-  assert.equal((await run(dir, 'reveal', '--state', 'missing.json')).code, 2);
-  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--hand', '-1')).code, 2);
-  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 1);
-  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's')).code, 0);
-  const again = await run(dir, 'commit', 'doudizhu', '--state', 's');
-  assert.equal(again.code, 2);
-  assert.match(again.err, /refusing to overwrite/);
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--seat', 'a')).code, 1);
 });

@@ -1,43 +1,64 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  type ClientCommit,
+  canonicalFairOptions,
+  checkRoster,
   commitClientSeed,
   type FairOptions,
   FairRound,
-  type FairRoundState,
+  type FairRoundSecretState,
+  parseStrictJson,
+  type Seating,
 } from '../../fair/index.ts';
 import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { escapeText, safeJson } from './escape-text.ts';
+import { writeFileSafely } from './safe-write.ts';
 
 const HELP = `Usage:
   fairdeal fair commit <preset> --state FILE [--table T] [--hand N] [--prev HASH | --prev-file T.json]
-                                [--option key=value …] [--force]
-  fairdeal fair client --table T --hand N --player P --seed S
+                       [--option key=value …] [--seat ID|- …] [--seating roster] [--force]
+  fairdeal fair client --announcement A.json --player P --seed S [--out FILE] [--force]
   fairdeal fair join   --state FILE --player P --commitment HEX
-  fairdeal fair reveal --state FILE [--player P --seed S --salt HEX] [--client-seed S …] [--out FILE]
+  fairdeal fair close  --state FILE
+  fairdeal fair check-roster --roster R.json --secret FILE
+  fairdeal fair reveal --state FILE (--player P --seed S --salt HEX | --secret FILE | --client-seed S)
+                       [--out FILE] [--force]
+  fairdeal fair deal   --state FILE [--allow-missing] [--out FILE] [--force]
 
-A provably fair hand step by step (docs/FAIR.md §10):
-  commit  (dealer) draws a secret server seed, saves the round to the state FILE (mode 0600: it
-          holds the secret) and prints the commitment to publish, as JSON.
-  client  (player) draws a salt and prints {player, seed, salt, commitment}: publish the
-          commitment, keep seed and salt for the reveal.
-  join    (dealer) records a player's commitment; refused once any seed has been revealed.
-  reveal  (dealer) records a player's revealed seed and salt (checked against the commitment), or
-          plain --client-seed values for a single party when nobody committed. When every
-          committed player has revealed it deals and prints the transcript JSON (or writes --out);
-          otherwise it prints whom it is waiting for and exits 3.
+A provably fair hand step by step (fairdeal-v2, docs/FAIR.md §2 and §13):
+  commit        (dealer) draws a secret server seed, saves the round to the state FILE (mode 0600)
+                and prints the announcement to publish: header and commitment. --seat gives the
+                player of each seat in order (- for a seat bound to nobody); --seating roster seats
+                the roster's players in canonical order. --option is parsed by the option's type
+                (level, trump, deck, sort: text; penetration: a number; others: whole numbers).
+  client        (player) checks nothing secret, draws a salt and commits to the seed and the
+                announcement; prints {player, seed, salt, commitment, serverCommitment} or writes it
+                to --out (mode 0600) and prints only the commitment. Publish the commitment.
+  join          (dealer) records a player's commitment; refused once the roster is closed.
+  close         (dealer) closes the roster and prints it: publish it before anyone reveals.
+  check-roster  (player) exit 0 when the published roster holds your commitment unaltered.
+  reveal        (dealer) records a revealed seed (checked against its commitment), or the one plain
+                --client-seed of a single party when nobody committed. When everyone has revealed
+                it deals and prints the transcript (or writes --out); otherwise exit 3.
+  deal          (dealer) deals now; with --allow-missing, players who never revealed are recorded.
 `;
 
+const STRING_OPTIONS = new Set(['level', 'trump', 'deck', 'sort']);
+const NUMBER_OPTIONS = new Set(['penetration']);
+
 /**
- * `fairdeal fair commit|client|join|reveal`: scripting a provably fair hand step by step.
+ * `fairdeal fair commit|client|join|close|check-roster|reveal|deal`: a fairdeal-v2 hand step by
+ * step. The state file is the round's secret state; every write is atomic, 0600, refuses
+ * symbolic links and never replaces another file without --force.
  *
  * @example
  * ```sh
- * fairdeal fair commit doudizhu --state hand.json --table t1 --hand 1
- * fairdeal fair reveal --state hand.json --client-seed 'my words' > transcript.json
+ * fairdeal fair commit doudizhu --state hand.json --table t1 --hand 1 --seating roster
  * ```
- * @throws {UsageError} for bad usage; FairdealError for protocol violations (exit 1).
+ * @throws {UsageError} for bad usage or files; FairdealError for protocol violations (exit 1).
  */
 export const fair: Command = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -50,12 +71,18 @@ export const fair: Command = async (args, io) => {
       prev: { type: 'string' },
       'prev-file': { type: 'string' },
       option: { type: 'string', multiple: true },
+      seat: { type: 'string', multiple: true },
+      seating: { type: 'string' },
       force: { type: 'boolean' },
+      announcement: { type: 'string' },
       player: { type: 'string' },
       seed: { type: 'string' },
       salt: { type: 'string' },
+      secret: { type: 'string' },
+      roster: { type: 'string' },
       commitment: { type: 'string' },
       'client-seed': { type: 'string', multiple: true },
+      'allow-missing': { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -66,98 +93,161 @@ export const fair: Command = async (args, io) => {
   }
   const [step, ...rest] = positionals;
   const allowed: Record<string, string[]> = {
-    commit: ['state', 'table', 'hand', 'prev', 'prev-file', 'option', 'force'],
-    client: ['table', 'hand', 'player', 'seed'],
+    commit: ['state', 'table', 'hand', 'prev', 'prev-file', 'option', 'seat', 'seating', 'force'],
+    client: ['announcement', 'player', 'seed', 'out', 'force'],
     join: ['state', 'player', 'commitment'],
-    reveal: ['state', 'player', 'seed', 'salt', 'client-seed', 'out'],
+    close: ['state'],
+    'check-roster': ['roster', 'secret'],
+    reveal: ['state', 'player', 'seed', 'salt', 'secret', 'client-seed', 'out', 'force'],
+    deal: ['state', 'allow-missing', 'out', 'force'],
   };
-  if (step === undefined || allowed[step] === undefined) {
+  const steps = Object.keys(allowed).join(', ');
+  if (step === undefined || !Object.hasOwn(allowed, step)) {
     throw new UsageError(
       step === undefined
-        ? 'missing step: commit, client, join or reveal (see --help)'
-        : `unknown step '${step}' (commit, client, join or reveal)`,
+        ? `missing step: ${steps} (see --help)`
+        : `unknown step '${escapeText(step)}' (${steps})`,
     );
   }
   for (const key of Object.keys(values)) {
     if (!allowed[step]!.includes(key)) throw new UsageError(`fair ${step} does not take --${key}`);
   }
-  if (step !== 'commit' && rest.length > 0)
-    throw new UsageError(`unexpected argument '${rest[0]}'`);
+  if (step !== 'commit' && rest.length > 0) {
+    throw new UsageError(`unexpected argument '${escapeText(rest[0]!)}'`);
+  }
 
   if (step === 'client') {
-    const player = need(values.player, '--player');
-    const c = commitClientSeed(
-      { table: need(values.table, '--table'), hand: handNumber(need(values.hand, '--hand')) },
-      player,
+    const announcement = readJson(io, need(values.announcement, '--announcement')) as {
+      commitment?: unknown;
+      preset?: unknown;
+      table?: unknown;
+      hand?: unknown;
+      seating?: unknown;
+      options?: unknown;
+    };
+    const mine = commitClientSeed(
+      announcement as { commitment: string },
+      need(values.player, '--player'),
       need(values.seed, '--seed'),
     );
-    io.out(`${JSON.stringify(c, null, 2)}\n`);
+    io.err(
+      `fairdeal fair: committing to ${escapeText(String(announcement.preset))} at table '${escapeText(String(announcement.table))}' hand ${escapeText(String(announcement.hand))}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
+    );
+    if (values.out === undefined) {
+      io.out(`${safeJson(mine)}\n`);
+    } else {
+      writeFileSafely(resolve(io.cwd, values.out), `${JSON.stringify(mine, null, 2)}\n`, {
+        secret: true,
+        force: values.force === true,
+        shown: values.out,
+      });
+      io.out(`${safeJson({ player: mine.player, commitment: mine.commitment })}\n`);
+    }
     return 0;
   }
 
-  const statePath = resolve(io.cwd, need(values.state, '--state'));
+  if (step === 'check-roster') {
+    const roster = readJson(io, need(values.roster, '--roster')) as Parameters<
+      typeof checkRoster
+    >[0];
+    const mine = readJson(io, need(values.secret, '--secret')) as ClientCommit;
+    checkRoster(roster, mine);
+    io.out(`roster OK: it holds your commitment as '${escapeText(mine.player)}'; you may reveal\n`);
+    return 0;
+  }
+
+  const shownState = need(values.state, '--state');
+  const statePath = resolve(io.cwd, shownState);
+  const save = (round: FairRound, force: boolean) =>
+    writeFileSafely(statePath, `${JSON.stringify(round.exportSecretState(), null, 2)}\n`, {
+      secret: true,
+      force,
+      shown: shownState,
+    });
+
   if (step === 'commit') {
     if (rest.length !== 1) throw new UsageError('fair commit needs exactly one <preset>');
-    if (existsSync(statePath) && !values.force) {
-      throw new UsageError(`${values.state} exists; refusing to overwrite a round (use --force)`);
-    }
     if (values.prev !== undefined && values['prev-file'] !== undefined) {
       throw new UsageError('give --prev or --prev-file, not both');
     }
     const prev =
       values['prev-file'] !== undefined ? prevHash(io, values['prev-file']) : (values.prev ?? null);
+    const options = parseOptions(values.option ?? []);
     const round = FairRound.open({
       table: values.table ?? 'table',
       hand: values.hand === undefined ? 1 : handNumber(values.hand),
       prev,
       preset: rest[0]!,
-      options: parseOptions(values.option ?? []),
+      options,
+      seating: seating(values.seat, values.seating, rest[0]!, options),
     });
-    save(statePath, round);
-    io.out(
-      `${JSON.stringify({ algorithm: 'fairdeal-v1', table: round.table, hand: round.hand, preset: round.preset, options: round.options, prev: round.prev, commitment: round.commitment }, null, 2)}\n`,
-    );
+    save(round, values.force === true);
+    const a = round.announcement;
+    if (Array.isArray(a.seating) && a.seating.every((p) => p === null)) {
+      io.err('fairdeal fair: seats are not bound to players (use --seat or --seating roster)\n');
+    }
+    io.out(`${safeJson(a)}\n`);
     return 0;
   }
 
-  const round = load(statePath, values.state!);
+  const round = load(statePath, shownState);
   if (step === 'join') {
     round.commit(need(values.player, '--player'), need(values.commitment, '--commitment'));
-    save(statePath, round);
-    io.err(`fairdeal fair: commitment of '${values.player}' recorded\n`);
+    save(round, true);
+    io.err(`fairdeal fair: commitment of '${escapeText(values.player!)}' recorded\n`);
     return 0;
   }
-
-  // reveal
-  const plain = values['client-seed'] ?? [];
-  const single =
-    values.player !== undefined || values.seed !== undefined || values.salt !== undefined;
-  if (single && plain.length > 0)
-    throw new UsageError('give --player/--seed/--salt or --client-seed, not both');
-  if (single) {
-    round.reveal(
-      need(values.player, '--player'),
-      need(values.seed, '--seed'),
-      need(values.salt, '--salt'),
-    );
-  } else if (plain.length > 0) {
-    round.addSeeds(plain.map((seed, i) => ({ player: `client${i + 1}`, seed })));
-  } else if (round.phase === 'committing' && round.waitingFor.length === 0) {
-    round.addSeeds([]); // no client seeds at all: the server seed alone decides
+  if (step === 'close') {
+    const roster = round.closeRoster();
+    save(round, true);
+    io.out(`${safeJson(roster)}\n`);
+    return 0;
   }
-  const waiting = round.waitingFor;
-  if (waiting.length > 0) {
-    save(statePath, round);
-    io.err(`fairdeal fair: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}\n`);
-    return 3;
+  if (step === 'reveal') {
+    const plain = values['client-seed'] ?? [];
+    const secret =
+      values.secret === undefined ? undefined : (readJson(io, values.secret) as ClientCommit);
+    const direct =
+      values.player !== undefined || values.seed !== undefined || values.salt !== undefined;
+    if ([plain.length > 0, secret !== undefined, direct].filter(Boolean).length !== 1) {
+      throw new UsageError('give one of --player/--seed/--salt, --secret FILE or --client-seed');
+    }
+    if (plain.length > 1) {
+      throw new UsageError(
+        'one --client-seed only: several players must commit first (fair client, join, close)',
+      );
+    }
+    if (plain.length === 1) round.addPlainSeed('client', plain[0]!);
+    else if (secret !== undefined) round.reveal(secret.player, secret.seed, secret.salt);
+    else {
+      round.reveal(
+        need(values.player, '--player'),
+        need(values.seed, '--seed'),
+        need(values.salt, '--salt'),
+      );
+    }
+    const waiting = round.waitingFor;
+    if (waiting.length > 0) {
+      save(round, true);
+      io.err(
+        `fairdeal fair: waiting for the seed of ${waiting.map((p) => `'${escapeText(p)}'`).join(', ')}\n`,
+      );
+      return 3;
+    }
   }
-  const { transcript } = round.deal();
-  save(statePath, round);
-  const text = `${JSON.stringify(transcript, null, 2)}\n`;
+  const { transcript } = round.deal({ allowMissing: values['allow-missing'] === true });
+  save(round, true);
+  const text = `${safeJson(transcript)}\n`;
   if (values.out === undefined) io.out(text);
   else {
-    writeFileSync(resolve(io.cwd, values.out), text);
-    io.err(`fairdeal fair: transcript written to ${values.out} (hash ${transcript.hash})\n`);
+    writeFileSafely(resolve(io.cwd, values.out), text, {
+      secret: false,
+      force: values.force === true,
+      shown: values.out,
+    });
+    io.err(
+      `fairdeal fair: transcript written to ${escapeText(values.out)} (hash ${transcript.hash})\n`,
+    );
   }
   return 0;
 };
@@ -169,34 +259,81 @@ function need(value: string | undefined, flag: string): string {
 
 function handNumber(text: string): number {
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`--hand must be a whole number, got '${text}'`);
+    throw new UsageError(`--hand must be a whole number, got '${escapeText(text)}'`);
   }
   return Number(text);
 }
 
-/** `key=value`: integers and true/false become numbers and booleans, anything else a string. */
+/**
+ * `key=value`, parsed by the option's type (docs/FAIR.md §4): level, trump, deck and sort are
+ * text (so `level=10` stays "10" and becomes "T"), penetration a decimal number, the others
+ * whole numbers. Unknown keys are passed as text for the library to name.
+ */
 function parseOptions(list: string[]): FairOptions {
   const options: Record<string, string | number | boolean> = {};
   for (const item of list) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--option must be key=value, got '${item}'`);
+    if (eq <= 0) throw new UsageError(`--option must be key=value, got '${escapeText(item)}'`);
     const key = item.slice(0, eq);
     const raw = item.slice(eq + 1);
-    options[key] = /^-?\d+$/.test(raw)
-      ? Number(raw)
-      : raw === 'true'
-        ? true
-        : raw === 'false'
-          ? false
-          : raw;
+    if (Object.hasOwn(options, key)) throw new UsageError(`--option ${key} given twice`);
+    if (STRING_OPTIONS.has(key)) options[key] = raw;
+    else if (NUMBER_OPTIONS.has(key)) {
+      if (!/^(?:0|[1-9][0-9]*)?(?:\.[0-9]+)?$/.test(raw) || raw === '') {
+        throw new UsageError(`--option ${key} needs a number like 0.75, got '${escapeText(raw)}'`);
+      }
+      options[key] = Number(raw);
+    } else if (/^-?[0-9]{1,15}$/.test(raw)) options[key] = Number(raw);
+    else if (
+      ['seats', 'dealer', 'boardNumber', 'decks', 'handSize', 'kitty', 'boardCards'].includes(key)
+    ) {
+      throw new UsageError(`--option ${key} needs a whole number, got '${escapeText(raw)}'`);
+    } else options[key] = raw;
   }
   return options;
 }
 
+function seating(
+  seats: string[] | undefined,
+  rule: string | undefined,
+  preset: string,
+  options: FairOptions,
+): Seating {
+  if (rule !== undefined && seats !== undefined)
+    throw new UsageError('give --seat or --seating, not both');
+  if (rule !== undefined) {
+    if (rule !== 'roster')
+      throw new UsageError(`--seating takes 'roster', got '${escapeText(rule)}'`);
+    return 'roster';
+  }
+  if (seats !== undefined) return seats.map((s) => (s === '-' ? null : s));
+  // Unbound seats, as many as the deal has (the canonical options count them).
+  const n = canonicalFairOptions(preset, options).seats as number;
+  return Array.from({ length: n }, () => null);
+}
+
+function readJson(io: CliIo, file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(
+      `cannot read ${escapeText(file)}${code === 'ENOENT' ? ': no such file' : ` (${code})`}`,
+    );
+  }
+  try {
+    return parseStrictJson(text);
+  } catch (error) {
+    throw new UsageError(`${escapeText(file)} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
 function prevHash(io: CliIo, file: string): string {
-  const t = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8')) as { hash?: unknown };
-  if (typeof t.hash !== 'string') throw new UsageError(`${file} has no transcript hash`);
-  return t.hash;
+  const v = readJson(io, file) as { hash?: unknown; transcript?: { hash?: unknown } };
+  const hash = typeof v?.hash === 'string' ? v.hash : v?.transcript?.hash;
+  if (typeof hash !== 'string') throw new UsageError(`${escapeText(file)} has no transcript hash`);
+  return hash;
 }
 
 function load(path: string, shown: string): FairRound {
@@ -204,11 +341,9 @@ function load(path: string, shown: string): FairRound {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new UsageError(`cannot read state file ${shown} (run 'fairdeal fair commit' first)`);
+    throw new UsageError(
+      `cannot read state file ${escapeText(shown)} (run 'fairdeal fair commit' first)`,
+    );
   }
-  return FairRound.fromJSON(JSON.parse(text) as FairRoundState);
-}
-
-function save(path: string, round: FairRound): void {
-  writeFileSync(path, `${JSON.stringify(round.toJSON(), null, 2)}\n`, { mode: 0o600 });
+  return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);
 }

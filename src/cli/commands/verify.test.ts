@@ -8,18 +8,96 @@ import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 
 const VECTORS = fileURLToPath(new URL('../../../test/vectors/fair-v1.json', import.meta.url));
+const V2 = fileURLToPath(new URL('../../../test/vectors/fair-v2.json', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-verify-'));
 const [h1, h2, h3] = JSON.parse(readFileSync(VECTORS, 'utf8')).transcripts;
 writeFileSync(join(dir, 'h1.json'), JSON.stringify(h1));
 writeFileSync(join(dir, 'h2.json'), JSON.stringify(h2));
 writeFileSync(join(dir, 'h3.json'), JSON.stringify(h3));
+const v2 = JSON.parse(readFileSync(V2, 'utf8')).transcripts;
+writeFileSync(join(dir, 'v2-1.json'), JSON.stringify(v2[0]));
 
-test('verify: a genuine transcript → VERIFIED, exit 0', async () => {
+test('verify: a genuine v2 transcript → VERIFIED with its seats, exit 0', async () => {
+  const io = fakeIo(dir);
+  assert.equal(await main(['verify', 'v2-1.json'], io), 0, io.stderr);
+  assert.match(
+    io.stdout,
+    /^VERIFIED {2}v2-1\.json: table 'vector-table' hand 1, doudizhu, 54 cards, 3 player seed\(s\)\n {10}seats: 1 Zoë, 2 alice, 3 春\n/,
+  );
+  assert.match(io.stdout, /verdict: the deal is proven fair/);
+});
+
+test('verify: a v1 transcript still verifies, as v1', async () => {
   const io = fakeIo(dir);
   assert.equal(await main(['verify', 'h1.json'], io), 0);
   assert.match(io.stdout, /^VERIFIED {2}h1\.json: table 'vector-table' hand 1, doudizhu, 54 cards/);
-  assert.match(io.stdout, /verdict: the deal is proven fair\n$/);
+  assert.match(io.stdout, /fairdeal-v1: preset options and seats were not committed/);
+});
+
+test('verify: no client seed is CONSISTENT, never "proven fair" (text and --json)', async () => {
+  const io = fakeIo(dir);
+  assert.equal(await main(['verify', 'h3.json'], io), 0);
+  assert.match(io.stdout, /^CONSISTENT h3\.json: .*the dealer alone chose the deck/);
+  assert.doesNotMatch(io.stdout, /the deal is proven fair/);
+  assert.match(
+    io.stdout,
+    /verdict: consistent, but the dealer alone chose the deck of 1 hand\(s\): not proven fair/,
+  );
+  const json = fakeIo(dir);
+  assert.equal(await main(['verify', '--json', 'h3.json'], json), 0);
+  const out = JSON.parse(json.stdout);
+  assert.equal(out.verdict, 'dealer-alone');
+  assert.equal(out.hands[0].fairness, 'dealer-alone');
+});
+
+/** Any control or format character (a newline is removed before testing). */
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
+
+test('verify: untrusted strings are printed with control and bidi characters escaped', async () => {
+  const hostile = [
+    '\u001b[2J\u001b[HVERIFIED everything',
+    'club\r VERIFIED',
+    'a\u202eDEIFIREV',
+    'x\u009b31m',
+    'zero\u200bwidth',
+  ];
+  for (const [i, s] of hostile.entries()) {
+    const t = structuredClone(v2[0]);
+    t.cards[0].card = s;
+    writeFileSync(join(dir, `hostile${i}.json`), JSON.stringify(t));
+    const name = `hostile${i}\u001b[2J.json`;
+    writeFileSync(join(dir, name), JSON.stringify(t));
+    for (const file of [`hostile${i}.json`, name]) {
+      const io = fakeIo(dir);
+      assert.equal(await main(['verify', file], io), 1);
+      assert.doesNotMatch(io.stdout.replaceAll('\n', ''), HIDDEN, s);
+      const json = fakeIo(dir);
+      await main(['verify', '--json', file], json);
+      assert.doesNotMatch(json.stdout.replaceAll('\n', ''), HIDDEN, s);
+    }
+  }
+  const io = fakeIo(dir);
+  await main(['verify', 'hostile0.json'], io);
+  assert.match(io.stdout, /card at position 0 is \\u\{1b\}\[2J\\u\{1b\}\[HVERIFIED/);
+  const bidi = fakeIo(dir);
+  await main(['verify', 'hostile2\u001b[2J.json'], bidi);
+  assert.match(bidi.stdout, /hostile2\\u\{1b\}\[2J\.json/);
+  assert.match(bidi.stdout, /a\\u\{202e\}DEIFIREV/);
+});
+
+test('verify: duplicate keys are refused', async () => {
+  const text = JSON.stringify(v2[0]).replace('"hand":1', '"hand":2,"hand":1');
+  writeFileSync(join(dir, 'dup.json'), text);
+  const io = fakeIo(dir);
+  assert.equal(await main(['verify', 'dup.json'], io), 1);
+  assert.match(io.stdout, /duplicate key 'hand'/);
+});
+
+test('verify: an empty list verifies nothing and fails', async () => {
+  writeFileSync(join(dir, 'empty.json'), '[]');
+  const io = fakeIo(dir);
+  assert.equal(await main(['verify', 'empty.json'], io), 1);
 });
 
 test('verify: a tampered card → FAILED naming the position, exit 1', async () => {
@@ -34,6 +112,14 @@ test('verify: a tampered card → FAILED naming the position, exit 1', async () 
 });
 
 test('verify: several files are checked as a chain; a missing hand breaks it', async () => {
+  for (const [i, t] of v2.slice(0, 3).entries())
+    writeFileSync(join(dir, `c${i}.json`), JSON.stringify(t));
+  const v2chain = fakeIo(dir);
+  assert.equal(await main(['verify', 'c0.json', 'c1.json', 'c2.json'], v2chain), 0);
+  assert.match(v2chain.stdout, /CHAIN OK {2}3 hands linked/);
+  const v2gap = fakeIo(dir);
+  assert.equal(await main(['verify', 'c0.json', 'c2.json'], v2gap), 1);
+  assert.match(v2gap.stdout, /hand 3 does not follow hand 1/);
   const io = fakeIo(dir);
   assert.equal(await main(['verify', 'h1.json', 'h2.json', 'h3.json'], io), 0);
   assert.match(io.stdout, /CHAIN OK {2}3 hands linked/);
@@ -60,7 +146,7 @@ test('verify: usage and file errors are one line, exit 2 / 1, never a stack trac
   writeFileSync(join(dir, 'junk.json'), '{not json');
   io = fakeIo(dir);
   assert.equal(await main(['verify', 'junk.json'], io), 1);
-  assert.equal(io.stderr, 'fairdeal verify: junk.json is not valid JSON\n');
+  assert.match(io.stdout, /^FAILED {4}junk\.json: 1 problem\(s\)\n {2}format: not valid JSON/);
   writeFileSync(join(dir, 'shape.json'), '{"algorithm":"fairdeal-v1"}');
   io = fakeIo(dir);
   assert.equal(await main(['verify', 'shape.json'], io), 1);

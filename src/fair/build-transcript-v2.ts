@@ -1,0 +1,74 @@
+import type { Deal } from '../games/index.ts';
+import { type RosterEntry, rosterHash, serverCommitmentV2, sortRoster } from './commit-v2.ts';
+import { deriveDeckKeyV2 } from './deck-key-v2.ts';
+import { FAIR_V2, type FairHeader } from './header.ts';
+import { toHex } from './hex.ts';
+import { presetDeal } from './preset-deal.ts';
+import { shuffleDeck } from './shuffle-deck.ts';
+import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
+
+/** What the dealer knows when it deals a v2 hand. */
+export interface BuildTranscriptV2Input {
+  readonly header: FairHeader;
+  readonly serverSeed: Uint8Array;
+  readonly roster: readonly RosterEntry[];
+  readonly reveals: readonly Reveal[];
+  readonly plain: PlainSeed | null;
+}
+
+/**
+ * Deals a v2 hand and writes its transcript: C_s, R, the deck key, the ChaCha20 shuffle of the
+ * canonical deck, the preset's deal, the hash. Reveals are copied, not checked (FairRound checks
+ * them as they arrive; verify re-checks them). The header must be normalized already.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = dealTranscriptV2({ header, serverSeed, roster: [], reveals: [], plain: null });
+ * ```
+ * @throws {FairdealError} `BAD_OPTION`, `UNKNOWN_PRESET`, `BAD_SEED` for bad input.
+ */
+export function dealTranscriptV2(input: BuildTranscriptV2Input): {
+  transcript: FairTranscript;
+  deal: Deal;
+} {
+  const h = input.header;
+  const cs = serverCommitmentV2(h, input.serverSeed);
+  const roster = sortRoster(input.roster).map((e) => ({
+    player: e.player,
+    commitment: e.commitment,
+  }));
+  const reveals = sortRoster(input.reveals).map((r) => ({
+    player: r.player,
+    seed: r.seed,
+    salt: r.salt,
+  }));
+  const plain =
+    input.plain === null ? null : { player: input.plain.player, seed: input.plain.seed };
+  const r = rosterHash(cs, roster);
+  const plan = presetDeal(h.preset, h.options);
+  const key = deriveDeckKeyV2(input.serverSeed, {
+    serverCommitment: cs,
+    rosterHash: r,
+    deck: plan.deck,
+    roster,
+    reveals,
+    plain,
+  });
+  const dealt = plan.deal(shuffleDeck(key, plan.deck));
+  const body: Omit<FairTranscript, 'hash'> = {
+    algorithm: FAIR_V2,
+    table: h.table,
+    hand: h.hand,
+    prev: h.prev,
+    preset: h.preset,
+    options: { ...h.options },
+    seating: h.seating === 'roster' ? 'roster' : [...h.seating],
+    server: { commitment: toHex(cs), seed: toHex(input.serverSeed) },
+    roster,
+    reveals,
+    plain,
+    cards: dealt.cards,
+  };
+  return { transcript: { ...body, hash: toHex(transcriptHashV2(body, r)) }, deal: dealt.deal };
+}

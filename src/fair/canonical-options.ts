@@ -1,0 +1,55 @@
+import { FairdealError } from '../errors.ts';
+import type { DealOptions } from '../games/index.ts';
+import { getPreset, resolvePlan } from '../games/index.ts';
+import type { FairOptions } from './deal-options.ts';
+import { compareUtf8 } from './validate.ts';
+
+/**
+ * The one canonical form of a preset's options (docs/FAIR.md §4): every option that the preset
+ * takes, defaults filled in, values in their single spelling (`level` `"10"` becomes `"T"`),
+ * keys in byte order. fairdeal-v2 commits to this form, so `{}`, `{ seats: 3 }` and
+ * `{ seats: 3, dealer: 2 }` are one Dou Dizhu deal, not three decks a dealer could choose from.
+ *
+ * `seats` always; `dealer` (0-based) unless the preset fixes it (bridge, blackjack); then the
+ * preset's own options as the games layer settles them (`resolvePlan`).
+ *
+ * @example
+ * ```ts
+ * canonicalFairOptions('doudizhu', {}); // { dealer: 2, seats: 3 }
+ * canonicalFairOptions('shengji', { level: '10' }); // { dealer: 3, level: 'T', seats: 4, trump: 'none' }
+ * ```
+ * @throws {FairdealError} `UNKNOWN_PRESET`; `BAD_OPTION` for an option the preset does not take,
+ *   `seed`/`source`, a deck given other than by name, or a bad value; `BAD_DECK` for an unknown
+ *   deck name; `NOT_ENOUGH_CARDS` when the pattern needs more cards than the deck has.
+ * @throws {TypeError} for a wrongly typed value; {RangeError} for an out-of-range number.
+ */
+export function canonicalFairOptions(preset: string, options: FairOptions = {}): FairOptions {
+  if (typeof preset !== 'string') throw new TypeError('preset must be a preset name');
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError('options must be a plain object');
+  }
+  for (const key of ['seed', 'source']) {
+    if (Object.hasOwn(options, key)) {
+      throw new FairdealError(
+        'BAD_OPTION',
+        `option '${key}' is not allowed in a fair deal: its randomness comes from the seeds`,
+        { field: `options.${key}` },
+      );
+    }
+  }
+  if (Object.hasOwn(options, 'deck') && typeof options.deck !== 'string') {
+    throw new FairdealError('BAD_OPTION', 'a fair deal takes its deck by name only', {
+      field: 'options.deck',
+    });
+  }
+  const p = getPreset(preset);
+  const plan = resolvePlan(p, options as DealOptions);
+  const out: Record<string, string | number | boolean> = { seats: plan.seats };
+  if (p.dealerOption !== false) out.dealer = plan.dealer;
+  for (const [key, value] of Object.entries(plan.options)) {
+    out[key] = value as string | number;
+  }
+  const sorted: Record<string, string | number | boolean> = {};
+  for (const key of Object.keys(out).sort(compareUtf8)) sorted[key] = out[key]!;
+  return sorted;
+}

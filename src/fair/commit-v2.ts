@@ -1,0 +1,117 @@
+import { FairdealError } from '../errors.ts';
+import { sha256 } from '../random/sha256.ts';
+import { CanonicalWriter } from './canonical-writer.ts';
+import { type FairHeader, writeHeader } from './header.ts';
+import { fromHex } from './hex.ts';
+import { checkId, checkText, compareUtf8 } from './validate.ts';
+
+/** Domain labels of fairdeal-v2 (docs/FAIR.md §5–§9): each hash in its own lane. */
+export const LABELS_V2 = {
+  serverCommit: 'fairdeal-v2/commit/server',
+  clientCommit: 'fairdeal-v2/commit/client',
+  roster: 'fairdeal-v2/roster',
+  deckKey: 'fairdeal-v2/deck-key',
+  transcript: 'fairdeal-v2/transcript',
+} as const;
+
+/** One entry of the published roster: a player and the commitment the dealer accepted. */
+export interface RosterEntry {
+  readonly player: string;
+  /** Hex SHA-256 client commitment. */
+  readonly commitment: string;
+}
+
+/**
+ * The v2 server commitment `C_s = SHA-256(str(label) ‖ header ‖ bytes(serverSeed))`: it binds
+ * the server seed together with the table, hand, prev, preset, canonical options and seating,
+ * so none of them can be changed once a player has seen it.
+ *
+ * @example
+ * ```ts
+ * const c = serverCommitmentV2(header, serverSeed); // 32 bytes
+ * ```
+ * @throws {FairdealError} `BAD_SEED` if the seed is not 32 bytes; as writeHeader otherwise.
+ */
+export function serverCommitmentV2(header: FairHeader, serverSeed: Uint8Array): Uint8Array {
+  if (!(serverSeed instanceof Uint8Array) || serverSeed.length !== 32) {
+    throw new FairdealError('BAD_SEED', 'server seed must be 32 bytes');
+  }
+  const w = new CanonicalWriter().str(LABELS_V2.serverCommit);
+  writeHeader(w, header);
+  return sha256(w.bytes(serverSeed).finish());
+}
+
+/**
+ * A player's v2 commitment `C_p = SHA-256(str(label) ‖ bytes(C_s) ‖ str(player) ‖ bytes(salt) ‖
+ * str(seed))`. It contains the server commitment, so it belongs to one announcement only: a
+ * "restarted" hand under a new server seed cannot reuse a seed revealed for the old one.
+ *
+ * @example
+ * ```ts
+ * const c = clientCommitmentV2(serverCommitment, 'alice', salt, 'lucky7');
+ * ```
+ * @throws {FairdealError} `BAD_SEED` if the salt or the server commitment is not 32 bytes;
+ *   `BAD_OPTION` for a bad player id or seed.
+ */
+export function clientCommitmentV2(
+  serverCommitment: Uint8Array,
+  player: string,
+  salt: Uint8Array,
+  seed: string,
+): Uint8Array {
+  if (!(salt instanceof Uint8Array) || salt.length !== 32) {
+    throw new FairdealError('BAD_SEED', 'client commitment salt must be 32 bytes');
+  }
+  if (!(serverCommitment instanceof Uint8Array) || serverCommitment.length !== 32) {
+    throw new FairdealError('BAD_SEED', 'server commitment must be 32 bytes');
+  }
+  return sha256(
+    new CanonicalWriter()
+      .str(LABELS_V2.clientCommit)
+      .bytes(serverCommitment)
+      .str(checkId(player, 'player id'))
+      .bytes(salt)
+      .str(checkText(seed, 'client seed'))
+      .finish(),
+  );
+}
+
+/**
+ * The roster hash `R = SHA-256(str(label) ‖ bytes(C_s) ‖ u32(n) ‖ (str(player) ‖ bytes(C_p))…)`
+ * over the entries in canonical order (UTF-8 bytes of the player id). Published when the roster
+ * closes, bound into the deck key and the transcript.
+ *
+ * @example
+ * ```ts
+ * rosterHash(serverCommitment, [{ player: 'alice', commitment: hex }]);
+ * ```
+ * @throws {FairdealError} `BAD_OPTION` for a duplicate player; `BAD_TRANSCRIPT` for bad hex.
+ */
+export function rosterHash(
+  serverCommitment: Uint8Array,
+  roster: readonly RosterEntry[],
+): Uint8Array {
+  const sorted = sortRoster(roster);
+  const w = new CanonicalWriter().str(LABELS_V2.roster).bytes(serverCommitment).u32(sorted.length);
+  for (const e of sorted) w.str(e.player).bytes(fromHex(e.commitment, 32, 'roster commitment'));
+  return sha256(w.finish());
+}
+
+/**
+ * Roster entries in canonical order, checked for duplicates.
+ *
+ * @example
+ * ```ts
+ * sortRoster([{ player: 'b', commitment: x }, { player: 'a', commitment: y }]); // a, b
+ * ```
+ * @throws {FairdealError} `BAD_OPTION` for a duplicate player id.
+ */
+export function sortRoster<T extends { readonly player: string }>(entries: readonly T[]): T[] {
+  const out = [...entries].sort((a, b) => compareUtf8(a.player, b.player));
+  for (let i = 1; i < out.length; i++) {
+    if (out[i]!.player === out[i - 1]!.player) {
+      throw new FairdealError('BAD_OPTION', `player '${out[i]!.player}' appears twice`);
+    }
+  }
+  return out;
+}

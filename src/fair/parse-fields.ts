@@ -1,0 +1,97 @@
+import { FairdealError } from '../errors.ts';
+import type { FairOptions } from './deal-options.ts';
+import { fromHex } from './hex.ts';
+import { checkId, checkWellFormed } from './validate.ts';
+
+/**
+ * Field readers shared by the v1 and v2 transcript parsers: each checks one JSON value and
+ * throws `BAD_TRANSCRIPT` naming the field (docs/FAIR.md §9). Shape only; verify checks values.
+ */
+
+/** Fails with BAD_TRANSCRIPT naming the field. @throws {FairdealError} always. */
+export function bad(where: string, message: string): never {
+  throw new FairdealError('BAD_TRANSCRIPT', `transcript ${where} ${message}`, { field: where });
+}
+
+/** An object with only the allowed keys (all keys when `keys` is null). @throws BAD_TRANSCRIPT. */
+export function object(
+  value: unknown,
+  where: string,
+  keys: readonly string[] | null,
+  required: readonly string[] = [],
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    bad(where, 'must be an object');
+  }
+  const record = value as Record<string, unknown>;
+  if (keys !== null) {
+    for (const k of Object.keys(record)) {
+      if (!keys.includes(k)) bad(where, `has an unknown field '${k.slice(0, 64)}'`);
+    }
+  }
+  for (const k of required) if (!Object.hasOwn(record, k)) bad(where, `has no field '${k}'`);
+  return record;
+}
+
+/** A non-empty, well-formed string. @throws BAD_TRANSCRIPT. */
+export function str(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value.length === 0) bad(where, 'must be a non-empty string');
+  try {
+    return checkWellFormed(value as string, where);
+  } catch {
+    return bad(where, 'contains a lone surrogate');
+  }
+}
+
+/** A table or player id (NFC, no control or format character). @throws BAD_TRANSCRIPT. */
+export function id(value: unknown, where: string): string {
+  str(value, where);
+  try {
+    return checkId(value, where);
+  } catch (error) {
+    return bad(where, `is not a valid id: ${(error as Error).message}`);
+  }
+}
+
+/** 32 bytes of lowercase hex. @throws BAD_TRANSCRIPT. */
+export function hex(value: unknown, where: string): string {
+  fromHex(value, 32, where);
+  return value as string;
+}
+
+/** A hand number: a safe non-negative integer. @throws BAD_TRANSCRIPT. */
+export function hand(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    bad('hand', 'must be a non-negative integer');
+  }
+  return (value as number) + 0; // -0 → 0
+}
+
+/** A flat record of strings, finite numbers (safe when integral) and booleans. */
+export function options(value: unknown): FairOptions {
+  const o = object(value, 'options', null);
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const ok =
+      (typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v)) ||
+      typeof v === 'boolean' ||
+      (typeof v === 'number' &&
+        Number.isFinite(v) &&
+        (Number.isSafeInteger(v) || !Number.isInteger(v)));
+    if (!ok) bad(`options.${k.slice(0, 64)}`, 'must be a string, a number or a boolean');
+    out[k] = typeof v === 'number' ? v + 0 : (v as string | boolean);
+  }
+  return out;
+}
+
+/** An array. @throws BAD_TRANSCRIPT. */
+export function array(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) bad(where, 'must be an array');
+  return value as unknown[];
+}
+
+/** `null` or 32 bytes of lowercase hex. @throws BAD_TRANSCRIPT. */
+export function prev(value: unknown): string | null {
+  if (value === null) return null;
+  return hex(value, 'prev');
+}

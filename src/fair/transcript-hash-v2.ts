@@ -1,0 +1,38 @@
+import { sha256 } from '../random/sha256.ts';
+import { CanonicalWriter } from './canonical-writer.ts';
+import { LABELS_V2 } from './commit-v2.ts';
+import { writeHeader } from './header.ts';
+import { fromHex } from './hex.ts';
+import type { FairTranscript } from './transcript-v2.ts';
+
+/**
+ * The hash of a v2 transcript (docs/FAIR.md §9): `SHA-256(str(label) ‖ header ‖ bytes(C_s) ‖
+ * bytes(serverSeed) ‖ bytes(R) ‖ u32(#reveals) ‖ (str(player) ‖ str(seed) ‖ bytes(salt))… ‖
+ * plain ‖ u32(#cards) ‖ (str(card) ‖ str(to))…)`, over canonical bytes, never JSON text.
+ *
+ * @example
+ * ```ts
+ * transcriptHashV2(t, rosterHash); // 32 bytes
+ * ```
+ * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex; `BAD_OPTION` for bad options.
+ */
+export function transcriptHashV2(
+  t: Omit<FairTranscript, 'hash'>,
+  rosterHash: Uint8Array,
+): Uint8Array {
+  const w = new CanonicalWriter().str(LABELS_V2.transcript);
+  writeHeader(w, t);
+  w.bytes(fromHex(t.server.commitment, 32, 'server.commitment'))
+    .bytes(fromHex(t.server.seed, 32, 'server.seed'))
+    .bytes(rosterHash)
+    .u32(t.reveals.length);
+  for (const r of t.reveals)
+    w.str(r.player)
+      .str(r.seed)
+      .bytes(fromHex(r.salt, 32, 'reveal salt'));
+  if (t.plain === null) w.u8(0);
+  else w.u8(1).str(t.plain.player).str(t.plain.seed);
+  w.u32(t.cards.length);
+  for (const c of t.cards) w.str(c.card).str(c.to);
+  return sha256(w.finish());
+}

@@ -1,0 +1,128 @@
+import { canonicalFairOptions } from './canonical-options.ts';
+import { clientCommitmentV2, rosterHash, serverCommitmentV2 } from './commit-v2.ts';
+import { constantTimeEqual } from './constant-time-equal.ts';
+import { deriveDeckKeyV2 } from './deck-key-v2.ts';
+import { sameOptions } from './header.ts';
+import { fromHex, toHex } from './hex.ts';
+import { presetDeal } from './preset-deal.ts';
+import { checkSeating } from './seating.ts';
+import { shuffleDeck } from './shuffle-deck.ts';
+import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import type { FairTranscript } from './transcript-v2.ts';
+import { compareUtf8 } from './validate.ts';
+import { compareCards, problemOf, type VerifyProblem } from './verify-problems.ts';
+
+/**
+ * Re-deals a parsed fairdeal-v2 transcript and lists what does not match (docs/FAIR.md §10):
+ * canonical options, seating, server commitment (which binds the whole header), roster order,
+ * every reveal against its commitment, the plain-seed rule, every card and the hash. Nothing in
+ * the transcript is trusted; the key is recomputed from the seeds, C_s and the roster.
+ *
+ * @example
+ * ```ts
+ * verifyV2(parsed); // [] when everything matches
+ * ```
+ * @throws any library error on inputs it cannot encode (the caller reports it as a problem).
+ */
+export function verifyV2(t: FairTranscript): VerifyProblem[] {
+  const problems: VerifyProblem[] = [];
+  let canonical: ReturnType<typeof canonicalFairOptions>;
+  try {
+    canonical = canonicalFairOptions(t.preset, t.options);
+  } catch (error) {
+    const p = problemOf(error, 'options');
+    return [
+      {
+        field: p.field.startsWith('options') || p.field === 'preset' ? p.field : 'options',
+        message: p.message,
+      },
+    ];
+  }
+  if (!sameOptions(canonical, t.options)) {
+    return [
+      {
+        field: 'options',
+        message: `options are not in canonical form (every option, defaults filled in): expected ${JSON.stringify(canonical)}`,
+      },
+    ];
+  }
+  try {
+    checkSeating(t.seating, canonical.seats as number);
+  } catch (error) {
+    return [{ field: 'seating', message: problemOf(error, 'seating').message }];
+  }
+  if (t.seating === 'roster' && t.roster.length !== canonical.seats) {
+    problems.push({
+      field: 'seating',
+      message: `seating by roster needs ${canonical.seats} players in the roster, it has ${t.roster.length}`,
+    });
+  }
+  const seed = fromHex(t.server.seed, 32, 'server.seed');
+  const cs = fromHex(t.server.commitment, 32, 'server.commitment');
+  if (!constantTimeEqual(serverCommitmentV2(t, seed), cs)) {
+    problems.push({
+      field: 'server.commitment',
+      message:
+        'the server seed and the header (table, hand, prev, preset, options, seating) do not match the server commitment',
+    });
+  }
+  const inRoster = new Map<string, string>();
+  t.roster.forEach((e, i) => {
+    if (i > 0 && compareUtf8(t.roster[i - 1]!.player, e.player) >= 0) {
+      problems.push({
+        field: `roster[${i}]`,
+        message: `the roster is not in canonical order (sorted by player id, no duplicates) at '${e.player}'`,
+      });
+    }
+    inRoster.set(e.player, e.commitment);
+  });
+  t.reveals.forEach((r, i) => {
+    if (i > 0 && compareUtf8(t.reveals[i - 1]!.player, r.player) >= 0) {
+      problems.push({
+        field: `reveals[${i}]`,
+        message: `reveals are not in canonical order (sorted by player id, no duplicates) at '${r.player}'`,
+      });
+    }
+    const committed = inRoster.get(r.player);
+    if (committed === undefined) {
+      problems.push({
+        field: `reveals[${i}]`,
+        message: `'${r.player}' revealed a seed but is not in the roster`,
+      });
+      return;
+    }
+    const expected = clientCommitmentV2(cs, r.player, fromHex(r.salt, 32, 'salt'), r.seed);
+    if (!constantTimeEqual(expected, fromHex(committed, 32, 'commitment'))) {
+      problems.push({
+        field: `reveals[${i}].commitment`,
+        message: `the seed of player '${r.player}' does not match their commitment`,
+      });
+    }
+  });
+  if (t.plain !== null && t.roster.length > 0) {
+    problems.push({
+      field: 'plain',
+      message: `a plain (uncommitted) seed is refused when players committed (${t.roster.length} in the roster)`,
+    });
+  }
+  if (problems.length > 0) return problems;
+  const r = rosterHash(cs, t.roster);
+  const plan = presetDeal(t.preset, t.options);
+  const key = deriveDeckKeyV2(seed, {
+    serverCommitment: cs,
+    rosterHash: r,
+    deck: plan.deck,
+    roster: t.roster,
+    reveals: t.reveals,
+    plain: t.plain,
+  });
+  compareCards(t.cards, plan.deal(shuffleDeck(key, plan.deck)).cards, problems);
+  const actual = transcriptHashV2(t, r);
+  if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
+    problems.push({
+      field: 'hash',
+      message: `the hash field does not match the content, which hashes to ${toHex(actual)}`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,899 @@
+#!/usr/bin/env python3
+"""Independent verifier of fairdeal-v2 and fairdeal-v1 (docs/FAIR.md), Python standard library only.
+
+Written from the specification alone -- it shares no code with fairdeal's TypeScript sources -- so
+that the test vectors are proven reproducible by someone who never read our code, and so that a
+player can check a hand without trusting our library. It implements ChaCha20 (RFC 8439),
+HMAC-SHA-256 (RFC 2104 via hmac/hashlib), the canonical byte encoding, exact bounded integers
+(Lemire), the forward Fisher-Yates shuffle, every preset's deck, options and dealing pattern, and
+the strict transcript rules (no duplicate keys, no unknown fields, lowercase hex, option ranges).
+Anything it cannot recompute it refuses: it never reports "passed" for what it did not check.
+
+Usage:
+  python3 tools/verify-fair.py                          check test/vectors/fair-v1.json and fair-v2.json
+  python3 tools/verify-fair.py VECTORS.json             check one vector file (v1 or v2)
+  python3 tools/verify-fair.py --transcript A.json ...  verify transcripts; several = one chain
+  python3 tools/verify-fair.py --corpus FILE            fuzz mode: FILE is a JSON list of texts;
+                                                        prints a JSON list of true/false verdicts
+Exit status 0 when everything verifies, 1 otherwise.
+"""
+
+import hashlib
+import hmac
+import json
+import math
+import os
+import re
+import struct
+import sys
+import unicodedata
+
+V1 = "fairdeal-v1"
+V2 = "fairdeal-v2"
+MASK32 = 0xFFFFFFFF
+MAX_SAFE = 2 ** 53 - 1
+MAX_TEXT = 1024
+
+
+class Reject(Exception):
+    """A transcript (or one of its fields) that does not verify: field and reason."""
+
+    def __init__(self, field, message):
+        Exception.__init__(self, "%s: %s" % (field, message))
+        self.field = field
+
+
+# --- ChaCha20, RFC 8439 section 2.3 -------------------------------------------------------------
+
+def _rotl(v, c):
+    return ((v << c) & MASK32) | (v >> (32 - c))
+
+
+def _quarter(s, a, b, c, d):
+    s[a] = (s[a] + s[b]) & MASK32; s[d] = _rotl(s[d] ^ s[a], 16)
+    s[c] = (s[c] + s[d]) & MASK32; s[b] = _rotl(s[b] ^ s[c], 12)
+    s[a] = (s[a] + s[b]) & MASK32; s[d] = _rotl(s[d] ^ s[a], 8)
+    s[c] = (s[c] + s[d]) & MASK32; s[b] = _rotl(s[b] ^ s[c], 7)
+
+
+def chacha20_block(key, counter, nonce):
+    """The 16 output words of one block (key: 32 bytes, nonce: 12 bytes)."""
+    state = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574]
+    state += list(struct.unpack("<8I", key)) + [counter & MASK32] + list(struct.unpack("<3I", nonce))
+    s = state[:]
+    for _ in range(10):
+        _quarter(s, 0, 4, 8, 12); _quarter(s, 1, 5, 9, 13)
+        _quarter(s, 2, 6, 10, 14); _quarter(s, 3, 7, 11, 15)
+        _quarter(s, 0, 5, 10, 15); _quarter(s, 1, 6, 11, 12)
+        _quarter(s, 2, 7, 8, 13); _quarter(s, 3, 4, 9, 14)
+    return [(s[i] + state[i]) & MASK32 for i in range(16)]
+
+
+class Words:
+    """The keystream of (key, stream) read as little-endian 32-bit words, block counter from 0,
+    nonce = 0x00000000 || stream as 64-bit little-endian."""
+
+    def __init__(self, key, stream=0):
+        self.key = key
+        self.nonce = b"\x00\x00\x00\x00" + struct.pack("<Q", stream)
+        self.counter = 0
+        self.buf = []
+        self.count = 0
+
+    def next(self):
+        if not self.buf:
+            self.buf = chacha20_block(self.key, self.counter, self.nonce)
+            self.counter += 1
+        self.count += 1
+        return self.buf.pop(0)
+
+
+# --- exact bounded integers and the shuffle (docs/RANDOM.md, "Shuffle v1 — the exact definition") ----------------------
+
+class IndexDrawer:
+    """Exact uniform indices by Lemire's method: 16 bits per draw while the bound fits 16 bits (low
+    half of a word first, then its high half), a whole 32-bit word for larger bounds (dropping a
+    pending half). One drawer per shuffle."""
+
+    def __init__(self, words):
+        self.words = words
+        self.high = 0
+        self.pending = False
+
+    def next(self, bound):
+        if bound <= 65536:
+            while True:
+                if self.pending:
+                    x, self.pending = self.high, False
+                else:
+                    w = self.words.next()
+                    x, self.high, self.pending = w & 0xFFFF, w >> 16, True
+                m = x * bound
+                low = m & 0xFFFF
+                if not (low < bound and low < (65536 - bound) % bound):
+                    return m >> 16
+        self.pending = False
+        while True:
+            m = self.words.next() * bound
+            low = m & MASK32
+            if not (low < bound and low < (2 ** 32 - bound) % bound):
+                return m >> 32
+
+
+def shuffle(items, words):
+    """Forward Fisher-Yates: position i (0 .. n-2) swaps with i + a uniform index in [0, n - i)."""
+    a = list(items)
+    n = len(a)
+    drawer = IndexDrawer(words)
+    for i in range(n - 1):
+        j = i + drawer.next(n - i)
+        a[i], a[j] = a[j], a[i]
+    return a
+
+
+
+# --- strict JSON: duplicate keys refused, numbers read as JavaScript reads them -------------------
+
+def _pairs(pairs):
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise Reject("format", "duplicate key %r" % k[:64])
+        out[k] = v
+    return out
+
+
+def _number(text):
+    # JSON numbers are IEEE-754 doubles in JavaScript: an integral value is an integer whatever
+    # its spelling ("1.0" is 1), and it is "safe" only up to 2^53 - 1.
+    x = float(text)
+    if math.isfinite(x) and x.is_integer() and abs(x) <= MAX_SAFE:
+        return int(x)
+    return x
+
+
+def _constant(name):
+    raise Reject("format", "%s is not JSON" % name)
+
+
+def parse_json(text):
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_float=_number, parse_int=_number,
+                          parse_constant=_constant)
+    except Reject:
+        raise
+    except (ValueError, RecursionError) as e:
+        raise Reject("format", "not valid JSON (%s)" % str(e)[:80])
+
+
+def _depth_ok(v, depth=0):
+    if depth > 64:
+        raise Reject("format", "nesting too deep")
+    if isinstance(v, dict):
+        for x in v.values():
+            _depth_ok(x, depth + 1)
+    elif isinstance(v, list):
+        for x in v:
+            _depth_ok(x, depth + 1)
+
+
+# --- field checks (docs/FAIR.md sections 3 and 9) -------------------------------------------------
+
+HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}\Z")
+HIDDEN = {"Cc", "Cf", "Zl", "Zp"}
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_num(v):
+    return (is_int(v) or isinstance(v, float)) and not isinstance(v, bool)
+
+
+def utf8(s):
+    try:
+        return s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Reject("format", "a string is not well-formed Unicode (lone surrogate)")
+
+
+def obj(v, where, keys=None, required=()):
+    if not isinstance(v, dict):
+        raise Reject(where, "must be an object")
+    if keys is not None:
+        for k in v:
+            if k not in keys:
+                raise Reject(where, "has an unknown field %r" % k[:64])
+    for k in required:
+        if k not in v:
+            raise Reject(where, "has no field %r" % k)
+    return v
+
+
+def arr(v, where):
+    if not isinstance(v, list):
+        raise Reject(where, "must be an array")
+    return v
+
+
+def text(v, where):
+    if not isinstance(v, str) or v == "":
+        raise Reject(where, "must be a non-empty string")
+    utf8(v)
+    return v
+
+
+def bounded(v, where):
+    if len(utf8(text(v, where))) > MAX_TEXT:
+        raise Reject(where, "is longer than %d UTF-8 bytes" % MAX_TEXT)
+    return v
+
+
+def ident(v, where):
+    bounded(v, where)
+    if unicodedata.normalize("NFC", v) != v:
+        raise Reject(where, "is not in Unicode normalization form C")
+    for ch in v:
+        if unicodedata.category(ch) in HIDDEN:
+            raise Reject(where, "contains the control or format character U+%04X" % ord(ch))
+    return v
+
+
+def hex32(v, where):
+    if not isinstance(v, str) or not HEX64.match(v):
+        raise Reject(where, "must be 64 lowercase hex characters")
+    return bytes.fromhex(v)
+
+
+def hand_number(v):
+    if not is_int(v) or v < 0 or v > MAX_SAFE:
+        raise Reject("hand", "must be a non-negative integer")
+    return v
+
+
+def options_value(v, where):
+    if isinstance(v, bool) or (isinstance(v, str) and all(ord(c) <= 0xFFFF and not 0xD800 <= ord(c) <= 0xDFFF for c in v)):
+        return v
+    if is_int(v) or (isinstance(v, float) and math.isfinite(v) and not v.is_integer()):
+        return v
+    raise Reject(where, "must be a string, a number or a boolean")
+
+
+def utf8_key(s):
+    return utf8(s)
+
+
+# --- canonical encoding (docs/FAIR.md section 3) --------------------------------------------------
+
+def u8(v): return struct.pack(">B", v)
+def u32(v): return struct.pack(">I", v)
+def u64(v): return struct.pack(">Q", v)
+def blob(b): return u32(len(b)) + b
+def enc(s): return blob(utf8(s))
+
+
+def options_bytes(options):
+    out = u32(len(options))
+    for key in sorted(options, key=utf8_key):
+        if not KEY.match(key):
+            raise Reject("options", "option name %r is not an identifier" % key[:64])
+        value = options[key]
+        out += enc(key)
+        if isinstance(value, bool):  # before int: bool is an int in Python
+            out += u8(0x62) + u8(1 if value else 0)
+        elif is_int(value):
+            out += u8(0x69) + enc(str(value))
+        elif isinstance(value, float):  # a fraction: its IEEE-754 binary64 bytes, big-endian
+            out += u8(0x66) + struct.pack(">d", value)
+        else:
+            out += u8(0x73) + enc(value)
+    return out
+
+
+def seating_bytes(seating):
+    if seating == "roster":
+        return u8(0x72)
+    out = u8(0x73) + u32(len(seating))
+    for p in seating:
+        out += u8(0) if p is None else u8(1) + enc(p)
+    return out
+
+
+def header_bytes(t):
+    return (enc(V2) + enc(t["table"]) + u64(t["hand"])
+            + blob(b"" if t["prev"] is None else bytes.fromhex(t["prev"]))
+            + enc(t["preset"]) + options_bytes(t["options"]) + seating_bytes(t["seating"]))
+
+
+def sha(b):
+    return hashlib.sha256(b).digest()
+
+
+def server_commitment_v2(t, seed):
+    return sha(enc("fairdeal-v2/commit/server") + header_bytes(t) + blob(seed))
+
+
+def client_commitment_v2(cs, player, salt, seed):
+    return sha(enc("fairdeal-v2/commit/client") + blob(cs) + enc(player) + blob(salt) + enc(seed))
+
+
+def by_player(entries):
+    return sorted(entries, key=lambda e: utf8(e["player"]))
+
+
+def roster_hash(cs, roster):
+    msg = enc("fairdeal-v2/roster") + blob(cs) + u32(len(roster))
+    for e in by_player(roster):
+        msg += enc(e["player"]) + blob(bytes.fromhex(e["commitment"]))
+    return sha(msg)
+
+
+def key_message_v2(cs, rh, deck, roster, reveals, plain):
+    msg = enc("fairdeal-v2/deck-key") + blob(cs) + blob(rh) + u32(len(deck))
+    msg += b"".join(enc(bounded(c, "card")) for c in deck)
+    seeds = dict((r["player"], r["seed"]) for r in reveals)
+    msg += u32(len(roster))
+    for e in by_player(roster):
+        msg += enc(e["player"])
+        msg += u8(0) if e["player"] not in seeds else u8(1) + enc(bounded(seeds[e["player"]], "seed"))
+    msg += u8(0) if plain is None else u8(1) + enc(plain["player"]) + enc(bounded(plain["seed"], "seed"))
+    return msg
+
+
+def transcript_hash_v2(t, rh):
+    msg = enc("fairdeal-v2/transcript") + header_bytes(t)
+    msg += blob(bytes.fromhex(t["server"]["commitment"])) + blob(bytes.fromhex(t["server"]["seed"]))
+    msg += blob(rh) + u32(len(t["reveals"]))
+    for r in t["reveals"]:
+        msg += enc(r["player"]) + enc(r["seed"]) + blob(bytes.fromhex(r["salt"]))
+    p = t["plain"]
+    msg += u8(0) if p is None else u8(1) + enc(p["player"]) + enc(p["seed"])
+    msg += u32(len(t["cards"])) + b"".join(enc(c["card"]) + enc(c["to"]) for c in t["cards"])
+    return sha(msg)
+
+
+# v1 (docs/FAIR.md Appendix A)
+
+def server_commitment_v1(table, hand, seed):
+    return sha(enc("fairdeal-v1/commit/server") + enc(table) + u64(hand) + blob(seed))
+
+
+def client_commitment_v1(table, hand, player, salt, seed):
+    return sha(enc("fairdeal-v1/commit/client") + enc(table) + u64(hand) + enc(player) + blob(salt) + enc(seed))
+
+
+def key_message_v1(table, hand, preset, options, deck, clients):
+    msg = enc("fairdeal-v1/deck-key") + enc(bounded(table, "table")) + u64(hand)
+    msg += enc(bounded(preset, "preset")) + options_bytes(options)
+    msg += u32(len(deck)) + b"".join(enc(bounded(c, "card")) for c in deck)
+    cs = by_player(clients)
+    msg += u32(len(cs)) + b"".join(enc(bounded(c["player"], "player")) + enc(bounded(c["seed"], "seed")) for c in cs)
+    return msg
+
+
+def transcript_hash_v1(t):
+    msg = enc("fairdeal-v1/transcript") + enc(t["algorithm"]) + enc(t["table"]) + u64(t["hand"])
+    msg += blob(b"" if t["prev"] is None else bytes.fromhex(t["prev"]))
+    msg += enc(t["preset"]) + options_bytes(t["options"])
+    msg += blob(bytes.fromhex(t["server"]["commitment"])) + blob(bytes.fromhex(t["server"]["seed"]))
+    msg += u32(len(t["clients"]))
+    for c in t["clients"]:
+        msg += enc(c["player"]) + enc(c["seed"])
+        if "commitment" in c:
+            msg += u8(1) + blob(bytes.fromhex(c["salt"])) + blob(bytes.fromhex(c["commitment"]))
+        else:
+            msg += u8(0)
+    msg += u32(len(t["cards"])) + b"".join(enc(c["card"]) + enc(c["to"]) for c in t["cards"])
+    return sha(msg)
+
+
+# --- decks, presets and dealing (docs/FAIR.md sections 4, 7 and 8) --------------------------------
+
+RANKS = "A23456789TJQK"
+SUITS = "SDCH"
+NAMED_DECKS = {  # name: (ranks kept, jokers, copies)
+    "standard-52": (RANKS, False, 1),
+    "standard-54": (RANKS, True, 1),
+    "euchre-24": ("9TJQKA", False, 1),
+    "piquet-32": ("789TJQKA", False, 1),
+    "stripped-36": ("6789TJQKA", False, 1),
+    "pinochle-48": ("9TJQKA", False, 2),
+    "double-104": (RANKS, False, 2),
+    "double-108": (RANKS, True, 2),
+}
+SORTS = ["doudizhu", "guandan", "shengji", "bridge", "suit", "poker", "skat", "euchre",
+         "pinochle", "rummy", "none"]
+
+
+def build_deck(name, copies=None, remove=()):
+    ranks, jokers, n = NAMED_DECKS[name]
+    deck = []
+    for copy in range(1, (copies or n) + 1):
+        suffix = "" if copy == 1 else "#%d" % copy
+        cards = [r + s for s in SUITS for r in RANKS if r in ranks]
+        if jokers:
+            cards += ["BJ", "RJ"]
+        deck += [c + suffix for c in cards if c not in remove]
+    return deck
+
+
+def ones(laps):
+    return ("hands", [1], laps)
+
+
+HOLDEM_TAIL = [("burns", 1), ("board", 3), ("burns", 1), ("board", 1), ("burns", 1), ("board", 1)]
+# name: deck, (default, min, max) seats, steps, {seats: (removed cards, steps)}, options, dealer option
+PRESETS = {
+    "doudizhu": ("standard-54", (3, 3, 3), [ones(17), ("kitty", 3)], {}, [], True),
+    "doudizhu-4p": ("double-108", (4, 4, 4), [ones(25), ("kitty", 8)], {}, [], True),
+    "shengji": ("double-108", (4, 4, 4), [ones(25), ("kitty", 8)], {}, ["level", "trump"], True),
+    "guandan": ("double-108", (4, 4, 4), [ones(27)], {}, ["level"], True),
+    "big-two": ("standard-52", (4, 3, 4), [ones(13)], {3: ((), [ones(17), ("kitty", 1)])}, [], True),
+    "holdem": ("standard-52", (6, 2, 10), [ones(2)] + HOLDEM_TAIL, {}, [], True),
+    "omaha": ("standard-52", (6, 2, 10), [ones(4)] + HOLDEM_TAIL, {}, [], True),
+    "blackjack": ("standard-52", (2, 2, 8), [("burns", 1), ones(2)], {}, ["decks", "penetration"], False),
+    "bridge": ("standard-52", (4, 4, 4), [ones(13)], {}, ["boardNumber"], False),
+    "hearts": ("standard-52", (4, 3, 5), [ones(13)],
+               {3: (("2D",), [ones(17)]), 5: (("2D", "2C"), [ones(10)])}, [], True),
+    "spades": ("standard-52", (4, 4, 4), [ones(13)], {}, [], True),
+    "euchre": ("euchre-24", (4, 4, 4), [("hands", [3, 2], 1), ("hands", [2, 3], 1), ("kitty", 4)],
+               {}, ["trump"], True),
+    "skat": ("piquet-32", (3, 3, 3), [("hands", [3], 1), ("kitty", 2), ("hands", [4], 1), ("hands", [3], 1)],
+             {}, ["trump"], True),
+    "pinochle": ("pinochle-48", (4, 4, 4), [("hands", [3], 4)], {}, [], True),
+    "gin-rummy": ("standard-52", (2, 2, 2), [ones(10), ("board", 1)], {}, [], True),
+    "rummy": ("standard-52", (4, 2, 6), [ones(7), ("board", 1)],
+              {2: ((), [ones(10), ("board", 1)]), 5: ((), [ones(6), ("board", 1)]),
+               6: ((), [ones(6), ("board", 1)])}, [], True),
+    "custom": ("standard-52", (4, 1, 52), [], {}, ["deck", "handSize", "kitty", "boardCards", "sort"], True),
+}
+SPECIFIC = {"boardNumber", "decks", "penetration", "level", "trump", "handSize", "kitty", "boardCards",
+            "deck", "sort"}
+
+
+def integer(options, name, lo, hi, default):
+    if name not in options:
+        return default
+    v = options[name]
+    if not is_int(v) or v < lo or v > hi:
+        raise Reject("options", "%s must be an integer from %d to %d" % (name, lo, hi))
+    return v
+
+
+def resolve(preset, options):
+    """(canonical options, canonical deck, route of the deck) of a preset with options as given,
+    checked as docs/FAIR.md section 4 says; Reject for anything else."""
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise Reject("preset", "unknown preset %r" % (preset[:64] if isinstance(preset, str) else preset))
+    deck_name, (s_default, s_min, s_max), steps, variants, accepted, dealer_option = PRESETS[preset]
+    for key in options:
+        if key in ("seed", "source"):
+            raise Reject("options.%s" % key, "is not allowed in a fair deal")
+        if key in ("seats", "dealer"):
+            continue
+        if key not in SPECIFIC or key not in accepted:
+            raise Reject("options", "option %r does not apply to %s" % (key[:64], preset))
+    if "dealer" in options and not dealer_option:
+        raise Reject("options", "option 'dealer' does not apply to %s" % preset)
+    seats = integer(options, "seats", s_min, s_max, s_default)
+    removed, steps = variants.get(seats, ((), steps))
+    copies = None
+    dealer = integer(options, "dealer", 0, seats - 1, seats - 1)
+    canon = {"seats": seats}
+    cut = None
+    if "boardNumber" in accepted:
+        board = integer(options, "boardNumber", 1, MAX_SAFE, 1)
+        dealer = (board - 1) % 4
+        canon["boardNumber"] = board
+    if "level" in accepted:
+        level = options.get("level", "2")
+        level = "T" if level == "10" else level
+        if not isinstance(level, str) or len(level) != 1 or level not in RANKS:
+            raise Reject("options", "bad level")
+        canon["level"] = level
+    if "trump" in accepted:
+        allowed = ["grand", "null", "S", "H", "D", "C"] if preset == "skat" else ["none", "S", "H", "D", "C"]
+        trump = options.get("trump", allowed[0])
+        if not isinstance(trump, str) or trump not in allowed:
+            raise Reject("options", "bad trump")
+        canon["trump"] = trump
+    if "decks" in accepted:
+        copies = integer(options, "decks", 1, 8, 6)
+        p = options.get("penetration", 0.75)
+        if not is_num(p) or not (0.25 <= p <= 1):
+            raise Reject("options", "penetration must be from 0.25 to 1")
+        canon["decks"] = copies
+        canon["penetration"] = p
+        cut = math.floor(p * 52 * copies + 0.5)  # JavaScript's Math.round, exact in this range
+    if "deck" in accepted:
+        deck_name = options.get("deck", "standard-52")
+        if not isinstance(deck_name, str) or deck_name not in NAMED_DECKS:
+            raise Reject("options", "unknown deck")
+        size = len(build_deck(deck_name))
+        kitty = integer(options, "kitty", 0, size, 0)
+        board = integer(options, "boardCards", 0, size, 0)
+        hand = integer(options, "handSize", 0, size, (size - kitty - board) // seats)
+        sort = options.get("sort", "suit")
+        if not isinstance(sort, str) or sort not in SORTS:
+            raise Reject("options", "unknown sort order")
+        steps = ([ones(hand)] if hand > 0 else []) + ([("kitty", kitty)] if kitty > 0 else []) \
+            + ([("board", board)] if board > 0 else [])
+        canon.update({"deck": deck_name, "handSize": hand, "kitty": kitty, "boardCards": board, "sort": sort})
+    if dealer_option:
+        canon["dealer"] = dealer
+    deck = build_deck(deck_name, copies, removed)
+    route = []
+    first = (dealer + 1) % seats
+    for step in steps:
+        if step[0] == "hands":
+            _, packets, laps = step
+            for _lap in range(laps):
+                for k in range(seats):
+                    route += ["hand:%d" % ((first + k) % seats)] * packets[k % len(packets)]
+        else:
+            route += [step[0]] * step[1]
+    if len(route) > len(deck):
+        raise Reject("options", "%s with %d seats needs %d cards, the deck has %d" % (preset, seats, len(route), len(deck)))
+    if cut is not None and cut < len(route):
+        raise Reject("options", "penetration puts the cut card inside the first deal")
+    route += ["stock"] * (len(deck) - len(route))
+    return canon, deck, route
+
+
+def deal(key, deck, route):
+    return [{"card": c, "to": to} for c, to in zip(shuffle(deck, Words(key)), route)]
+
+
+def compare_cards(got, want):
+    if len(got) != len(want):
+        raise Reject("cards", "the transcript lists %d cards, the seeds deal %d" % (len(got), len(want)))
+    for i, (g, w) in enumerate(zip(got, want)):
+        if g["card"] != w["card"]:
+            raise Reject("cards[%d]" % i, "card at position %d is %s, the seeds give %s" % (i, g["card"][:16], w["card"]))
+        if g["to"] != w["to"]:
+            raise Reject("cards[%d].to" % i, "wrong destination %s, the preset deals it to %s" % (g["to"][:16], w["to"]))
+
+
+def same(a, b):
+    return hmac.compare_digest(a, b)
+
+
+# --- parsing and verifying one transcript ---------------------------------------------------------
+
+TOP_V1 = ["algorithm", "table", "hand", "prev", "preset", "options", "server", "clients", "cards", "hash"]
+TOP_V2 = ["algorithm", "table", "hand", "prev", "preset", "options", "seating", "server", "roster",
+          "reveals", "plain", "cards", "hash"]
+
+
+def parse_common(t, top):
+    obj(t, "transcript", top, top)
+    ident(t["table"], "table")
+    hand_number(t["hand"])
+    if t["prev"] is not None:
+        hex32(t["prev"], "prev")
+    text(t["preset"], "preset")
+    for k, v in obj(t["options"], "options").items():
+        utf8(k)
+        options_value(v, "options.%s" % k[:64])
+    obj(t["server"], "server", ["commitment", "seed"], ["commitment", "seed"])
+    hex32(t["server"]["commitment"], "server.commitment")
+    hex32(t["server"]["seed"], "server.seed")
+    for i, c in enumerate(arr(t["cards"], "cards")):
+        obj(c, "cards[%d]" % i, ["card", "to"], ["card", "to"])
+        text(c["card"], "cards[%d].card" % i)
+        text(c["to"], "cards[%d].to" % i)
+    hex32(t["hash"], "hash")
+
+
+def strictly_sorted(entries, where):
+    for i in range(1, len(entries)):
+        if utf8(entries[i - 1]["player"]) >= utf8(entries[i]["player"]):
+            raise Reject("%s[%d]" % (where, i), "not in canonical order (sorted by player id, no duplicates)")
+
+
+def verify_v2(t):
+    parse_common(t, TOP_V2)
+    seating = t["seating"]
+    if seating != "roster":
+        for i, p in enumerate(arr(seating, "seating")):
+            if p is not None:
+                ident(p, "seating[%d]" % i)
+    for i, e in enumerate(arr(t["roster"], "roster")):
+        obj(e, "roster[%d]" % i, ["player", "commitment"], ["player", "commitment"])
+        ident(e["player"], "roster[%d].player" % i)
+        hex32(e["commitment"], "roster[%d].commitment" % i)
+    for i, r in enumerate(arr(t["reveals"], "reveals")):
+        obj(r, "reveals[%d]" % i, ["player", "seed", "salt"], ["player", "seed", "salt"])
+        ident(r["player"], "reveals[%d].player" % i)
+        bounded(r["seed"], "reveals[%d].seed" % i)
+        hex32(r["salt"], "reveals[%d].salt" % i)
+    if t["plain"] is not None:
+        obj(t["plain"], "plain", ["player", "seed"], ["player", "seed"])
+        ident(t["plain"]["player"], "plain.player")
+        bounded(t["plain"]["seed"], "plain.seed")
+    canon, deck, route = resolve(t["preset"], t["options"])
+    if options_bytes(canon) != options_bytes(t["options"]):
+        raise Reject("options", "not in canonical form, expected %s" % json.dumps(canon, sort_keys=True))
+    seats = canon["seats"]
+    if seating == "roster":
+        if len(t["roster"]) != seats:
+            raise Reject("seating", "seating by roster needs %d players in the roster" % seats)
+    else:
+        if len(seating) != seats:
+            raise Reject("seating", "lists %d seats, the deal has %d" % (len(seating), seats))
+        bound = [p for p in seating if p is not None]
+        if len(set(bound)) != len(bound):
+            raise Reject("seating", "a player has two seats")
+    seed = bytes.fromhex(t["server"]["seed"])
+    cs = bytes.fromhex(t["server"]["commitment"])
+    if not same(server_commitment_v2(t, seed), cs):
+        raise Reject("server.commitment", "the server seed and the header do not match the server commitment")
+    strictly_sorted(t["roster"], "roster")
+    strictly_sorted(t["reveals"], "reveals")
+    committed = dict((e["player"], bytes.fromhex(e["commitment"])) for e in t["roster"])
+    for i, r in enumerate(t["reveals"]):
+        if r["player"] not in committed:
+            raise Reject("reveals[%d]" % i, "revealed but not in the roster")
+        got = client_commitment_v2(cs, r["player"], bytes.fromhex(r["salt"]), r["seed"])
+        if not same(got, committed[r["player"]]):
+            raise Reject("reveals[%d].commitment" % i, "the seed of %r does not match the commitment" % r["player"])
+    if t["plain"] is not None and t["roster"]:
+        raise Reject("plain", "a plain (uncommitted) seed is refused when players committed")
+    rh = roster_hash(cs, t["roster"])
+    key = hmac.new(seed, key_message_v2(cs, rh, deck, t["roster"], t["reveals"], t["plain"]), hashlib.sha256).digest()
+    compare_cards(t["cards"], deal(key, deck, route))
+    if not same(transcript_hash_v2(t, rh).hex().encode(), t["hash"].encode()):
+        raise Reject("hash", "the hash field does not match the content")
+    revealed = set(r["player"] for r in t["reveals"])
+    return {"contributors": len(t["reveals"]) + (0 if t["plain"] is None else 1),
+            "missing": [e["player"] for e in t["roster"] if e["player"] not in revealed]}
+
+
+def verify_v1(t):
+    parse_common(t, TOP_V1)
+    for i, c in enumerate(arr(t["clients"], "clients")):
+        where = "clients[%d]" % i
+        obj(c, where, ["player", "seed", "commitment", "salt"], ["player", "seed"])
+        ident(c["player"], where + ".player")
+        text(c["seed"], where + ".seed")
+        if ("commitment" in c) != ("salt" in c):
+            raise Reject(where, "must have both commitment and salt, or neither")
+        if "commitment" in c:
+            hex32(c["commitment"], where + ".commitment")
+            hex32(c["salt"], where + ".salt")
+    seed = bytes.fromhex(t["server"]["seed"])
+    if not same(server_commitment_v1(t["table"], t["hand"], seed), bytes.fromhex(t["server"]["commitment"])):
+        raise Reject("server.commitment", "the server seed does not match the server commitment")
+    strictly_sorted(t["clients"], "clients")
+    for i, c in enumerate(t["clients"]):
+        if "commitment" not in c:
+            if len(t["clients"]) > 1:
+                raise Reject("clients[%d]" % i, "a plain (uncommitted) seed in a hand with several clients")
+            continue
+        got = client_commitment_v1(t["table"], t["hand"], c["player"], bytes.fromhex(c["salt"]), c["seed"])
+        if not same(got, bytes.fromhex(c["commitment"])):
+            raise Reject("clients[%d].commitment" % i, "the seed of %r does not match the commitment" % c["player"])
+    _canon, deck, route = resolve(t["preset"], t["options"])
+    options_bytes(t["options"])
+    msg = key_message_v1(t["table"], t["hand"], t["preset"], t["options"], deck, t["clients"])
+    key = hmac.new(seed, msg, hashlib.sha256).digest()
+    compare_cards(t["cards"], deal(key, deck, route))
+    if not same(transcript_hash_v1(t).hex().encode(), t["hash"].encode()):
+        raise Reject("hash", "the hash field does not match the content")
+    return {"contributors": len(t["clients"]), "missing": []}
+
+
+def verify(value):
+    """Verdict dict of one transcript (a parsed value); Reject if it does not verify."""
+    _depth_ok(value)
+    if not isinstance(value, dict):
+        raise Reject("transcript", "must be an object")
+    algorithm = value.get("algorithm")
+    if algorithm == V2:
+        verdict = verify_v2(value)
+    elif algorithm == V1:
+        verdict = verify_v1(value)
+    else:
+        raise Reject("algorithm", "must be %s or %s" % (V2, V1))
+    verdict["version"] = algorithm
+    verdict["fairness"] = "players-contributed" if verdict["contributors"] > 0 else "dealer-alone"
+    return verdict
+
+
+def verify_text(s):
+    try:
+        return verify(parse_json(s))
+    except Reject:
+        raise
+    except Exception as e:  # never a crash on hostile input: anything unexpected is a refusal
+        raise Reject("format", "cannot be checked (%s)" % type(e).__name__)
+
+
+def chain_links(items):
+    """Problems of the links between verified transcripts [(name, transcript)], in order."""
+    out = []
+    for (_, a), (name, b) in zip(items, items[1:]):
+        if b["table"] != a["table"]:
+            out.append("%s: table differs from the previous hand" % name)
+        if b["hand"] != a["hand"] + 1:
+            out.append("%s: hand %d does not follow hand %d" % (name, b["hand"], a["hand"]))
+        if b["prev"] != a["hash"]:
+            out.append("%s: prev does not link to the previous hash" % name)
+    return out
+
+
+def printable(s):
+    return "".join(c if unicodedata.category(c) not in HIDDEN and c != "\\" else
+                   ("\\\\" if c == "\\" else "\\u{%x}" % ord(c)) for c in s)
+
+
+# --- vector files ---------------------------------------------------------------------------------
+
+class Report:
+    def __init__(self):
+        self.checks = 0
+        self.failures = []
+
+    def expect(self, what, got, want):
+        self.checks += 1
+        if got != want:
+            self.failures.append("%s: expected %s, got %s" % (what, str(want)[:200], str(got)[:200]))
+
+    def verified(self, what, t):
+        self.checks += 1
+        try:
+            return verify(t)
+        except Reject as e:
+            self.failures.append("%s: %s" % (what, e))
+            return None
+
+
+def check_v1_vectors(r, v):
+    for c in v["clientCommitments"]:
+        got = client_commitment_v1(c["table"], c["hand"], c["player"], bytes.fromhex(c["salt"]), c["seed"])
+        r.expect("v1 client commitment of %s" % c["player"], got.hex(), c["commitment"])
+    for d in v["decks"]:
+        name = "v1 deck vector '%s'" % d["name"]
+        seed = bytes.fromhex(d["serverSeed"])
+        r.expect(name + " server commitment", server_commitment_v1(d["table"], d["hand"], seed).hex(), d["serverCommitment"])
+        _canon, deck, route = resolve(d["preset"], d["options"])
+        r.expect(name + " canonical deck", deck, d["canonicalDeck"])
+        r.expect(name + " route", route, d["route"])
+        msg = key_message_v1(d["table"], d["hand"], d["preset"], d["options"], deck, d["clients"])
+        r.expect(name + " key message", msg.hex(), d["keyMessage"])
+        key = hmac.new(seed, msg, hashlib.sha256).digest()
+        r.expect(name + " key", key.hex(), d["key"])
+        r.expect(name + " deck", shuffle(deck, Words(key)), d["deck"])
+    check_chain(r, "v1", v["transcripts"])
+
+
+def check_chain(r, label, transcripts):
+    items = []
+    for i, t in enumerate(transcripts):
+        if r.verified("%s transcript %d" % (label, i), t) is not None:
+            items.append(("%s transcript %d" % (label, i), t))
+    r.expect(label + " chain starts at prev null", transcripts[0]["prev"], None)
+    r.expect(label + " chain links", chain_links(items), [])
+
+
+def check_v2_vectors(r, v):
+    for p in v["presets"]:
+        name = "v2 preset %s %s" % (p["preset"], json.dumps(p["given"], sort_keys=True))
+        canon, deck, route = resolve(p["preset"], p["given"])
+        r.expect(name + " canonical options", canon, p["options"])
+        r.expect(name + " canonical deck", deck, p["canonicalDeck"])
+        r.expect(name + " route", route, p["route"])
+    r.expect("v2 every preset has a vector", sorted(set(p["preset"] for p in v["presets"])), sorted(PRESETS))
+    r.expect("v2 chain has every preset", sorted(t["preset"] for t in v["transcripts"]), sorted(PRESETS))
+    check_chain(r, "v2", v["transcripts"])
+    for t, d in zip(v["transcripts"], v["details"]):
+        name = "v2 hand %d" % t["hand"]
+        cs = bytes.fromhex(t["server"]["commitment"])
+        rh = roster_hash(cs, t["roster"])
+        r.expect(name + " roster hash", rh.hex(), d["rosterHash"])
+        _canon, deck, _route = resolve(t["preset"], t["options"])
+        msg = key_message_v2(cs, rh, deck, t["roster"], t["reveals"], t["plain"])
+        r.expect(name + " key message", msg.hex(), d["keyMessage"])
+        r.expect(name + " key", hmac.new(bytes.fromhex(t["server"]["seed"]), msg, hashlib.sha256).hexdigest(), d["key"])
+    for i, t in enumerate(v["extras"]):
+        r.verified("v2 extra %d" % i, t)
+
+
+def self_test(r):
+    # RFC 8439 section 2.3.2: the block function test vector (an external reference).
+    words = chacha20_block(bytes(range(32)), 1, bytes.fromhex("000000090000004a00000000"))
+    r.expect("RFC 8439 2.3.2 block", struct.pack("<16I", *words).hex()[:32], "10f1e7e4d13b5915500fdd1fa32071c4")
+
+
+def main(argv):
+    if len(argv) == 2 and argv[0] == "--corpus":
+        with open(argv[1], encoding="utf-8") as f:
+            corpus = json.load(f)
+        out = []
+        for s in corpus:
+            try:
+                verify_text(s)
+                out.append(True)
+            except Reject:
+                out.append(False)
+        print(json.dumps(out))
+        return 0
+    if argv and argv[0] == "--transcript":
+        items, failed = [], False
+        if len(argv) < 2:
+            print("FAIL nothing to verify")
+            return 1
+        for path in argv[1:]:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    raw = f.read()
+                value = parse_json(raw)
+            except (OSError, UnicodeDecodeError) as e:
+                print("FAIL %s: cannot read (%s)" % (printable(path), type(e).__name__))
+                failed = True
+                continue
+            except Reject as e:
+                print("FAIL %s: %s" % (printable(path), printable(str(e))))
+                failed = True
+                continue
+            entries = [(path, value, None)]
+            if isinstance(value, list):  # a file may hold a list of transcripts
+                entries = [("%s[%d]" % (path, i), v, None) for i, v in enumerate(value)]
+                if not entries:
+                    print("FAIL %s: an empty list, nothing to verify" % printable(path))
+                    failed = True
+            elif isinstance(value, dict) and sorted(value) == ["commitment", "deal", "transcript"]:
+                # the --json output of `fairdeal deal --fair`: its transcript, held to its commitment
+                entries = [(path + " (its transcript)", value["transcript"], value["commitment"])]
+            for name, t, announced in entries:
+                try:
+                    verdict = verify(t)
+                    if announced is not None and t["server"]["commitment"] != announced:
+                        raise Reject("server.commitment", "not the commitment that was announced")
+                except Reject as e:
+                    print("FAIL %s: %s" % (printable(name), printable(str(e))))
+                    failed = True
+                    continue
+                except Exception as e:  # never a crash on hostile input
+                    print("FAIL %s: cannot be checked (%s)" % (printable(name), type(e).__name__))
+                    failed = True
+                    continue
+                items.append((name, t))
+                if verdict["fairness"] == "dealer-alone":
+                    print("CONSISTENT %s: no client seed, the dealer alone chose the deck" % printable(name))
+                else:
+                    missing = (", did not reveal: " + ", ".join(printable(m) for m in verdict["missing"])) if verdict["missing"] else ""
+                    print("VERIFIED %s: %s, %d player seed(s)%s" % (printable(name), verdict["version"], verdict["contributors"], missing))
+        for problem in chain_links(items):
+            print("FAIL chain " + printable(problem))
+            failed = True
+        return 1 if failed else 0
+    r = Report()
+    self_test(r)
+    here = os.path.dirname(os.path.abspath(__file__))
+    paths = argv or [os.path.join(here, "..", "test", "vectors", n) for n in ("fair-v1.json", "fair-v2.json")]
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            v = json.load(f)
+        try:
+            if v.get("algorithm") == V1:
+                check_v1_vectors(r, v)
+            elif v.get("algorithm") == V2:
+                check_v2_vectors(r, v)
+            else:
+                r.expect(path + " algorithm", v.get("algorithm"), "fairdeal-v1 or fairdeal-v2")
+        except Reject as e:
+            r.expect(path, str(e), "no refusal")
+    for failure in r.failures:
+        print("FAIL " + printable(failure))
+    if r.failures:
+        print("%d of %d checks failed" % (len(r.failures), r.checks))
+        return 1
+    print("all %d checks passed" % r.checks)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
