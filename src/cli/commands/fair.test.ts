@@ -192,7 +192,7 @@ test('fair: usage errors exit 2 with one line', async () => {
   assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--player', 'x')).code, 2);
   assert.equal((await run(dir, 'reveal', '--state', 'missing.json')).code, 2);
   assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--hand', '-1')).code, 2);
-  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 1);
+  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 2); // unknown preset: 2 everywhere
   assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's')).code, 0);
   const again = await run(dir, 'commit', 'doudizhu', '--state', 's');
   assert.equal(again.code, 2);
