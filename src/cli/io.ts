@@ -63,6 +63,7 @@ const ERRNO_WORDS: Record<string, string> = {
   EPERM: 'operation not permitted',
   ENOENT: 'no such file or directory',
   EISDIR: 'is a directory',
+  EEXIST: 'a file is in the way',
   ENOTDIR: 'a part of the path is not a directory',
   EROFS: 'read-only file system',
   EPIPE: 'the reader has gone',
