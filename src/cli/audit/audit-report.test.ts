@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { catalog } from '../../shuffle/catalog/index.ts';
 import { gatherAuditReport } from './gather-audit-report.ts';
-import { renderAuditReport } from './render-audit-report.ts';
+import { AUDIT_COMMAND_SECTION, renderAuditReport } from './render-audit-report.ts';
 
 test('a tiny --all run gathers every audit and renders a report that says what it measured', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-report-'));
@@ -75,5 +75,11 @@ test('a tiny --all run gathers every audit and renders a report that says what i
     assert.ok(Number(row[1]) >= 0 && Number(row[2]) === 1, `${name}: ${row[0]}`);
   }
   assert.match(markdown, /npm run fairdeal -- audit --all --trials 2000/);
+  assert.ok(markdown.includes(AUDIT_COMMAND_SECTION.join('\n')), 'exit statuses documented');
   assert.equal(log.filter((l) => l.startsWith('audited ')).length, names.length);
+});
+
+test('docs/AUDIT.md carries the exit-status section the generator writes, word for word', () => {
+  const doc = readFileSync(new URL('../../../docs/AUDIT.md', import.meta.url), 'utf8');
+  assert.ok(doc.includes(AUDIT_COMMAND_SECTION.join('\n')));
 });

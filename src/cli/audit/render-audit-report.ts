@@ -42,6 +42,29 @@ export interface AuditReportData {
   readonly pictureExt: 'png' | 'svg';
 }
 
+/**
+ * What `fairdeal audit` answers and refuses, kept in the generated report (docs/AUDIT.md) so the
+ * exit statuses are documented where the verdicts are.
+ */
+export const AUDIT_COMMAND_SECTION: readonly string[] = [
+  '## Exit status',
+  '',
+  '| status | meaning |',
+  '|---:|---|',
+  '| 0 | **uniform**: no applicable test rejects at the family-wise α (evidence of no bias at this power, not a proof) |',
+  '| 1 | **biased** (a test rejects), or **broken** (the shuffle threw, hung, crashed its worker or returned something that is not a permutation) |',
+  '| 2 | usage error, nothing was audited: a bad option or number, an empty or malformed `--seed`, an unknown algorithm, a `--module` file that is missing or cannot be loaded, an export that is mistyped or not a function, no export chosen when the module has several functions and no default, a `.png` heatmap without the optional package @resvg/resvg-js, conflicting options (`--all` with `--algorithm`, `--list` with anything) |',
+  '| 3 | **inconclusive**: too few trials to judge. A uniform verdict counts only when the card-position test (or, for n ≤ 6, the test of all n! orders) could run, which takes at least 5 trials per card × position cell: T ≥ 5·n (260 at n = 52). `--trials 5` once let a biased shuffle through a CI gate as "uniform". A biased verdict stands at any T. Even past 5·n the power is low: see "Power" for the trials needed against each flaw. |',
+  '| 4 | uniform, but the heatmap asked for could not be drawn or written; the verdict is printed first, the heatmap problem is one line on stderr. A biased, broken or inconclusive verdict keeps its own status (1, 1, 3) when its heatmap fails. |',
+  '',
+  '`--all` exits 0 when every verdict matches the catalogue metadata and 1 otherwise. `--json` carries the verdict (`uniform`, `biased`, `broken` or `inconclusive`), `conclusive` (false when inconclusive, with the reason in `inconclusive`), and `reproducible`.',
+  '',
+  '### When `--seed` cannot reproduce a `--module` run',
+  '',
+  'The seed drives `Math.random` inside the audit workers; a module that draws from anywhere else is not reproducible, and the output says so (`reproducible: false` with the reason in JSON, a `note:` line in text) instead of printing the seed as if it could replay the run. Before the audit the CLI loads the module in a throw-away worker and runs three shuffles twice on the same seeded `Math.random`: if it calls `crypto` (Web Crypto `getRandomValues` / `randomUUID`, or `node:crypto` `randomBytes`, `randomInt`, `randomFill(Sync)`, `randomUUID`) or the two runs differ (a `Math.random` saved before the audit began, its own generator, the clock), the run is flagged. Limits: the check is empirical — a module that draws elsewhere only rarely or only after its first few shuffles, or that behaves differently in the audit workers, passes unnoticed; `reproducible` is `null` when the trial run hung, crashed or threw (the audit then reports it). Catalogue algorithms and fairdeal draw only from the seeded source and are always reproducible.',
+  '',
+];
+
 /** Family-wise verdict of one calibration run at level α (Bonferroni over applicable tests). */
 export function rejects(tests: readonly AuditTestResult[], alpha: number): boolean {
   const applicable = tests.filter((t) => t.applicable);
@@ -146,6 +169,7 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
     '',
     'Audit your own shuffle the same way: `npm run fairdeal -- audit --module my-shuffle.js#shuffle --heatmap mine.png`. The module runs in worker threads with `Math.random` replaced by the seeded stream (reproducible), and a hang, throw, crash or wrong output is reported as broken (so is an error thrown later from a timer the module set with no delay: the worker answers only after such timers have run).',
     '',
+    ...AUDIT_COMMAND_SECTION,
     '## Heatmaps',
     '',
     'Each cell: how often the card (row; its position before the shuffle) ended at the position (column), divided by the fair expectation T/n, on a log scale — white is fair, red too often (≥ 2× saturates), blue too rarely (≤ ½×).',

@@ -376,3 +376,17 @@ test('conflicting or misplaced options are refused', async () => {
     assert.match(io.stderr, message);
   }
 });
+
+test('--help documents every exit status the command uses', async () => {
+  const io = fakeIo(dir);
+  assert.equal(await audit(['--help'], io), 0);
+  for (const [status, words] of [
+    ['0', 'uniform'],
+    ['1', 'biased, or broken'],
+    ['2', 'usage error'],
+    ['3', 'inconclusive'],
+    ['4', 'heatmap could not be drawn or written'],
+  ]) {
+    assert.match(io.stdout, new RegExp(`^  ${status}  .*${words}`, 'm'));
+  }
+});
