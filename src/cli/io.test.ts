@@ -25,11 +25,14 @@ const commands: [string[], number][] = [
 ];
 
 test('a reader that has gone (EPIPE) ends every command quietly, with its own exit status', async () => {
-  const runs = await Promise.all(
-    commands.map(([args]) => runCli(args, { stdout: 'closed', cwd: dir })),
-  );
+  // 200 GB of output can only end because the command stopped when its reader left.
+  const all: [string[], number][] = [
+    ...commands,
+    [['collect', 'raw', '--bytes', '200000000000', '--seed', 'x'], 0],
+  ];
+  const runs = await Promise.all(all.map(([args]) => runCli(args, { stdout: 'closed', cwd: dir })));
   runs.forEach((r, i) => {
-    const [args, status] = commands[i]!;
+    const [args, status] = all[i]!;
     assert.equal(r.stderr, '', `${args.join(' ')}: nothing on stderr`);
     assert.equal(r.status, status, args.join(' '));
   });

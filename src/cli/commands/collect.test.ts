@@ -125,6 +125,17 @@ test('collect: usage errors exit 2', async () => {
   assert.match(io.stderr, /unknown preset 'nope'/);
 });
 
+test('collect --out: a file that cannot be written is one line, exit 1', async () => {
+  for (const [out, words] of [
+    ['/dev/full', 'no space left on the device (ENOSPC)'],
+    ['k.bin/inside', 'a part of the path is not a directory (ENOTDIR)'],
+  ]) {
+    const io = fakeIo(dir);
+    assert.equal(await main(['collect', 'raw', '--bytes', '10', '--out', out!], io), 1);
+    assert.equal(io.stderr, `fairdeal collect: cannot write ${out}: ${words}\n`);
+  }
+});
+
 test('collect: range messages say which way a number is wrong', async () => {
   const cases: [string[], RegExp][] = [
     [['raw', '--bytes', '0'], /--bytes must be at least 1, got 0$/m],

@@ -7,7 +7,6 @@ import {
   deal,
   getPreset,
   type RandomSource,
-  resolvePlan,
   secureRandom,
 } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
@@ -193,7 +192,10 @@ function* collectDecks(
   format: 'codes' | 'indices' | 'binary',
   source: RandomSource,
 ): Generator<string | Uint8Array> {
-  const canonical = buildDeck(resolvePlan(getPreset(preset)).deck);
+  // The deck the preset deals at its default seat count (a per-seat-count variant may change it),
+  // read from the preset's public data rather than the library's planning internals.
+  const p = getPreset(preset);
+  const canonical = buildDeck(p.variants?.[p.seats.default]?.deck ?? p.deck);
   const position = new Map(canonical.map((c, i) => [c.id, i]));
   if (format === 'binary' && canonical.length > 256) {
     throw new UsageError(
