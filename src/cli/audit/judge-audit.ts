@@ -68,7 +68,15 @@ export function judgeAudit(result: AuditResult, probe?: ModuleProbe): JudgedAudi
   };
 }
 
-/** The exit status for a judged audit (before any heatmap trouble). */
+/**
+ * The exit status for a judged audit (before any heatmap trouble).
+ *
+ * @example
+ * ```ts
+ * auditExitStatus({ verdict: 'inconclusive', reproducible: true }); // 3
+ * ```
+ * @throws never.
+ */
 export function auditExitStatus(judged: JudgedAudit): number {
   return AUDIT_EXIT[judged.verdict];
 }

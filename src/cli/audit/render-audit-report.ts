@@ -65,7 +65,15 @@ export const AUDIT_COMMAND_SECTION: readonly string[] = [
   '',
 ];
 
-/** Family-wise verdict of one calibration run at level α (Bonferroni over applicable tests). */
+/**
+ * Family-wise verdict of one calibration run at level α (Bonferroni over applicable tests).
+ *
+ * @example
+ * ```ts
+ * calibration.runs.filter((tests) => rejects(tests, 0.001)).length; // false alarms
+ * ```
+ * @throws never.
+ */
 export function rejects(tests: readonly AuditTestResult[], alpha: number): boolean {
   const applicable = tests.filter((t) => t.applicable);
   return applicable.some((t) => t.p < alpha / Math.max(1, applicable.length));

@@ -45,7 +45,11 @@ export const shuffleCommand: Command = async (args, io) => {
   }
   let items: readonly (string | number)[];
   if (values.range !== undefined) {
-    items = rangeView(wholeNumber('--range', values.range, 0, MAX_RANGE));
+    const n = wholeNumber('--range', values.range, 0, MAX_RANGE);
+    const k = values.take === undefined ? n : wholeNumber('--take', values.take, 0, n);
+    // A few items of a large range: a view that holds nothing. Most of it: a real array, which
+    // sample's dense path copies faster than it would read through the view.
+    items = k * 8 < n ? rangeView(n) : Array.from({ length: n }, (_, i) => i + 1);
   } else if (values.file !== undefined) {
     const text = values.file === '-' ? await readStdin() : readTextFile(io, values.file);
     items = text.split(/\r?\n/).filter((line) => line.length > 0);

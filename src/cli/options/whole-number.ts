@@ -24,7 +24,15 @@ export function wholeNumber(flag: string, text: string, min: number, max: number
   return value;
 }
 
-/** {@link wholeNumber} for an option that may be absent. */
+/**
+ * {@link wholeNumber} for an option that may be absent.
+ *
+ * @example
+ * ```ts
+ * optionalWholeNumber('--n', values.n, 1, 4096); // undefined when --n was not given
+ * ```
+ * @throws {UsageError} as {@link wholeNumber}.
+ */
 export function optionalWholeNumber(
   flag: string,
   text: string | undefined,
