@@ -32,8 +32,8 @@ export function readTextFile(io: Pick<CliIo, 'cwd'>, file: string): string {
 }
 
 /**
- * A JSON file named on the command line, parsed. The error says where the JSON breaks (line and
- * column) but never quotes the file: it may be binary, or hold a secret.
+ * A JSON file named on the command line, parsed. The error names the file and, when it can, where
+ * or how the JSON breaks, but never quotes it: it may be binary, or hold a secret.
  *
  * @example
  * ```ts
@@ -52,20 +52,26 @@ export function readJsonFile(io: Pick<CliIo, 'cwd'>, file: string, what = 'file'
  * ```ts
  * parseJsonText('{"a":1}', 'standard input'); // { a: 1 }
  * ```
- * @throws {InputError} `NAME is not valid JSON (line L, column C)`.
+ * @throws {InputError} `NAME is not valid JSON (it is empty | it holds binary data, not text |
+ *   line L, column C | it ends too soon)`.
  */
 export function parseJsonText(text: string, name: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
+    // V8 quotes the text it choked on; keep only where (when it says) or what kind of text.
     const at = /position (\d+)/.exec((error as Error).message);
     let where = '';
-    if (at !== null) {
+    if (text.trim() === '') where = ' (it is empty)';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary data is the point.
+    else if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text))
+      where = ' (it holds binary data, not text)';
+    else if (at !== null) {
       const before = text.slice(0, Number(at[1]));
       const line = before.split('\n').length;
       const column = before.length - before.lastIndexOf('\n');
       where = ` (line ${line}, column ${column})`;
-    } else if (text.trim() === '') where = ' (it is empty)';
+    } else if (/end of JSON input/.test((error as Error).message)) where = ' (it ends too soon)';
     throw new InputError(`${name} is not valid JSON${where}`);
   }
 }
