@@ -14,7 +14,7 @@ export type ModuleProbe =
 
 // Runs in a worker of its own, so that the module's top level, a hang or a process.exit cannot
 // touch the CLI. CommonJS (eval workers are), with a dynamic import for the user's ES module.
-const PROBE = String.raw`
+const PROBE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { url, exportName, n } = workerData;
 let cryptoCalls = 0;
