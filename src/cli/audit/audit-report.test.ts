@@ -16,7 +16,7 @@ test('a tiny --all run gathers every audit and renders a report that says what i
       seed: 'tiny report',
       runs: 10,
       calibrationTrials: 500,
-      powerTrials: [100, 2000],
+      powerTrials: [1000],
       powerRuns: 4,
       complexityMaxN: 32,
       complexityBudgetMs: 1,
@@ -68,11 +68,10 @@ test('a tiny --all run gathers every audit and renders a report that says what i
   // Power: one row per flawed terminating algorithm, a rate per trial count, in [0, 1].
   const flawed = catalog.filter((e) => e.terminates && !e.uniform).map((e) => e.name);
   for (const name of flawed) {
-    const row = new RegExp(`^\\| ${name} \\| ([0-9.]+) \\| ([0-9.]+) \\| (\\S+) \\|$`, 'm').exec(
-      markdown,
-    );
+    const row = new RegExp(`^\\| ${name} \\| ([0-9.]+) \\| (\\S+) \\|$`, 'm').exec(markdown);
     assert.ok(row !== null, name);
-    assert.ok(Number(row[1]) >= 0 && Number(row[2]) === 1, `${name}: ${row[0]}`);
+    // ≥ 99 % power at T = 1000 for every flawed algorithm (docs/AUDIT.md): all 4 runs detect it.
+    assert.deepEqual([row[1], row[2]], ['1.00', '1000'], name);
   }
   assert.match(markdown, /npm run fairdeal -- audit --all --trials 2000/);
   assert.ok(markdown.includes(AUDIT_COMMAND_SECTION.join('\n')), 'exit statuses documented');
