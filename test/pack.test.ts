@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
 // The packed tarball, installed into an empty folder, must work without our sources or devDeps:
-// every public entry imports, every export is defined, and the `fairdeal` bin runs.
+// every public entry imports, every export is defined, and the `fairdeal` bin runs — from a
+// folder whose name holds '#' and '%', which a hand-made file URL gets wrong (the bin once did
+// nothing at all there).
 const root = new URL('..', import.meta.url).pathname;
 const entries: Record<string, string> = {
   fairdeal: 'src/index.ts',
@@ -19,12 +21,14 @@ const entries: Record<string, string> = {
 test('npm pack gives a package that installs and imports elsewhere', {
   timeout: 240_000,
 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-pack-'));
+  const top = mkdtempSync(join(tmpdir(), 'fairdeal-pack-'));
+  const dir = join(top, 'a#b%c');
+  mkdirSync(dir);
   try {
     const npm = (args: string[], cwd: string) =>
       execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], root));
-    const tarball = join(dir, packed[0].filename);
+    const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', top], root));
+    const tarball = join(top, packed[0].filename);
     const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
     assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts'));
     assert.ok(
@@ -58,6 +62,11 @@ test('npm pack gives a package that installs and imports elsewhere', {
       },
     );
     assert.deepEqual(shuffled.trim().split('\n').map(Number).sort(), [1, 2, 3, 4, 5]);
+    assert.ok(bin.includes('a#b%c'));
+    // Through the symlink npm made, as a shell runs it (its #! line), not only via node.
+    const direct = spawnSync(bin, ['deal', 'doudizhu', '--seed', 'x'], { encoding: 'utf8' });
+    assert.equal(direct.status, 0, direct.stderr);
+    assert.match(direct.stdout, /Dou Dizhu/);
     // The auditor's worker threads start from dist/ too (their file is found at run time): a
     // fair shuffle comes out uniform (exit 0), a catalogue bug biased (exit 1).
     const audit = (algorithm: string) =>
@@ -73,6 +82,6 @@ test('npm pack gives a package that installs and imports elsewhere', {
     assert.equal(biased.status, 1, biased.stderr);
     assert.equal(JSON.parse(biased.stdout).verdict, 'biased');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(top, { recursive: true, force: true });
   }
 });

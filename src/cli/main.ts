@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
 import process from 'node:process';
-import { FairdealError } from '../errors.ts';
+import { fileURLToPath } from 'node:url';
+import { exitForError } from './exit-for-error.ts';
 import type { CliIo, Command } from './io.ts';
-import { UsageError } from './io.ts';
+import { processIo } from './io.ts';
 
 /** Each subcommand lives in its own module, loaded only when asked for (fast start-up). */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -45,76 +47,81 @@ function usage(): string {
   const lines = Object.entries(COMMANDS).map(
     ([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`,
   );
-  return `Usage: fairdeal <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'fairdeal <command> --help' for a command's options.\n`;
+  return `Usage: fairdeal <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Options:
+  -h, --help     this help; 'fairdeal help <command>' or 'fairdeal <command> --help' for a command
+  -v, --version  print the version
+
+Exit status: 0 success, 1 failure (the command ran and failed, or a file could not be read or
+written), 2 usage error (nothing was done); some commands add their own (see their --help).
+`;
 }
 
 /**
  * Runs the CLI with the given arguments and I/O; returns the exit code. Errors never escape as
- * stack traces: usage errors exit 2, domain errors (bad card, bad seed, …) exit 1 with one line.
+ * stack traces: every failure is one line on stderr, exit 2 for usage errors and 1 for failures
+ * (see exitForError).
+ *
+ * @example
+ * ```ts
+ * const code = await main(['deal', 'doudizhu', '--seed', 's'], processIo());
+ * ```
+ * @throws never.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.err : io.out)(usage());
-    return name === undefined ? 2 : 0;
-  }
-  if (name === '--version' || name === '-v') {
-    const { readFileSync } = await import('node:fs');
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    io.out(`${pkg.version}\n`);
-    return 0;
-  }
-  const entry = COMMANDS[name];
-  if (entry === undefined) {
-    io.err(`fairdeal: unknown command '${name}'\n\n${usage()}`);
-    return 2;
+  const [first, ...after] = argv;
+  let name = first;
+  let rest = after;
+  if (name === 'help' && after.length > 0) {
+    // `fairdeal help deal` is `fairdeal deal --help`.
+    name = after[0];
+    rest = ['--help', ...after.slice(1)];
   }
   try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      (name === undefined ? io.err : io.out)(usage());
+      return name === undefined ? 2 : 0;
+    }
+    if (name === '--version' || name === '-v') {
+      const { readFileSync } = await import('node:fs');
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+      io.out(`${pkg.version}\n`);
+      return 0;
+    }
+    const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (entry === undefined) {
+      io.err(`fairdeal: unknown command '${name}' (see fairdeal --help)\n`);
+      return 2;
+    }
     const command = await entry.load();
     return await command(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`fairdeal ${name}: ${error.message}\n`);
-      return 2;
-    }
-    if (isParseArgsError(error)) {
-      io.err(`fairdeal ${name}: ${(error as Error).message}\n`);
-      return 2;
-    }
-    if (
-      error instanceof FairdealError ||
-      error instanceof RangeError ||
-      error instanceof TypeError
-    ) {
-      io.err(`fairdeal ${name}: ${error.message}\n`);
-      return 1;
-    }
-    io.err(`fairdeal ${name}: unexpected error: ${String((error as Error)?.message ?? error)}\n`);
-    return 1;
+    const known = name !== undefined && Object.hasOwn(COMMANDS, name) ? name : '';
+    const { line, status } = exitForError(error, known);
+    io.err(`fairdeal${known === '' ? '' : ` ${known}`}: ${line}\n`);
+    return status;
   }
 }
 
-function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+/**
+ * Whether this file is the program being run (`node main.ts`, the `fairdeal` bin, a symlink to
+ * it) rather than imported. Compare real paths, not a hand-made `file://` URL: a path containing
+ * `#` or `%` is a different URL once escaped, and the installed bin then did nothing at all.
+ */
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
 }
 
-/** The process-bound I/O used when run as a program. */
-export function processIo(): CliIo {
-  return {
-    out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    env: process.env,
-    cwd: process.cwd(),
-  };
-}
-
-const invokedDirectly =
-  process.argv[1] !== undefined &&
-  import.meta.url ===
-    new URL(`file://${(await import('node:fs')).realpathSync(process.argv[1])}`).href;
-if (invokedDirectly) {
+if (invokedDirectly()) {
   process.exitCode = await main(process.argv.slice(2), processIo());
 }

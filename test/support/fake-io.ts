@@ -4,12 +4,16 @@ import type { CliIo } from '../../src/cli/io.ts';
 export function fakeIo(
   cwd = process.cwd(),
   stdoutIsTTY = false,
-): CliIo & { stdout: string; stderr: string } {
+): CliIo & { stdout: string; stderr: string; stdoutBytes: Buffer } {
   const io = {
     stdout: '',
     stderr: '',
+    stdoutBytes: Buffer.alloc(0),
     out: (t: string) => {
       io.stdout += t;
+    },
+    outBytes: (b: Uint8Array) => {
+      io.stdoutBytes = Buffer.concat([io.stdoutBytes, b]);
     },
     err: (t: string) => {
       io.stderr += t;

@@ -121,6 +121,50 @@ test('collect: usage errors exit 2', async () => {
     assert.equal(await main(args, fakeIo(dir)), 2, args.join(' '));
   }
   const io = fakeIo(dir);
-  assert.equal(await main(['collect', 'decks', '--count', '1', '--preset', 'nope'], io), 1);
+  assert.equal(await main(['collect', 'decks', '--count', '1', '--preset', 'nope'], io), 2);
   assert.match(io.stderr, /unknown preset 'nope'/);
+});
+
+test('collect --out: a file that cannot be written is one line, exit 1', async () => {
+  for (const [out, words] of [
+    ['/dev/full', 'no space left on the device (ENOSPC)'],
+    ['k.bin/inside', 'a part of the path is not a directory (ENOTDIR)'],
+  ]) {
+    const io = fakeIo(dir);
+    assert.equal(await main(['collect', 'raw', '--bytes', '10', '--out', out!], io), 1);
+    assert.equal(io.stderr, `fairdeal collect: cannot write ${out}: ${words}\n`);
+  }
+});
+
+test('collect: range messages say which way a number is wrong', async () => {
+  const cases: [string[], RegExp][] = [
+    [['raw', '--bytes', '0'], /--bytes must be at least 1, got 0$/m],
+    [
+      ['raw', '--bytes', '300000000000', '--seed', 's'],
+      /--bytes is too large \(at most 274,877,906,944\)/,
+    ],
+    [['raw', '--bytes', '9'.repeat(20)], /--bytes is too large/],
+    [
+      ['raw', '--bytes', '4', '--seed', 's', '--stream', '18446744073709551616'],
+      /--stream is too large/,
+    ],
+    [['decks', '--count', '9'.repeat(20), '--preset', 'bridge'], /--count is too large/],
+    [['raw', '--bytes', '4', '--seed', ''], /--seed: the seed must not be empty/],
+  ];
+  for (const [args, message] of cases) {
+    const io = fakeIo(dir);
+    assert.equal(await main(['collect', ...args], io), 2, args.join(' '));
+    assert.match(io.stderr, message);
+    assert.equal(io.stderr.split('\n').length, 2, 'one line');
+  }
+  // The largest stream is accepted.
+  const io = fakeIo(dir);
+  assert.equal(
+    await main(
+      ['collect', 'raw', '--bytes', '8', '--seed', 's', '--stream', '18446744073709551615'],
+      io,
+    ),
+    0,
+  );
+  assert.equal(io.stdoutBytes.length, 8);
 });

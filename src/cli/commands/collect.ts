@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -7,11 +7,12 @@ import {
   deal,
   getPreset,
   type RandomSource,
-  resolvePlan,
   secureRandom,
 } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
-import { UsageError } from '../io.ts';
+import { errnoWords, OutputError, UsageError, writeFully } from '../io.ts';
+import { parseSeedOption } from '../options/seed-option.ts';
+import { wholeNumber } from '../options/whole-number.ts';
 
 const HELP = `Usage:
   fairdeal collect raw --bytes N [--seed S] [--stream K] [--out FILE|-]
@@ -59,19 +60,23 @@ export const collect: Command = async (args, io) => {
   const [what, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   const out = values.out ?? '-';
+  if (values.seed !== undefined) parseSeedOption(values.seed);
   const source: RandomSource =
     values.seed === undefined
       ? secureRandom
-      : chacha20(
-          values.seed,
-          values.stream === undefined ? 0 : BigInt(count(values.stream, '--stream', 0)),
-        );
+      : chacha20(values.seed, values.stream === undefined ? 0n : streamNumber(values.stream));
   if (what === 'raw') {
     if (values.count !== undefined || values.preset !== undefined || values.format !== undefined) {
       throw new UsageError('collect raw takes --bytes, --seed, --stream and --out');
     }
     if (values.bytes === undefined) throw new UsageError('collect raw needs --bytes N');
-    const bytes = count(values.bytes, '--bytes', 1);
+    // One seed and stream hold 2^32 blocks of 64 bytes (RFC 8439 §2.3).
+    const bytes = wholeNumber(
+      '--bytes',
+      values.bytes,
+      1,
+      values.seed === undefined ? Number.MAX_SAFE_INTEGER : 2 ** 38,
+    );
     writeBinary(io, out, (write) => {
       const words = new Uint32Array(1 << 18); // 1 MiB per chunk
       for (let left = bytes; left > 0; left -= words.byteLength) {
@@ -93,21 +98,22 @@ export const collect: Command = async (args, io) => {
     if (format !== 'codes' && format !== 'indices' && format !== 'binary') {
       throw new UsageError(`--format must be codes, indices or binary, got '${format}'`);
     }
-    const n = count(values.count, '--count', 1);
+    const n = wholeNumber('--count', values.count, 1, Number.MAX_SAFE_INTEGER);
     const decks = collectDecks(values.preset, n, format, source);
     if (format === 'binary') {
       writeBinary(io, out, (write) => {
         for (const d of decks) write(d as Uint8Array);
       });
+    } else if (out === '-') {
+      for (const d of decks) {
+        io.out(`${d as string}\n`);
+        if (io.stdoutClosed) break; // `| head -3`: the reader has all it wanted
+      }
     } else {
-      const lines = (function* () {
-        for (const d of decks) yield `${d as string}\n`;
-      })();
-      if (out === '-') for (const l of lines) io.out(l);
-      else
-        writeBinary(io, out, (write) => {
-          for (const l of lines) write(new TextEncoder().encode(l));
-        });
+      const encoder = new TextEncoder();
+      writeBinary(io, out, (write) => {
+        for (const d of decks) write(encoder.encode(`${d as string}\n`));
+      });
     }
     return 0;
   }
@@ -118,28 +124,61 @@ export const collect: Command = async (args, io) => {
   );
 };
 
-function count(text: string, flag: string, min: number): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number, got '${text}'`);
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min)
-    throw new UsageError(`${flag} must be at least ${min}, got '${text}'`);
-  return n;
+function streamNumber(text: string): bigint {
+  if (!/^[0-9]+$/.test(text))
+    throw new UsageError(`--stream must be a whole number, got '${text}'`);
+  const stream = BigInt(text);
+  if (stream >= 2n ** 64n) {
+    throw new UsageError(`--stream is too large (at most 2^64 − 1), got ${text}`);
+  }
+  return stream;
 }
 
+const READER_GONE = Symbol('reader gone');
+
+/**
+ * Binary output through the CLI's one output path (standard output) or to the --out file; stops
+ * as soon as standard output's reader has gone (`collect raw --bytes 1e9 | head -c 100`).
+ */
 function writeBinary(io: CliIo, out: string, body: (write: (b: Uint8Array) => void) => void): void {
-  if (out === '-' && io.stdoutIsTTY) {
-    throw new UsageError('refusing to write binary data to a terminal; use --out FILE or a pipe');
+  if (out === '-') {
+    if (io.stdoutIsTTY) {
+      throw new UsageError('refusing to write binary data to a terminal; use --out FILE or a pipe');
+    }
+    const outBytes = io.outBytes?.bind(io);
+    if (outBytes === undefined) throw new Error('this I/O cannot write binary data');
+    try {
+      body((b) => {
+        outBytes(b);
+        if (io.stdoutClosed) throw READER_GONE;
+      });
+    } catch (error) {
+      if (error !== READER_GONE) throw error;
+    }
+    return;
   }
-  const fd = out === '-' ? 1 : openSync(resolve(io.cwd, out), 'w');
+  let fd: number;
+  try {
+    fd = openSync(resolve(io.cwd, out), 'w');
+  } catch (error) {
+    throw new OutputError(
+      `cannot write ${out}: ${errnoWords(error)}`,
+      String((error as { code?: unknown }).code),
+    );
+  }
   try {
     body((b) => {
-      let off = 0;
-      while (off < b.length) off += writeSome(fd, b, off);
+      try {
+        writeFully(fd, b);
+      } catch (error) {
+        throw new OutputError(
+          `cannot write ${out}: ${errnoWords(error)}`,
+          String((error as { code?: unknown }).code),
+        );
+      }
     });
-  } catch (error) {
-    if (error !== READER_GONE) throw error;
   } finally {
-    if (fd !== 1) closeSync(fd);
+    closeSync(fd);
   }
 }
 
@@ -153,7 +192,10 @@ function* collectDecks(
   format: 'codes' | 'indices' | 'binary',
   source: RandomSource,
 ): Generator<string | Uint8Array> {
-  const canonical = buildDeck(resolvePlan(getPreset(preset)).deck);
+  // The deck the preset deals at its default seat count (a per-seat-count variant may change it),
+  // read from the preset's public data rather than the library's planning internals.
+  const p = getPreset(preset);
+  const canonical = buildDeck(p.variants?.[p.seats.default]?.deck ?? p.deck);
   const position = new Map(canonical.map((c, i) => [c.id, i]));
   if (format === 'binary' && canonical.length > 256) {
     throw new UsageError(
@@ -165,26 +207,5 @@ function* collectDecks(
     if (format === 'codes') yield deck.map((c) => c.id).join(' ');
     else if (format === 'indices') yield deck.map((c) => position.get(c.id)).join(' ');
     else yield Uint8Array.from(deck, (c) => position.get(c.id)!);
-  }
-}
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-const READER_GONE = Symbol('reader gone');
-
-/**
- * One writeSync, retried while a non-blocking pipe is full: Node opens piped stdout in
- * non-blocking mode, so `collect raw | dieharder -g 200` would otherwise die with EAGAIN as soon
- * as the reader falls behind. The 1 ms wait lets the reader catch up without spinning a core.
- */
-function writeSome(fd: number, b: Uint8Array, off: number): number {
-  for (;;) {
-    try {
-      return writeSync(fd, b, off, b.length - off);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'EPIPE') throw READER_GONE; // `| head -c N`: the reader has all it wanted
-      if (code !== 'EAGAIN') throw error;
-      Atomics.wait(pause, 0, 0, 1);
-    }
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { CliIo } from '../io.ts';
-import { complexity, fittedSlope } from './complexity.ts';
+import { complexity, complexityTable, fittedSlope } from './complexity.ts';
 
 function fakeIo(cwd: string): CliIo & { stdout: string } {
   const io = {
@@ -44,4 +44,38 @@ test('complexity: a table for every terminating algorithm, JSON and an SVG plot'
     [8, 16],
   );
   await assert.rejects(complexity(['--max-n', '4'], io), /--max-n/);
+});
+
+test('complexity never prints NaN: a slope that cannot be fitted is — (null in JSON)', async () => {
+  const { main } = await import('../main.ts');
+  const { fakeIo } = await import('../../../test/support/fake-io.ts');
+  // One or two sizes leave fewer than two points in the larger half: nothing to fit.
+  for (const sizes of [[8], [8, 16]]) {
+    const series = [{ name: 'x', growth: 'n', points: sizes.map((n) => ({ n, micros: n / 10 })) }];
+    assert.ok(Number.isNaN(fittedSlope(series[0]!)));
+    assert.match(complexityTable(series), /^\| x \| O\(n\) \| — \| 0\.80 \|/m);
+  }
+  const text = fakeIo();
+  assert.equal(await main(['complexity', '--max-n', '8', '--budget', '1'], text), 0);
+  assert.doesNotMatch(text.stdout, /NaN/);
+  assert.match(text.stdout, /^\| fairdeal \| O\(n\) \| — \|/m);
+  const json = fakeIo();
+  assert.equal(await main(['complexity', '--max-n', '8', '--budget', '1', '--json'], json), 0);
+  assert.doesNotMatch(json.stdout, /NaN/);
+  assert.equal(JSON.parse(json.stdout)[0].slope, null);
+});
+
+test('complexity refuses --svg with --png, and bad numbers in its own words', async () => {
+  const { main } = await import('../main.ts');
+  const { fakeIo } = await import('../../../test/support/fake-io.ts');
+  const cases: [string[], string][] = [
+    [['--svg', 'a.svg', '--png', 'a.png'], 'give --svg or --png, not both'],
+    [['--max-n', '4'], '--max-n must be at least 8, got 4'],
+    [['--budget', 'x'], "--budget must be a whole number, got 'x'"],
+  ];
+  for (const [args, line] of cases) {
+    const io = fakeIo();
+    assert.equal(await main(['complexity', ...args], io), 2);
+    assert.equal(io.stderr, `fairdeal complexity: ${line}\n`);
+  }
 });

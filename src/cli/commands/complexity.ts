@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ComplexitySeries, complexitySvg, renderPng } from '../../audit/index.ts';
+import { type ComplexitySeries, complexitySvg } from '../../audit/index.ts';
 import { chacha20, shuffle } from '../../index.ts';
 import { catalog } from '../../shuffle/catalog/index.ts';
 import type { Command } from '../io.ts';
-import { UsageError } from '../io.ts';
+import { errnoWords, OutputError, UsageError } from '../io.ts';
+import { wholeNumber } from '../options/whole-number.ts';
+import { ensurePngRenderer, svgToPng } from '../render/svg-to-png.ts';
 
 const HELP = `Usage: fairdeal complexity [--max-n N] [--budget MS] [--svg FILE | --png FILE] [--json]
 
@@ -13,6 +15,8 @@ Times one shuffle of n items for fairdeal's shuffle and every terminating catalo
 n = 8, 16, … up to --max-n (default 4096), and prints µs per shuffle; --svg/--png draw the
 log-log plot (O(n) and O(n²) reference slopes). --budget is the time per point (default 30 ms).
 Timings include copying the input (some algorithms consume it) and drawing the random words.
+The slope needs at least two sizes in the larger half of n (--max-n 32 or more); below that it
+is shown as '—' (null in JSON). --png needs the optional package @resvg/resvg-js.
 `;
 
 /** Times every algorithm at n = 8, 16, …, maxN; the minimum over batches of µs per shuffle. */
@@ -56,7 +60,10 @@ export function measureComplexity(maxN: number, budgetMs: number): ComplexitySer
   });
 }
 
-/** Fitted slope of log(time) against log(n) over the upper half of the sizes. */
+/**
+ * Fitted slope of log(time) against log(n) over the upper half of the sizes; NaN when that half
+ * holds fewer than two sizes (no slope to fit).
+ */
 export function fittedSlope(series: ComplexitySeries): number {
   const pts = series.points.slice(Math.floor(series.points.length / 2));
   const xs = pts.map((p) => Math.log(p.n));
@@ -72,6 +79,10 @@ export function fittedSlope(series: ComplexitySeries): number {
   return sxx === 0 ? Number.NaN : sxy / sxx;
 }
 
+function slopeText(slope: number): string {
+  return Number.isFinite(slope) ? slope.toFixed(2) : '—';
+}
+
 /** The table `fairdeal complexity` prints (Markdown-compatible). */
 export function complexityTable(series: readonly ComplexitySeries[]): string {
   const sizes = series[0]?.points.map((p) => p.n) ?? [];
@@ -79,7 +90,7 @@ export function complexityTable(series: readonly ComplexitySeries[]): string {
   const rule = `|---|---|---|${sizes.map(() => '---:').join('|')}|`;
   const rows = series.map(
     (s) =>
-      `| ${s.name} | O(${s.growth}) | ${fittedSlope(s).toFixed(2)} | ${s.points.map((p) => (p.micros < 10 ? p.micros.toFixed(2) : p.micros.toFixed(0))).join(' | ')} |`,
+      `| ${s.name} | O(${s.growth}) | ${slopeText(fittedSlope(s))} | ${s.points.map((p) => (p.micros < 10 ? p.micros.toFixed(2) : p.micros.toFixed(0))).join(' | ')} |`,
   );
   return `${[head, rule, ...rows].join('\n')}\n`;
 }
@@ -87,8 +98,9 @@ export function complexityTable(series: readonly ComplexitySeries[]): string {
 /** Writes the log-log plot as SVG or PNG (by extension). */
 export async function writeComplexityPlot(series: ComplexitySeries[], file: string): Promise<void> {
   const svg = complexitySvg(series, 'Time per shuffle against n (log-log)');
+  const bytes = file.endsWith('.png') ? await svgToPng(svg, 1400) : svg;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, file.endsWith('.png') ? await renderPng(svg, 1400) : svg);
+  writeFileSync(file, bytes);
 }
 
 /** `fairdeal complexity`: see HELP. */
@@ -110,21 +122,34 @@ export const complexity: Command = async (args, io) => {
     io.out(HELP);
     return 0;
   }
-  const maxN = values['max-n'] === undefined ? 4096 : Number(values['max-n']);
-  if (!/^\d+$/.test(values['max-n'] ?? '4096') || maxN < 8 || maxN > 65536) {
-    throw new UsageError(`--max-n must be an integer in [8, 65536], got '${values['max-n']}'`);
+  const maxN =
+    values['max-n'] === undefined ? 4096 : wholeNumber('--max-n', values['max-n'], 8, 65536);
+  const budget =
+    values.budget === undefined ? 30 : wholeNumber('--budget', values.budget, 1, 60_000);
+  if (values.svg !== undefined && values.png !== undefined) {
+    throw new UsageError('give --svg or --png, not both');
   }
-  const budget = values.budget === undefined ? 30 : Number(values.budget);
-  if (!/^\d+$/.test(values.budget ?? '30') || budget < 1 || budget > 60_000) {
-    throw new UsageError(`--budget must be an integer in [1, 60000] ms, got '${values.budget}'`);
-  }
+  const plot = values.svg ?? values.png;
+  if (values.png !== undefined) await ensurePngRenderer();
   const series = measureComplexity(maxN, budget);
-  if (values.svg !== undefined) await writeComplexityPlot(series, resolve(io.cwd, values.svg));
-  if (values.png !== undefined) await writeComplexityPlot(series, resolve(io.cwd, values.png));
+  if (plot !== undefined) {
+    try {
+      await writeComplexityPlot(series, resolve(io.cwd, plot));
+    } catch (error) {
+      if ((error as { code?: unknown }).code === undefined) throw error;
+      throw new OutputError(
+        `cannot write ${plot}: ${errnoWords(error)}`,
+        String((error as { code?: unknown }).code),
+      );
+    }
+  }
   if (values.json) {
     io.out(
       `${JSON.stringify(
-        series.map((s) => ({ ...s, slope: fittedSlope(s) })),
+        series.map((s) => {
+          const slope = fittedSlope(s);
+          return { ...s, slope: Number.isFinite(slope) ? slope : null };
+        }),
         null,
         2,
       )}\n`,

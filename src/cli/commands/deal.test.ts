@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { main } from '../main.ts';
 
 function fakeIo(env: Record<string, string> = {}, tty = false) {
@@ -100,7 +102,7 @@ test('preset options: --decks, --level/--trump, custom --deck', async () => {
   assert.deepEqual(custom.hands.flat().sort(), ['AS', 'JS', 'KS', 'QS']);
 });
 
-test('errors: unknown preset (2, lists presets), bad seed (1), bad options', async () => {
+test('errors: unknown preset (2, lists presets), bad seed (2), bad options (2)', async () => {
   const unknown = await run(['poker']);
   assert.equal(unknown.code, 2);
   assert.match(
@@ -110,11 +112,11 @@ test('errors: unknown preset (2, lists presets), bad seed (1), bad options', asy
   const none = await run([]);
   assert.equal(none.code, 2);
   const badSeed = await run(['doudizhu', '--seed', '']);
-  assert.equal(badSeed.code, 1);
+  assert.equal(badSeed.code, 2);
   assert.equal(badSeed.err.split('\n').length, 2, 'one line');
   assert.equal((await run(['doudizhu', '--seats', 'three'])).code, 2);
-  assert.equal((await run(['doudizhu', '--seats', '4'])).code, 1);
-  assert.equal((await run(['doudizhu', '--board', '3'])).code, 1);
+  assert.equal((await run(['doudizhu', '--seats', '4'])).code, 2);
+  assert.equal((await run(['doudizhu', '--board', '3'])).code, 2);
   assert.equal((await run(['doudizhu', '--colour'])).code, 2);
   assert.equal((await run(['skat', '--trump', 'purple'])).code, 2);
   for (const r of [unknown, badSeed]) assert.ok(!r.err.includes('    at '), 'no stack trace');
@@ -128,4 +130,74 @@ test('--help and --list', async () => {
   assert.equal(list.code, 0);
   assert.match(list.out, /^doudizhu\s+seats 3\s+Dou Dizhu/m);
   assert.match(list.out, /^holdem\s+seats 2-10/m);
+});
+
+test('errors name the flags as typed and count seats from 1, on one line, exit 2', async () => {
+  const cases: [string[], string][] = [
+    [
+      ['holdem', '--dealer', '7'],
+      '--dealer must be a seat from 1 to 6 (seats count from 1), got 7',
+    ],
+    [
+      ['holdem', '--seats', '3', '--dealer', '4'],
+      '--dealer must be a seat from 1 to 3 (seats count from 1), got 4',
+    ],
+    [
+      ['holdem', '--dealer', '0'],
+      '--dealer must be a seat from 1 to 6 (seats count from 1), got 0',
+    ],
+    [['holdem', '--seats', '30'], '--seats for holdem must be from 2 to 10, got 30'],
+    [['bridge', '--board', '0'], '--board must be at least 1, got 0'],
+    [['bridge', '--dealer', '2'], '--dealer does not apply to bridge'],
+    [['holdem', '--board', '2'], '--board does not apply to holdem'],
+    [['custom', '--hand-size', '99'], '--hand-size must be from 0 to 52, got 99'],
+    [['custom', '--board-cards', '99'], '--board-cards must be from 0 to 52, got 99'],
+    [['blackjack', '--decks', '9'], '--decks must be from 1 to 8, got 9'],
+    [['custom', '--sort', 'weird'], "--sort: unknown sort order 'weird'"],
+    [['custom', '--deck', 'AS,XX'], '--deck: bad card "XX" in code notation'],
+    [['doudizhu', '--seed', ''], '--seed: the seed must not be empty'],
+    [
+      ['doudizhu', '--seed', '--json'],
+      "--seed needs a value; to give one that starts with '-', write --seed=-VALUE",
+    ],
+    [
+      ['doudizhu', '--json', '--format', 'text'],
+      '--json and --format text contradict each other; give one',
+    ],
+    [['doudizhu', '--colour'], "unknown option '--colour' (see fairdeal deal --help)"],
+  ];
+  for (const [args, message] of cases) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.err, `fairdeal deal: ${message}\n`);
+  }
+  assert.equal((await run(['doudizhu', '--json', '--format', 'json', '--seed', 's'])).code, 0);
+});
+
+test('the replay line deals the same round when a shell runs it, whatever the seed holds', async () => {
+  const seed = "-it's a 'table' $HOME `x` \\ 7";
+  const first = await run([
+    'holdem',
+    `--seed=${seed}`,
+    '--seats',
+    '3',
+    '--dealer=2',
+    '--cards',
+    'code',
+  ]);
+  assert.equal(first.code, 0);
+  const replay = /^Replay: fairdeal (.*)$/m.exec(first.out)?.[1];
+  assert.ok(replay !== undefined, first.out);
+  const script = fileURLToPath(new URL('../main.ts', import.meta.url));
+  // The shell, not a test helper, splits the line back into arguments.
+  const again = spawnSync(
+    'sh',
+    ['-c', `"$0" "$1" ${replay} --cards code`, process.execPath, script],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(again.stdout, first.out);
 });

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../index.ts';
 import {
-  bytesToHex,
   deal as dealRound,
   formatPbnDeal,
   getPreset,
@@ -11,6 +10,9 @@ import {
 } from '../../index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { inFlagWords } from '../options/deal-option-error.ts';
+import { parseSeedOption } from '../options/seed-option.ts';
+import { shellQuote } from '../options/shell-quote.ts';
 import { useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderDeal } from '../render/render-deal.ts';
@@ -27,7 +29,7 @@ Options:
   --seats N           number of seats (within the preset's range)
   --dealer N          seat number of the dealer, 1-based (default: the last seat)
   --format F          text (default), json, or pbn (bridge only)
-  --json              same as --format json
+  --json              same as --format json (not with another --format)
   --cards STYLE       text card style: symbol (A♠, default), code (AS), unicode, chinese
   --board N           bridge: board number (dealer and vulnerability), default 1
   --decks N           blackjack: decks in the shoe, 1-8 (default 6)
@@ -52,12 +54,19 @@ Options:
   -h, --help          this help
 
 Colours: red suits on a terminal; NO_COLOR turns them off, FORCE_COLOR forces them on.
+Exit status: 0 dealt, 1 failure (e.g. standard output cannot be written), 2 usage error (an
+unknown preset, a bad or conflicting option, a number out of range, a bad seed or card).
 `;
 
 function integer(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]{1,9}$/.test(value))
-    throw new UsageError(`${flag} needs a whole number, got '${value}'`);
+  if (!/^[0-9]{1,9}$/.test(value)) {
+    throw new UsageError(
+      /^[0-9]+$/.test(value)
+        ? `${flag} is too large, got ${value}`
+        : `${flag} needs a whole number, got '${value}'`,
+    );
+  }
   return Number(value);
 }
 
@@ -92,7 +101,7 @@ function deckOption(value: string | undefined): DeckSpec | DeckName | undefined 
 function freshSeed(): string {
   const words = new Uint32Array(8);
   secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
+  return Buffer.from(words.buffer).toString('hex');
 }
 
 function listPresets(): string {
@@ -146,9 +155,10 @@ function toPbn(d: Deal): string {
  * @throws {FairdealError} for a bad seed or an option the preset does not take (exit 1).
  */
 export const deal: Command = async (args, io) => {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
       seed: { type: 'string' },
       seats: { type: 'string' },
@@ -193,6 +203,9 @@ export const deal: Command = async (args, io) => {
   if (!Object.hasOwn(PRESETS, name)) {
     throw new UsageError(`unknown preset '${name}'; presets: ${PRESET_NAMES.join(', ')}`);
   }
+  if (values.json && values.format !== undefined && values.format !== 'json') {
+    throw new UsageError(`--json and --format ${values.format} contradict each other; give one`);
+  }
   const format = values.json ? 'json' : (values.format ?? 'text');
   if (format !== 'text' && format !== 'json' && format !== 'pbn') {
     throw new UsageError(`--format must be text, json or pbn, got '${format}'`);
@@ -224,11 +237,25 @@ export const deal: Command = async (args, io) => {
   if (values.fair && format === 'pbn') {
     throw new UsageError('--fair prints a transcript; use --format text or json');
   }
+  if (values.seed !== undefined) parseSeedOption(values.seed);
+  const preset = getPreset(name);
+  const seats = integer('--seats', values.seats);
+  if (seats !== undefined && (seats < preset.seats.min || seats > preset.seats.max)) {
+    throw new UsageError(
+      `--seats for ${name} must be from ${preset.seats.min} to ${preset.seats.max}, got ${seats}`,
+    );
+  }
   const dealer = integer('--dealer', values.dealer);
+  const seatCount = seats ?? preset.seats.default;
+  if (dealer !== undefined && (dealer < 1 || dealer > seatCount)) {
+    throw new UsageError(
+      `--dealer must be a seat from 1 to ${seatCount} (seats count from 1), got ${dealer}`,
+    );
+  }
   const seed = values.seed ?? freshSeed();
   const options: Record<string, unknown> = {
     seed,
-    seats: integer('--seats', values.seats),
+    seats,
     dealer: dealer === undefined ? undefined : dealer - 1,
     boardNumber: integer('--board', values.board),
     decks: integer('--decks', values.decks),
@@ -242,8 +269,6 @@ export const deal: Command = async (args, io) => {
     sort: values.sort as SortName | undefined,
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
-  if (options.dealer === -1) throw new UsageError('--dealer counts seats from 1');
-  getPreset(name);
   if (values.fair) {
     delete options.seed;
     if (options.deck !== undefined && typeof options.deck !== 'string') {
@@ -266,7 +291,12 @@ export const deal: Command = async (args, io) => {
   if (values.out !== undefined || values.force) {
     throw new UsageError('--out and --force go with --fair (they write its transcript)');
   }
-  const round = dealRound(name, options as DealOptions);
+  let round: Deal;
+  try {
+    round = dealRound(name, options as DealOptions);
+  } catch (error) {
+    throw inFlagWords(error);
+  }
 
   if (format === 'json') {
     io.out(`${JSON.stringify(toJson(round), null, 2)}\n`);
@@ -274,29 +304,29 @@ export const deal: Command = async (args, io) => {
     io.out(toPbn(round));
   } else {
     io.out(renderDeal(round, { color: useColor(io), style }));
-    const again = [`fairdeal deal ${name}`, `--seed ${shellQuote(seed)}`];
-    for (const a of reproducingArgs(args)) again.push(a);
+    const again = ['fairdeal deal', shellQuote(name), flagWithValue('--seed', seed)];
+    for (const a of reproducingArgs(tokens)) again.push(a);
     io.out(`Seed: ${seed}\nReplay: ${again.join(' ')}\n`);
   }
   return 0;
 };
 
-/** The options of this run that shape the deal (so the replay line deals the same round). */
-function reproducingArgs(args: readonly string[]): string[] {
-  const out: string[] = [];
-  const skip = new Set(['--seed', '--format', '--json', '--cards']);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('--')) continue;
-    const [flag, inline] = a.split('=', 2) as [string, string | undefined];
-    const takesValue = flag !== '--json' && flag !== '--list' && flag !== '--help';
-    const value = inline ?? (takesValue ? args[++i] : undefined);
-    if (skip.has(flag)) continue;
-    out.push(value === undefined ? flag : `${flag} ${shellQuote(value)}`);
-  }
-  return out;
+/** `--flag value`, or `--flag=value` when the value starts with `-` (parseArgs would take it
+ * for an option), shell-quoted either way. */
+function flagWithValue(flag: string, value: string): string {
+  return value.startsWith('-') ? `${flag}=${shellQuote(value)}` : `${flag} ${shellQuote(value)}`;
 }
 
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_.,:/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/** The options of this run that shape the deal (so the replay line deals the same round). */
+function reproducingArgs(
+  tokens: readonly { kind: string; name?: string; value?: string | undefined }[],
+): string[] {
+  const out: string[] = [];
+  const skip = new Set(['seed', 'format', 'json', 'cards', 'help', 'list']);
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined || skip.has(t.name)) continue;
+    const flag = `--${t.name}`;
+    out.push(t.value === undefined ? flag : flagWithValue(flag, t.value));
+  }
+  return out;
 }

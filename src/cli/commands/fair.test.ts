@@ -282,7 +282,7 @@ test('fair: usage errors exit 2 with one line', async () => {
     assert.equal(r.code, 2, args.join(' '));
     assert.equal(r.err.trim().split('\n').length, 1, r.err);
   }
-  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 1);
+  assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 2); // unknown preset: 2 everywhere
   assert.equal(
     (
       await run(

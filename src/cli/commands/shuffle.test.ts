@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
+import { runCli } from '../../../test/support/run-cli.ts';
 import { main } from '../main.ts';
 
 test('fairdeal shuffle --range with a seed is a reproducible permutation', async () => {
@@ -43,14 +44,20 @@ test('fairdeal shuffle --file shuffles the lines of a file', async () => {
   assert.deepEqual(io.stdout.trim().split('\n').sort(), ['ann', 'bob', 'cat']);
 });
 
-test('usage errors exit 2 with one line, bad seeds exit 1, never a stack trace', async () => {
+test('usage errors (bad seeds too) exit 2 with one line, unreadable files 1, never a stack trace', async () => {
   const cases: [string[], number, RegExp][] = [
     [['shuffle'], 2, /exactly one of/],
     [['shuffle', '--range', 'abc'], 2, /--range must be a whole number/],
-    [['shuffle', '--range', '5', '--take', '9'], 2, /--take must be between 0 and 5/],
-    [['shuffle', '--bogus'], 2, /Unknown option/],
-    [['shuffle', '--range', '5', '--seed', 'ab'.repeat(31)], 1, /looks like hex/],
-    [['shuffle', '--file', 'no-such-file'], 2, /cannot read no-such-file: ENOENT/],
+    [['shuffle', '--range', '5', '--take', '9'], 2, /--take is too large \(at most 5\), got 9/],
+    [['shuffle', '--bogus'], 2, /unknown option .--bogus. \(see fairdeal shuffle --help\)/],
+    [['shuffle', '--range', '5', '--seed', 'ab'.repeat(31)], 2, /--seed: the seed looks like hex/],
+    [['shuffle', '--range', '5', '--seed', ''], 2, /--seed: the seed must not be empty/],
+    [
+      ['shuffle', '--file', 'no-such-file'],
+      1,
+      /cannot read no-such-file: no such file or directory \(ENOENT\)/,
+    ],
+    [['shuffle', '--file', '.'], 1, /cannot read \.: is a directory \(EISDIR\)/],
     [['nope'], 2, /unknown command 'nope'/],
   ];
   for (const [argv, code, message] of cases) {
@@ -58,5 +65,33 @@ test('usage errors exit 2 with one line, bad seeds exit 1, never a stack trace',
     assert.equal(await main(argv, io), code, argv.join(' '));
     assert.match(io.stderr, message);
     assert.doesNotMatch(io.stderr, /\n\s+at /, 'no stack trace');
+    assert.equal(io.stderr.split('\n').length, 2, `one line: ${io.stderr}`);
   }
+});
+
+test('shuffle --take K is the first K items of the full shuffle (same seed), for ranges and items', async () => {
+  const full = fakeIo();
+  await main(['shuffle', '--range', '1000', '--seed', 'take'], full);
+  const some = fakeIo();
+  await main(['shuffle', '--range', '1000', '--seed', 'take', '--take', '7'], some);
+  assert.equal(some.stdout, `${full.stdout.split('\n').slice(0, 7).join('\n')}\n`);
+  const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+  const all = fakeIo();
+  await main(['shuffle', ...items, '--seed', 'take'], all);
+  const two = fakeIo();
+  await main(['shuffle', ...items, '--seed', 'take', '--take', '2'], two);
+  assert.equal(two.stdout, `${all.stdout.split('\n').slice(0, 2).join('\n')}\n`);
+});
+
+test('shuffle --range 10000000 --take 3 never builds the range: it runs in a 24 MB heap', async () => {
+  // Ten million numbers take 80 MB as an array; a heap this small runs out long before, so the
+  // command passes only if it draws the three items without materialising the range.
+  const r = await runCli(['shuffle', '--range', '10000000', '--take', '3', '--seed', 's'], {
+    nodeOptions: ['--max-old-space-size=24'],
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const drawn = r.stdout.trim().split('\n').map(Number);
+  assert.equal(drawn.length, 3);
+  assert.equal(new Set(drawn).size, 3);
+  for (const x of drawn) assert.ok(Number.isInteger(x) && x >= 1 && x <= 10_000_000);
 });

@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util';
-import {
-  bytesToHex,
-  chacha20,
-  parseSeed,
-  type RandomSource,
-  secureRandom,
-  toShuffled,
-} from '../../index.ts';
+import { chacha20, type RandomSource, sample, secureRandom } from '../../index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { parseSeedOption } from '../options/seed-option.ts';
+import { wholeNumber } from '../options/whole-number.ts';
+import { readTextFile } from '../read-input.ts';
 
 const HELP = `Usage: fairdeal shuffle [options] [ITEM …]
 
@@ -47,21 +43,15 @@ export const shuffleCommand: Command = async (args, io) => {
   if (sources.filter(Boolean).length !== 1) {
     throw new UsageError('give exactly one of --range N, --file PATH, or items');
   }
-  let items: string[] | number[];
+  let items: readonly (string | number)[];
   if (values.range !== undefined) {
-    const n = integerOption('--range', values.range, 0, MAX_RANGE);
-    items = Array.from({ length: n }, (_, i) => i + 1);
+    const n = wholeNumber('--range', values.range, 0, MAX_RANGE);
+    const k = values.take === undefined ? n : wholeNumber('--take', values.take, 0, n);
+    // A few items of a large range: a view that holds nothing. Most of it: a real array, which
+    // sample's dense path copies faster than it would read through the view.
+    items = k * 8 < n ? rangeView(n) : Array.from({ length: n }, (_, i) => i + 1);
   } else if (values.file !== undefined) {
-    const { readFile } = await import('node:fs/promises');
-    const { resolve } = await import('node:path');
-    const text =
-      values.file === '-'
-        ? await readStdin()
-        : await readFile(resolve(io.cwd, values.file), 'utf8').catch(
-            (error: NodeJS.ErrnoException) => {
-              throw new UsageError(`cannot read ${values.file}: ${error.code ?? error.message}`);
-            },
-          );
+    const text = values.file === '-' ? await readStdin() : readTextFile(io, values.file);
     items = text.split(/\r?\n/).filter((line) => line.length > 0);
   } else {
     items = positionals;
@@ -69,14 +59,14 @@ export const shuffleCommand: Command = async (args, io) => {
   let source: RandomSource = secureRandom;
   let seedHex: string | null = null;
   if (values.seed !== undefined) {
-    seedHex = bytesToHex(parseSeed(values.seed));
+    seedHex = parseSeedOption(values.seed);
     source = chacha20(values.seed);
   }
   const take =
-    values.take === undefined
-      ? items.length
-      : integerOption('--take', values.take, 0, items.length);
-  const out = toShuffled<string | number>(items, source).slice(0, take);
+    values.take === undefined ? items.length : wholeNumber('--take', values.take, 0, items.length);
+  // sample(items, k) is exactly the first k items of toShuffled(items) for the same source, in
+  // O(k) when k is small against the length: `--range 10000000 --take 3` draws three numbers.
+  const out = sample(items, take, source);
   if (values.json) {
     io.out(`${JSON.stringify({ items: out, seed: values.seed ?? null, key: seedHex })}\n`);
   } else {
@@ -85,12 +75,22 @@ export const shuffleCommand: Command = async (args, io) => {
   return 0;
 };
 
-function integerOption(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`${name} must be a whole number, got '${text}'`);
-  const n = Number(text);
-  if (n < min || n > max)
-    throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
+/**
+ * The numbers 1…n as an array that holds nothing: a Proxy over an empty array (so it is still an
+ * Array to `sample`, which checks Array.isArray) whose items are computed when read. sample's
+ * sparse path reads only the k items it returns, so a large range costs O(k), not n numbers.
+ */
+function rangeView(n: number): readonly number[] {
+  return new Proxy([] as number[], {
+    get(target, key, receiver) {
+      if (key === 'length') return n;
+      if (typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key)) {
+        const i = Number(key);
+        return i < n ? i + 1 : undefined;
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
 }
 
 async function readStdin(): Promise<string> {
