@@ -8,7 +8,7 @@ import { fairDeal } from '../fair/index.ts';
 import { errnoWords, oneLine } from './io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-io-'));
-const transcript = fairDeal('doudizhu', { clientSeeds: ['io test'] }).transcript;
+const transcript = fairDeal('doudizhu', { clientSeed: 'io test' }).transcript;
 writeFileSync(join(dir, 'good.json'), JSON.stringify(transcript));
 writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...transcript, hand: transcript.hand + 1 }));
 

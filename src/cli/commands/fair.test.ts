@@ -272,7 +272,6 @@ test('fair: usage errors exit 2 with one line', async () => {
     [],
     ['commit', 'doudizhu'],
     ['commit', 'doudizhu', '--state', 's', '--player', 'x'],
-    ['reveal', '--state', 'missing.json', '--client-seed', 'x'],
     ['commit', 'doudizhu', '--state', 's', '--hand=-1'],
     ['commit', 'blackjack', '--state', 's', '--option', 'penetration=lots'],
     ['commit', 'doudizhu', '--state', 's', '--option', 'seats=three'],
@@ -283,6 +282,9 @@ test('fair: usage errors exit 2 with one line', async () => {
     assert.equal(r.err.trim().split('\n').length, 1, r.err);
   }
   assert.equal((await run(dir, 'commit', 'nope', '--state', 's')).code, 2); // unknown preset: 2 everywhere
+  const missing = await run(dir, 'reveal', '--state', 'missing.json', '--client-seed', 'x');
+  assert.equal(missing.code, 1, 'a missing file is a failure (README: exit 1), not a usage error');
+  assert.match(missing.err, /cannot read state file missing\.json: no such file/);
   assert.equal(
     (
       await run(

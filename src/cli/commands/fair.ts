@@ -13,7 +13,8 @@ import {
   type Seating,
 } from '../../fair/index.ts';
 import type { CliIo, Command } from '../io.ts';
-import { UsageError } from '../io.ts';
+import { errnoWords, UsageError } from '../io.ts';
+import { InputError, readTextFile } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { writeFileSafely } from './safe-write.ts';
 
@@ -313,19 +314,11 @@ function seating(
 }
 
 function readJson(io: CliIo, file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      `cannot read ${escapeText(file)}${code === 'ENOENT' ? ': no such file' : ` (${code})`}`,
-    );
-  }
+  const text = readTextFile(io, file);
   try {
     return parseStrictJson(text);
   } catch (error) {
-    throw new UsageError(`${escapeText(file)} is not valid JSON (${(error as Error).message})`);
+    throw new InputError(`${escapeText(file)} is not valid JSON (${(error as Error).message})`);
   }
 }
 
@@ -340,9 +333,9 @@ function load(path: string, shown: string): FairRound {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UsageError(
-      `cannot read state file ${escapeText(shown)} (run 'fairdeal fair commit' first)`,
+  } catch (error) {
+    throw new InputError(
+      `cannot read state file ${escapeText(shown)}: ${errnoWords(error)} (run 'fairdeal fair commit' first)`,
     );
   }
   return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);

@@ -141,8 +141,11 @@ test('verify: usage and file errors are one line, exit 2 / 1, never a stack trac
   assert.equal(await main(['verify'], io), 2);
   assert.match(io.stderr, /^fairdeal verify: missing <transcript\.json>/);
   io = fakeIo(dir);
-  assert.equal(await main(['verify', 'nope.json'], io), 2);
-  assert.equal(io.stderr, 'fairdeal verify: cannot read nope.json: no such file\n');
+  assert.equal(await main(['verify', 'nope.json'], io), 1);
+  assert.equal(
+    io.stderr,
+    'fairdeal verify: cannot read nope.json: no such file or directory (ENOENT)\n',
+  );
   writeFileSync(join(dir, 'junk.json'), '{not json');
   io = fakeIo(dir);
   assert.equal(await main(['verify', 'junk.json'], io), 1);

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   type ChainResult,
@@ -10,6 +9,7 @@ import {
 } from '../../fair/index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { InputError, readTextFile } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 
 const MAX_CARD_LINES = 5;
@@ -71,7 +71,7 @@ export const verify: Command = async (args, io) => {
   }
   const entries: Entry[] = [];
   for (const file of positionals) {
-    const text = file === '-' ? readFileSync(0, 'utf8') : readText(resolve(io.cwd, file), file);
+    const text = file === '-' ? readFileSync(0, 'utf8') : readText(io.cwd, file);
     let value: unknown;
     try {
       value = parseStrictJson(text);
@@ -190,10 +190,10 @@ function keptRecords(
     if (file === undefined) return undefined;
     let value: unknown;
     try {
-      value = parseStrictJson(readText(resolve(cwd, file), file));
+      value = parseStrictJson(readText(cwd, file));
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`${escapeText(file)} is not valid JSON`);
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${escapeText(file)} is not valid JSON`);
     }
     const v = (value as Record<string, unknown> | null)?.[key];
     if (typeof v !== 'string') throw new UsageError(`${escapeText(file)} has no '${key}'`);
@@ -222,13 +222,6 @@ function summary(name: string, r: VerifyResult): Record<string, unknown> {
     : { file: name, ok: false, problems: r.problems };
 }
 
-function readText(path: string, shown: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      `cannot read ${escapeText(shown)}${code === 'ENOENT' ? ': no such file' : ` (${code})`}`,
-    );
-  }
+function readText(cwd: string, shown: string): string {
+  return readTextFile({ cwd }, shown);
 }
