@@ -16,7 +16,11 @@ import { FairdealError } from '../errors.ts';
  * @throws {FairdealError} `MISSING_PEER` when the package is not installed (other load errors
  * pass through unchanged).
  */
-export async function loadPeer<T>(name: string, purpose: string, load: () => Promise<T>): Promise<T> {
+export async function loadPeer<T>(
+  name: string,
+  purpose: string,
+  load: () => Promise<T>,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {

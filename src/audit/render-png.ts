@@ -15,7 +15,11 @@ import { loadPeer } from './load-peer.ts';
  */
 export async function renderPng(svg: string, width = 1400): Promise<Uint8Array> {
   if (typeof svg !== 'string') throw new TypeError('renderPng needs an SVG string');
-  const { Resvg } = await loadPeer('@resvg/resvg-js', 'PNG output', () => import('@resvg/resvg-js'));
+  const { Resvg } = await loadPeer(
+    '@resvg/resvg-js',
+    'PNG output',
+    () => import('@resvg/resvg-js'),
+  );
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: width },
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },

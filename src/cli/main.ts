@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import process from 'node:process';
-import { FairdealError } from '../errors.ts';
+import { FairdealError } from '../index.ts';
 import type { CliIo, Command } from './io.ts';
 import { UsageError } from './io.ts';
 

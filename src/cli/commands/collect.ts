@@ -1,15 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  buildDeck,
-  chacha20,
-  deal,
-  getPreset,
-  type RandomSource,
-  resolvePlan,
-  secureRandom,
-} from '../../index.ts';
+import { chacha20, deal, presetDeck, type RandomSource, secureRandom } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 
@@ -153,7 +145,7 @@ function* collectDecks(
   format: 'codes' | 'indices' | 'binary',
   source: RandomSource,
 ): Generator<string | Uint8Array> {
-  const canonical = buildDeck(resolvePlan(getPreset(preset)).deck);
+  const canonical = presetDeck(preset);
   const position = new Map(canonical.map((c, i) => [c.id, i]));
   if (format === 'binary' && canonical.length > 256) {
     throw new UsageError(

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { fairDeal } from '../../fair/index.ts';
 import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../index.ts';
 import {
-  bytesToHex,
   deal as dealRound,
   formatPbnDeal,
   getPreset,
@@ -10,6 +9,7 @@ import {
   PRESETS,
   secureRandom,
 } from '../../index.ts';
+import { bytesToHex } from '../hex.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { useColor } from '../render/color.ts';

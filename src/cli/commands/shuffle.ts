@@ -1,12 +1,6 @@
 import { parseArgs } from 'node:util';
-import {
-  bytesToHex,
-  chacha20,
-  parseSeed,
-  type RandomSource,
-  secureRandom,
-  toShuffled,
-} from '../../index.ts';
+import { chacha20, parseSeed, type RandomSource, secureRandom, toShuffled } from '../../index.ts';
+import { bytesToHex } from '../hex.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 
