@@ -93,7 +93,8 @@ export function addOrder(counts: AuditCounts, order: ArrayLike<number>, scratch:
  *
  * @example
  * ```ts
- * mergeCounts(total, fromWorker);
+ * const total = createCounts(52);
+ * mergeCounts(total, counts); // add one worker's counts
  * ```
  * @throws {RangeError} if the two counts are for different n.
  */

@@ -36,7 +36,8 @@ function esc(s: string): string {
  *
  * @example
  * ```ts
- * complexitySvg([{ name: 'knuth-durstenfeld', growth: 'n', points: [{ n: 8, micros: 0.1 }] }]);
+ * const points = [{ n: 8, micros: 0.1 }];
+ * complexitySvg([{ name: 'knuth-durstenfeld', growth: 'n', points }], 'time per shuffle');
  * ```
  * @throws never.
  */

@@ -32,7 +32,7 @@ const BROKEN_WORDS: Record<string, string> = {
  *
  * @example
  * ```ts
- * io.out(formatSummary(result));
+ * console.log(formatSummary(result));
  * ```
  * @throws never.
  */

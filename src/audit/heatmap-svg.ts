@@ -15,6 +15,7 @@ function esc(s: string): string {
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
  * writeFileSync('swap-any.svg', heatmapSvg(counts, 'swap-any — biased'));
  * ```
  * @throws never.

@@ -9,7 +9,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  *
  * @example
  * ```ts
- * permutationTest(countsFor4Cards).df; // 23
+ * permutationTest(counts).df; // 23 when counts are of 4 cards (4! − 1)
  * ```
  * @throws never.
  */

@@ -13,7 +13,7 @@ export interface FairDealOptions {
   readonly hand?: number;
   /** Hash of the previous transcript of the table (default null: first hand). */
   readonly prev?: string | null;
-  /** Preset options that change the deal (e.g. `{ players: 6 }`). */
+  /** Preset options that change the deal (e.g. `{ seats: 6 }`). */
   readonly options?: FairOptions;
   /** Client seeds, as strings (players `client1`, `client2`, … in that order) or with ids. */
   readonly clientSeeds?: readonly (string | ClientSeed)[];

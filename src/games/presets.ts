@@ -237,7 +237,7 @@ const custom: Preset = {
  *
  * @example
  * ```ts
- * PRESETS.doudizhu.seats.default; // 3
+ * PRESETS.doudizhu?.seats.default; // 3
  * ```
  */
 export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze(
