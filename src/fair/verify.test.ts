@@ -75,3 +75,22 @@ test('constantTimeEqual compares content and length', () => {
   assert.equal(constantTimeEqual(Uint8Array.of(1, 2), Uint8Array.of(1)), false);
   assert.equal(constantTimeEqual(new Uint8Array(0), new Uint8Array(0)), true);
 });
+
+test('verifyChain: a hand that fails on its own is reported at its index, with its fields', () => {
+  const forged = structuredClone(h2) as unknown as { cards: { card: string }[]; hash: string };
+  [forged.cards[0]!.card, forged.cards[1]!.card] = [forged.cards[1]!.card, forged.cards[0]!.card];
+  forged.hash = toHex(transcriptHash(forged as unknown as FairTranscript));
+  const r = verifyChain([h1, forged, h3]);
+  assert.ok(!r.ok);
+  // The forged hand's own faults; the next hand is not blamed for a link to a hand that failed.
+  assert.deepEqual(
+    r.problems.map((p) => [p.index, p.field]),
+    [
+      [1, 'cards[0]'],
+      [1, 'cards[1]'],
+    ],
+  );
+  const garbage = verifyChain([h1, 42, h3]);
+  assert.ok(!garbage.ok && garbage.problems.length > 0);
+  assert.ok(garbage.problems.every((p) => p.index === 1));
+});
