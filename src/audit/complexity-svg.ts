@@ -42,6 +42,9 @@ function esc(s: string): string {
  * @throws never.
  */
 export function complexitySvg(series: readonly ComplexitySeries[], title: string): string {
+  if (!Array.isArray(series as unknown))
+    throw new TypeError('complexitySvg: series must be an array');
+  if (typeof title !== 'string') throw new TypeError('complexitySvg: title must be a string');
   const all = series.flatMap((s) => s.points).filter((p) => p.micros > 0);
   const width = 900;
   const height = 600;

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { chiSquareSf } from './chi-square-sf.ts';
 import { type AuditTestResult, notApplicable } from './test-result.ts';
 
@@ -14,6 +15,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  * @throws never.
  */
 export function permutationTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, perms } = counts;
   if (perms.length === 0) return notApplicable('permutations', 'only for 3 ≤ n ≤ 6');
   const expected = trials / perms.length;

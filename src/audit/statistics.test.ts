@@ -5,13 +5,18 @@ import { chacha20 } from '../random/chacha20.ts';
 import type { RandomSource } from '../random/source.ts';
 import { adjacentPairTest } from './adjacent-pair-test.ts';
 import { analyzeCounts } from './analyze-counts.ts';
-import { addOrder, createCounts, mergeCounts } from './audit-counts.ts';
+import { type AuditCounts, addOrder, createCounts, mergeCounts } from './audit-counts.ts';
 import { auditShuffle } from './audit-shuffle.ts';
 import { cardPositionTest } from './card-position-test.ts';
 import { checkPermutation } from './check-permutation.ts';
 import { chiSquareSf, logGamma, upperGammaQ } from './chi-square-sf.ts';
+import { complexitySvg } from './complexity-svg.ts';
+import { divergingColor } from './diverging-color.ts';
 import { eulerianNumbers, risingSequenceLaw } from './eulerian.ts';
+import { formatP, formatSummary } from './format-summary.ts';
+import { heatmapSvg } from './heatmap-svg.ts';
 import { poolCells } from './pool-cells.ts';
+import { worstCells } from './worst-cells.ts';
 
 /** A plain Durstenfeld on the chacha20 source (exact bounded integers by rejection). */
 function fair(cards: number[], source: RandomSource): number[] {
@@ -224,4 +229,29 @@ test('auditShuffle reports throws and non-permutations as broken', () => {
   assert.equal(lost.broken?.kind, 'not-a-permutation');
   const inPlace = auditShuffle((c, s) => void fair(c, s), { n: 5, trials: 4000, source });
   assert.equal(inPlace.verdict, 'uniform');
+});
+
+test('the pure audit functions throw TypeError for arguments of the wrong type', () => {
+  const bad = { n: 3 } as unknown as AuditCounts;
+  const calls: [string, () => unknown][] = [
+    ['createCounts', () => createCounts('5' as unknown as number)],
+    ['mergeCounts', () => mergeCounts(createCounts(3), bad)],
+    ['analyzeCounts', () => analyzeCounts(bad)],
+    ['cardPositionTest', () => cardPositionTest(bad)],
+    ['adjacentPairTest', () => adjacentPairTest(bad)],
+    ['heatmapSvg', () => heatmapSvg(createCounts(3), 7 as unknown as string)],
+    ['worstCells', () => worstCells(null as unknown as AuditCounts)],
+    ['complexitySvg', () => complexitySvg('x' as never, 't')],
+    ['divergingColor', () => divergingColor('0' as unknown as number)],
+    ['formatP', () => formatP(null as unknown as number)],
+    ['formatSummary', () => formatSummary({} as never)],
+    ['eulerianNumbers', () => eulerianNumbers('4' as unknown as number)],
+    ['poolCells', () => poolCells('12' as never, [1, 2])],
+    [
+      'auditShuffle',
+      () => auditShuffle('shuffle' as never, { n: 3, trials: 1, source: chacha20('t') }),
+    ],
+    ['chiSquareSf', () => chiSquareSf(1, '2' as unknown as number)],
+  ];
+  for (const [name, call] of calls) assert.throws(call, TypeError, name);
 });
