@@ -1,22 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { publicEntries } from './support/entries.ts';
 
 // The packed tarball, installed into an empty folder, must work without our sources or devDeps:
 // every public entry imports, every export is defined, and the `fairdeal` bin runs — from a
 // folder whose name holds '#' and '%', which a hand-made file URL gets wrong (the bin once did
 // nothing at all there).
 const root = new URL('..', import.meta.url).pathname;
-const entries: Record<string, string> = {
-  fairdeal: 'src/index.ts',
-  'fairdeal/fair': 'src/fair/index.ts',
-  'fairdeal/audit': 'src/audit/index.ts',
-  'fairdeal/catalog': 'src/shuffle/catalog/index.ts',
-  'fairdeal/doudizhu': 'src/rules/doudizhu/index.ts',
-};
+const entries = publicEntries();
 
 test('npm pack gives a package that installs and imports elsewhere', {
   timeout: 240_000,
@@ -37,6 +32,9 @@ test('npm pack gives a package that installs and imports elsewhere', {
     );
     writeFileSync(join(dir, 'package.json'), '{"name":"consumer","private":true,"type":"module"}');
     npm(['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], dir);
+    // Zero dependencies: installing the library pulls nothing else (no native binary, no driver).
+    const installed = readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'));
+    assert.deepEqual(installed, ['fairdeal']);
     for (const [specifier, source] of Object.entries(entries)) {
       // Every name exported by the source entry must be a defined export of the installed package.
       const expected = await import(join(root, source));

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { chiSquareSf } from './chi-square-sf.ts';
 import { type AuditTestResult, notApplicable } from './test-result.ts';
 
@@ -22,6 +23,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  * @throws never.
  */
 export function adjacentPairTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, pairs } = counts;
   if (n < 3) return notApplicable('adjacent-pairs', 'needs at least 3 cards');
   const expected = trials / n;

@@ -1,5 +1,6 @@
 import { adjacentPairTest } from './adjacent-pair-test.ts';
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import type { AuditResult } from './audit-result.ts';
 import { cardPositionTest } from './card-position-test.ts';
 import { permutationTest } from './permutation-test.ts';
@@ -25,6 +26,7 @@ export function analyzeCounts(
   counts: AuditCounts,
   options: { readonly alpha?: number; readonly subject?: string } = {},
 ): AuditResult {
+  assertCounts(counts);
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   const tests = [

@@ -19,6 +19,30 @@ export interface AuditCounts {
   readonly perms: Float64Array;
 }
 
+/**
+ * Checks that `value` is an {@link AuditCounts} (from `createCounts` or a worker), naming the
+ * argument in the error.
+ *
+ * @example
+ * ```ts
+ * assertCounts(createCounts(5)); // fine
+ * ```
+ * @throws {TypeError} for anything else.
+ */
+export function assertCounts(value: unknown, name = 'counts'): asserts value is AuditCounts {
+  const c = value as Partial<AuditCounts> | null;
+  const ok =
+    c !== null &&
+    typeof c === 'object' &&
+    typeof c.n === 'number' &&
+    typeof c.trials === 'number' &&
+    c.position instanceof Float64Array &&
+    c.pairs instanceof Float64Array &&
+    c.rising instanceof Float64Array &&
+    c.perms instanceof Float64Array;
+  if (!ok) throw new TypeError(`${name} must be audit counts (from createCounts)`);
+}
+
 function factorial(n: number): number {
   let f = 1;
   for (let i = 2; i <= n; i++) f *= i;
@@ -32,9 +56,11 @@ function factorial(n: number): number {
  * ```ts
  * const counts = createCounts(52);
  * ```
+ * @throws {TypeError} if n is not a number.
  * @throws {RangeError} if n is not an integer in [1, 2^16].
  */
 export function createCounts(n: number): AuditCounts {
+  if (typeof n !== 'number') throw new TypeError('n must be a number');
   if (!Number.isInteger(n) || n < 1 || n > 65536) {
     throw new RangeError(`n must be an integer in [1, 65536], got ${n}`);
   }
@@ -93,11 +119,14 @@ export function addOrder(counts: AuditCounts, order: ArrayLike<number>, scratch:
  *
  * @example
  * ```ts
- * mergeCounts(total, fromWorker);
+ * const total = createCounts(52);
+ * mergeCounts(total, counts); // add one worker's counts
  * ```
  * @throws {RangeError} if the two counts are for different n.
  */
 export function mergeCounts(into: AuditCounts, from: AuditCounts): void {
+  assertCounts(into, 'into');
+  assertCounts(from, 'from');
   if (into.n !== from.n)
     throw new RangeError(`cannot merge counts for n=${from.n} into n=${into.n}`);
   into.trials += from.trials;

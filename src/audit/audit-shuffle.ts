@@ -17,6 +17,7 @@ export type ShuffleUnderAudit = (cards: number[], source: RandomSource) => unkno
  * ```ts
  * auditShuffle((cards, rng) => shuffle(cards, rng), { n: 52, trials: 100_000, source: chacha20('s') });
  * ```
+ * @throws {TypeError} for a function or options of the wrong type.
  * @throws {RangeError} for a bad n, trials or alpha.
  * @throws {FairdealError} `BAD_OPTION` if no source is given (audits must be reproducible).
  */
@@ -30,6 +31,13 @@ export function auditShuffle(
     readonly subject?: string;
   },
 ): AuditResult {
+  if (typeof fn !== 'function') throw new TypeError('auditShuffle needs a shuffle function');
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError('auditShuffle options must be an object');
+  }
+  if (typeof options.n !== 'number' || typeof options.trials !== 'number') {
+    throw new TypeError('auditShuffle: n and trials must be numbers');
+  }
   const { n, trials, source } = options;
   if (!Number.isSafeInteger(trials) || trials < 0) {
     throw new RangeError(`trials must be a non-negative integer, got ${trials}`);

@@ -22,3 +22,29 @@ export function subjectName(subject: AuditSubject): string {
   const file = subject.url.slice(subject.url.lastIndexOf('/') + 1);
   return subject.exportName === undefined ? file : `${file}#${subject.exportName}`;
 }
+
+/**
+ * Checks that `subject` is an {@link AuditSubject} (the runner's first argument).
+ *
+ * @example
+ * ```ts
+ * checkSubject({ kind: 'catalog', name: 'swap-any' }); // fine
+ * ```
+ * @throws {TypeError} for anything else.
+ */
+export function checkSubject(subject: AuditSubject): void {
+  const s = subject as { kind?: unknown; name?: unknown; url?: unknown; exportName?: unknown };
+  const ok =
+    s !== null &&
+    typeof s === 'object' &&
+    (s.kind === 'fairdeal' ||
+      (s.kind === 'catalog' && typeof s.name === 'string') ||
+      (s.kind === 'module' &&
+        typeof s.url === 'string' &&
+        (s.exportName === undefined || typeof s.exportName === 'string')));
+  if (!ok) {
+    throw new TypeError(
+      "an audit subject is { kind: 'fairdeal' }, { kind: 'catalog', name } or { kind: 'module', url, exportName? }",
+    );
+  }
+}

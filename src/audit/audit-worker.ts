@@ -1,6 +1,7 @@
-// Node-only: the worker side of runAudit (see run-audit.ts). It loads the shuffle under audit,
-// runs chunks of seeded trials, validates and counts them, and reports ticks so the main thread
-// can tell a hang (no tick within the time limit) from slow progress.
+// Node-only: the worker side of the auditor's pool (worker-pool.ts; messages in
+// worker-protocol.ts). It loads the shuffle under audit, runs chunks of seeded trials, validates
+// and counts them, and reports ticks so the main thread can tell a hang (no tick within the time
+// limit) from slow progress.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chacha20 } from '../random/chacha20.ts';
 import type { RandomSource } from '../random/source.ts';
@@ -8,13 +9,17 @@ import { catalogEntry } from '../shuffle/catalog/index.ts';
 import { shuffle } from '../shuffle/shuffle.ts';
 import { analyzeCounts } from './analyze-counts.ts';
 import { type AuditCounts, addOrder, createCounts } from './audit-counts.ts';
-import type { AuditSubject } from './audit-subject.ts';
 import { checkPermutation } from './check-permutation.ts';
+import type { AuditWorkerData, FromWorker, ToWorker } from './worker-protocol.ts';
 
 type Fn = (cards: number[], source: RandomSource) => unknown;
 
-const port = parentPort!;
-const { subject, n } = workerData as { subject: AuditSubject; n: number };
+const parent = parentPort!;
+const port = {
+  postMessage: (msg: FromWorker, transfer?: ArrayBuffer[]) => parent.postMessage(msg, transfer),
+  on: (event: 'message', listener: (msg: ToWorker) => void) => parent.on(event, listener),
+};
+const { subject, n } = workerData as AuditWorkerData;
 const TICK_MS = 100;
 
 async function load(): Promise<Fn> {
@@ -109,20 +114,15 @@ const counts = createCounts(n);
 
 if (loaded !== undefined) {
   const fn = loaded;
-  port.on('message', (msg: Record<string, unknown>) => {
+  port.on('message', (msg) => {
     if (msg.type === 'chunk') {
-      const { seed, stream, count, first } = msg as {
-        seed: string;
-        stream: number;
-        count: number;
-        first: number;
-      };
+      const { seed, stream, count, first } = msg;
       port.postMessage({ type: 'tick', trial: first });
       if (runTrials(fn, counts, seed, stream, count, first)) {
         port.postMessage({ type: 'done', count });
       }
     } else if (msg.type === 'job') {
-      const { seed, run, trials } = msg as { seed: string; run: number; trials: number };
+      const { seed, run, trials } = msg;
       const job = createCounts(n);
       port.postMessage({ type: 'tick', trial: 0 });
       if (runTrials(fn, job, seed, run, trials, 0)) {

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { chiSquareSf } from './chi-square-sf.ts';
 import { type AuditTestResult, notApplicable } from './test-result.ts';
 
@@ -20,6 +21,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  * @throws never.
  */
 export function cardPositionTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, position } = counts;
   const expected = trials / n;
   if (n < 2) return notApplicable('card-position', 'needs at least 2 cards');

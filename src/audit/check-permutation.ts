@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * checkPermutation([0, 0, 2], 3); // 'card 0 appears twice; card 1 is missing'
+ * checkPermutation([0, 0, 2], 3, new Uint8Array(3)); // 'card 0 appears twice; card 1 is missing'
  * ```
  * @throws never.
  */

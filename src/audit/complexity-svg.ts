@@ -36,11 +36,15 @@ function esc(s: string): string {
  *
  * @example
  * ```ts
- * complexitySvg([{ name: 'knuth-durstenfeld', growth: 'n', points: [{ n: 8, micros: 0.1 }] }]);
+ * const points = [{ n: 8, micros: 0.1 }];
+ * complexitySvg([{ name: 'knuth-durstenfeld', growth: 'n', points }], 'time per shuffle');
  * ```
  * @throws never.
  */
 export function complexitySvg(series: readonly ComplexitySeries[], title: string): string {
+  if (!Array.isArray(series as unknown))
+    throw new TypeError('complexitySvg: series must be an array');
+  if (typeof title !== 'string') throw new TypeError('complexitySvg: title must be a string');
   const all = series.flatMap((s) => s.points).filter((p) => p.micros > 0);
   const width = 900;
   const height = 600;

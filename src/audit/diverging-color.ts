@@ -14,6 +14,7 @@ const RED = [178, 24, 43];
  * @throws never.
  */
 export function divergingColor(t: number): string {
+  if (typeof t !== 'number') throw new TypeError('divergingColor needs a number');
   const x = Number.isNaN(t) ? 0 : Math.max(-1, Math.min(1, t));
   const [from, to, f] = x < 0 ? [WHITE, BLUE, -x] : [WHITE, RED, x];
   const rgb = from.map((c, i) => Math.round(c + (to[i]! - c) * f));

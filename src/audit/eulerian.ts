@@ -11,6 +11,7 @@
  * @throws {RangeError} if n is not a positive integer.
  */
 export function eulerianNumbers(n: number): bigint[] {
+  if (typeof n !== 'number') throw new TypeError('n must be a number');
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer, got ${n}`);
   let row: bigint[] = [1n];
   for (let m = 2; m <= n; m++) {
@@ -38,6 +39,7 @@ export function eulerianNumbers(n: number): bigint[] {
  * @throws {RangeError} if n is not a positive integer.
  */
 export function risingSequenceLaw(n: number): number[] {
+  if (typeof n !== 'number') throw new TypeError('n must be a number');
   const a = eulerianNumbers(n);
   let total = 1n;
   for (let i = 2n; i <= BigInt(n); i++) total *= i;

@@ -12,6 +12,7 @@ import { P_VALUE_FLOOR } from './chi-square-sf.ts';
  * @throws never.
  */
 export function formatP(p: number): string {
+  if (typeof p !== 'number') throw new TypeError('formatP needs a number');
   if (p <= P_VALUE_FLOOR) return '< 1e-12';
   if (p >= 0.001) return p.toFixed(4);
   const [m, e] = p.toExponential(2).split('e');
@@ -32,11 +33,14 @@ const BROKEN_WORDS: Record<string, string> = {
  *
  * @example
  * ```ts
- * io.out(formatSummary(result));
+ * console.log(formatSummary(result));
  * ```
  * @throws never.
  */
 export function formatSummary(result: AuditResult): string {
+  if (result === null || typeof result !== 'object' || !Array.isArray(result.tests)) {
+    throw new TypeError('formatSummary needs an AuditResult');
+  }
   const lines: string[] = [];
   const head = `${result.subject}: ${result.verdict.toUpperCase()}`;
   if (result.verdict === 'broken' && result.broken !== undefined) {

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { divergingColor } from './diverging-color.ts';
 
 /** Escapes text for SVG. */
@@ -15,11 +16,16 @@ function esc(s: string): string {
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
  * writeFileSync('swap-any.svg', heatmapSvg(counts, 'swap-any — biased'));
  * ```
  * @throws never.
  */
 export function heatmapSvg(counts: AuditCounts, title: string, subtitle = ''): string {
+  if (typeof title !== 'string' || typeof subtitle !== 'string') {
+    throw new TypeError('heatmapSvg: title and subtitle must be strings');
+  }
+  assertCounts(counts);
   const { n, trials, position } = counts;
   const cell = Math.max(4, Math.min(12, Math.floor(624 / Math.max(1, n))));
   const size = cell * n;

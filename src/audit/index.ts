@@ -2,8 +2,9 @@
  * The auditor: statistical tests of any shuffle. Everything here is pure and browser-safe
  * (typed-array counting, chi-square tests, the exact Eulerian law, Bonferroni verdicts, heatmap
  * SVG) except `runAudit` / `runCalibration`, the Node-only runner that spreads trials over
- * worker_threads and isolates untrusted code; it loads `node:worker_threads` lazily, so importing
- * this entry never pulls Node modules into a browser bundle.
+ * worker_threads and isolates untrusted code (worker-pool.ts, audit-worker.ts, their messages in
+ * worker-protocol.ts); it loads `node:worker_threads` lazily, so importing this entry never pulls
+ * Node modules into a browser bundle. `renderPng` needs the optional peer @resvg/resvg-js.
  */
 export { adjacentPairTest } from './adjacent-pair-test.ts';
 export { analyzeCounts, DEFAULT_ALPHA } from './analyze-counts.ts';
@@ -36,7 +37,7 @@ export {
   DEFAULT_TRIALS,
   type RunAuditOptions,
   runAudit,
-  runCalibration,
 } from './run-audit.ts';
+export { type RunCalibrationOptions, runCalibration } from './run-calibration.ts';
 export type { AuditTestName, AuditTestResult } from './test-result.ts';
 export { type WorstCell, worstCells } from './worst-cells.ts';

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { chiSquareSf } from './chi-square-sf.ts';
 import { type AuditTestResult, notApplicable } from './test-result.ts';
 
@@ -9,11 +10,12 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  *
  * @example
  * ```ts
- * permutationTest(countsFor4Cards).df; // 23
+ * permutationTest(counts).df; // 23 when counts are of 4 cards (4! − 1)
  * ```
  * @throws never.
  */
 export function permutationTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, perms } = counts;
   if (perms.length === 0) return notApplicable('permutations', 'only for 3 ≤ n ≤ 6');
   const expected = trials / perms.length;

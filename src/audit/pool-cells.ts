@@ -24,6 +24,9 @@ export function poolCells(
   expected: ArrayLike<number>,
   minExpected = 5,
 ): PooledCell[] {
+  if (!isNumbers(observed) || !isNumbers(expected)) {
+    throw new TypeError('poolCells needs two arrays of numbers');
+  }
   if (observed.length !== expected.length) {
     throw new RangeError('observed and expected must have the same length');
   }
@@ -55,4 +58,8 @@ export function poolCells(
     }
   }
   return groups;
+}
+
+function isNumbers(value: unknown): boolean {
+  return Array.isArray(value) || value instanceof Float64Array;
 }

@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { P_VALUE_FLOOR } from './chi-square-sf.ts';
 import { type AuditTestResult, notApplicable } from './test-result.ts';
 
@@ -17,6 +18,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  * @throws never.
  */
 export function reachabilityTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, position } = counts;
   if (n < 2) return notApplicable('reachability', 'needs at least 2 cards');
   const bound = Math.exp(2 * Math.log(n) + trials * Math.log1p(-1 / n));

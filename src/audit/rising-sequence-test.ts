@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 import { chiSquareSf } from './chi-square-sf.ts';
 import { risingSequenceLaw } from './eulerian.ts';
 import { poolCells } from './pool-cells.ts';
@@ -18,6 +19,7 @@ import { type AuditTestResult, notApplicable } from './test-result.ts';
  * @throws never.
  */
 export function risingSequenceTest(counts: AuditCounts): AuditTestResult {
+  assertCounts(counts);
   const { n, trials, rising } = counts;
   if (n < 2) return notApplicable('rising-sequences', 'needs at least 2 cards');
   const law = risingSequenceLaw(n);

@@ -5,13 +5,18 @@ import { chacha20 } from '../random/chacha20.ts';
 import type { RandomSource } from '../random/source.ts';
 import { adjacentPairTest } from './adjacent-pair-test.ts';
 import { analyzeCounts } from './analyze-counts.ts';
-import { addOrder, createCounts, mergeCounts } from './audit-counts.ts';
+import { type AuditCounts, addOrder, createCounts, mergeCounts } from './audit-counts.ts';
 import { auditShuffle } from './audit-shuffle.ts';
 import { cardPositionTest } from './card-position-test.ts';
 import { checkPermutation } from './check-permutation.ts';
-import { chiSquareSf } from './chi-square-sf.ts';
+import { chiSquareSf, logGamma, upperGammaQ } from './chi-square-sf.ts';
+import { complexitySvg } from './complexity-svg.ts';
+import { divergingColor } from './diverging-color.ts';
 import { eulerianNumbers, risingSequenceLaw } from './eulerian.ts';
+import { formatP, formatSummary } from './format-summary.ts';
+import { heatmapSvg } from './heatmap-svg.ts';
 import { poolCells } from './pool-cells.ts';
+import { worstCells } from './worst-cells.ts';
 
 /** A plain Durstenfeld on the chacha20 source (exact bounded integers by rejection). */
 function fair(cards: number[], source: RandomSource): number[] {
@@ -26,19 +31,42 @@ function fair(cards: number[], source: RandomSource): number[] {
   return cards;
 }
 
-test('chiSquareSf matches the mpmath reference values (df 1 … 2652) to 1e-9 relative', () => {
+test('chiSquareSf matches the mpmath reference values (df 1 … 2652) to 1e-11 relative', () => {
   const ref = JSON.parse(
     readFileSync(new URL('../../test/vectors/audit-chi2-reference.json', import.meta.url), 'utf8'),
   ) as { cases: { df: number; x: number; sf: number }[] };
   assert.ok(ref.cases.length >= 150);
   for (const { df, x, sf } of ref.cases) {
     const p = chiSquareSf(x, df);
-    // 1e-9 relative, plus the 1e-16 absolute cancellation floor of 1 − cdf (matters at 1e-10).
-    assert.ok(Math.abs(p - sf) <= 1e-9 * sf + 1e-16, `df=${df} x=${x}: ${p} vs ${sf}`);
+    // Q computed directly keeps its relative accuracy in the tail (measured max 1.7e-12).
+    assert.ok(Math.abs(p - sf) <= 1e-11 * sf, `df=${df} x=${x}: ${p} vs ${sf}`);
   }
   assert.equal(chiSquareSf(0, 5), 1);
   assert.equal(chiSquareSf(1e6, 5), 1e-12);
   assert.throws(() => chiSquareSf(1, 0), RangeError);
+  assert.throws(() => chiSquareSf('1' as unknown as number, 3), TypeError);
+});
+
+test('logGamma: Γ(1/2) = √π, Γ(n) = (n−1)!, and Γ(z+1) = zΓ(z) across the Stirling switch', () => {
+  assert.ok(Math.abs(logGamma(0.5) - 0.5 * Math.log(Math.PI)) < 1e-15);
+  let f = 1;
+  for (let n = 1; n <= 30; n++) {
+    assert.ok(Math.abs(logGamma(n) - Math.log(f)) <= 1e-14 * Math.max(1, Math.log(f)), `n=${n}`);
+    f *= n;
+  }
+  for (const z of [0.01, 0.3, 1.7, 9.5, 14.2, 14.99, 15, 40.5, 1326]) {
+    const lhs = logGamma(z + 1);
+    assert.ok(Math.abs(lhs - (logGamma(z) + Math.log(z))) <= 1e-14 * Math.max(1, lhs), `z=${z}`);
+  }
+});
+
+test('upperGammaQ: the closed form Q(1, x) = e^−x holds in both branches', () => {
+  for (const x of [0.1, 1, 1.9, 2.1, 5, 30, 200]) {
+    const q = upperGammaQ(1, x);
+    assert.ok(Math.abs(q - Math.exp(-x)) <= 1e-13 * Math.exp(-x), `x=${x}: ${q}`);
+  }
+  // χ²(2) tail is e^(−x/2) exactly.
+  assert.ok(Math.abs(chiSquareSf(40, 2) - Math.exp(-20)) <= 1e-13 * Math.exp(-20));
 });
 
 test('Eulerian numbers: the table of Concrete Mathematics and rows summing to n!', () => {
@@ -201,4 +229,29 @@ test('auditShuffle reports throws and non-permutations as broken', () => {
   assert.equal(lost.broken?.kind, 'not-a-permutation');
   const inPlace = auditShuffle((c, s) => void fair(c, s), { n: 5, trials: 4000, source });
   assert.equal(inPlace.verdict, 'uniform');
+});
+
+test('the pure audit functions throw TypeError for arguments of the wrong type', () => {
+  const bad = { n: 3 } as unknown as AuditCounts;
+  const calls: [string, () => unknown][] = [
+    ['createCounts', () => createCounts('5' as unknown as number)],
+    ['mergeCounts', () => mergeCounts(createCounts(3), bad)],
+    ['analyzeCounts', () => analyzeCounts(bad)],
+    ['cardPositionTest', () => cardPositionTest(bad)],
+    ['adjacentPairTest', () => adjacentPairTest(bad)],
+    ['heatmapSvg', () => heatmapSvg(createCounts(3), 7 as unknown as string)],
+    ['worstCells', () => worstCells(null as unknown as AuditCounts)],
+    ['complexitySvg', () => complexitySvg('x' as never, 't')],
+    ['divergingColor', () => divergingColor('0' as unknown as number)],
+    ['formatP', () => formatP(null as unknown as number)],
+    ['formatSummary', () => formatSummary({} as never)],
+    ['eulerianNumbers', () => eulerianNumbers('4' as unknown as number)],
+    ['poolCells', () => poolCells('12' as never, [1, 2])],
+    [
+      'auditShuffle',
+      () => auditShuffle('shuffle' as never, { n: 3, trials: 1, source: chacha20('t') }),
+    ],
+    ['chiSquareSf', () => chiSquareSf(1, '2' as unknown as number)],
+  ];
+  for (const [name, call] of calls) assert.throws(call, TypeError, name);
 });

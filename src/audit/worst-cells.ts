@@ -1,4 +1,5 @@
 import type { AuditCounts } from './audit-counts.ts';
+import { assertCounts } from './audit-counts.ts';
 
 /** One card × position cell and how far it is from uniform. */
 export interface WorstCell {
@@ -23,6 +24,7 @@ export interface WorstCell {
  * @throws never.
  */
 export function worstCells(counts: AuditCounts, limit = 8): WorstCell[] {
+  assertCounts(counts);
   const { n, trials, position } = counts;
   if (trials === 0) return [];
   const expected = trials / n;

@@ -33,7 +33,7 @@ function bad(message: string, text: string): FairdealError {
  * @example
  * ```ts
  * const { hands } = parsePbnDeal('N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432');
- * hands[0].length; // 13 (all spades for North)
+ * hands[0]?.length; // 13 (all spades for North)
  * ```
  * @throws {FairdealError} `BAD_CARD` naming the bad part (seat, hand, rank, duplicate card).
  * @throws {TypeError} if `text` is not a string.

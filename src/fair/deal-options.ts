@@ -3,7 +3,7 @@ import type { CanonicalWriter } from './canonical-writer.ts';
 import { compareUtf8 } from './validate.ts';
 
 /**
- * The preset options that shape a fair deal, as a flat record (e.g. `{ players: 6 }` for hold'em).
+ * The preset options that shape a fair deal, as a flat record (e.g. `{ seats: 6 }` for hold'em).
  * Only plain values, so that the canonical encoding is easy to reproduce in any language.
  */
 export type FairOptions = Readonly<Record<string, string | number | boolean>>;
@@ -20,7 +20,7 @@ const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
  *
  * @example
  * ```ts
- * writeOptions(new CanonicalWriter(), { players: 6 });
+ * writeOptions(new CanonicalWriter(), { seats: 6 });
  * ```
  * @throws {FairdealError} `BAD_OPTION` for a key that is not an identifier, an unsafe integer, a
  *   non-finite number, or a value of another type.

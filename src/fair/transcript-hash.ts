@@ -15,7 +15,7 @@ import type { FairTranscriptV1 } from './transcript.ts';
  *
  * @example
  * ```ts
- * transcriptHash(t) === t.hash; // for an untampered transcript
+ * toHex(transcriptHash(t)) === t.hash; // for an untampered transcript
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex fields; `BAD_OPTION` for bad options.
  */

@@ -238,3 +238,24 @@ test('constantTimeEqual compares content and length', () => {
   assert.equal(constantTimeEqual(Uint8Array.of(1, 2), Uint8Array.of(1, 3)), false);
   assert.equal(constantTimeEqual(Uint8Array.of(1), Uint8Array.of(1, 2)), false);
 });
+
+test('verifyChain: a hand that fails on its own is reported at its index, with its fields', () => {
+  const h1 = fairDeal('bridge', { table: 'f', hand: 1 }).transcript;
+  const h2 = fairDeal('bridge', { table: 'f', hand: 2, prev: h1.hash }).transcript;
+  const h3 = fairDeal('bridge', { table: 'f', hand: 3, prev: h2.hash }).transcript;
+  assert.deepEqual(verifyChain([h1, h2, h3]), { ok: true });
+  const forged = structuredClone(h2) as unknown as { cards: { card: string }[] };
+  [forged.cards[0]!.card, forged.cards[1]!.card] = [forged.cards[1]!.card, forged.cards[0]!.card];
+  const r = verifyChain([h1, forged, h3]);
+  assert.ok(!r.ok);
+  // The forged hand's own faults; the next hand is not blamed for a link to a hand that failed.
+  assert.ok(
+    r.problems.every((p) => p.index === 1),
+    JSON.stringify(r.problems),
+  );
+  const fields = r.problems.map((p) => p.field);
+  assert.ok(fields.includes('cards[0]') && fields.includes('cards[1]'), fields.join());
+  const garbage = verifyChain([h1, 42, h3]);
+  assert.ok(!garbage.ok && garbage.problems.length > 0);
+  assert.ok(garbage.problems.every((p) => p.index === 1));
+});

@@ -73,17 +73,18 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
   for (let i = top; i < deck.length; i++) route.push('stock');
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
-  if (plan.preset.name === 'euchre' && kitty[0] !== undefined) info.upCard = kitty[0];
-  if (
-    (plan.preset.name === 'gin-rummy' || plan.preset.name === 'rummy') &&
-    board[0] !== undefined
-  ) {
-    info.upCard = board[0];
-  }
+  const up =
+    plan.preset.upCard === 'kitty'
+      ? kitty[0]
+      : plan.preset.upCard === 'board'
+        ? board[0]
+        : undefined;
+  if (up !== undefined) info.upCard = up;
   if (plan.cutIndex !== undefined) info.cutCard = plan.cutIndex - top;
 
   return {
     preset: plan.preset.name,
+    title: plan.preset.title,
     hands: hands.map((h) => sortHand(h, plan.sort, plan.sortOptions)),
     kitty,
     board,

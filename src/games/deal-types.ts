@@ -80,6 +80,8 @@ export type Destination = `hand:${number}` | 'kitty' | 'board' | 'burns' | 'stoc
 /** A dealt round. Every card of `deck` is in exactly one of hands, kitty, board, burns, stock. */
 export interface Deal {
   readonly preset: string;
+  /** The preset's human title (a custom preset's deal renders without a lookup). */
+  readonly title: string;
   /** Per seat, sorted by the preset's order. */
   readonly hands: Card[][];
   /** Face-down extra cards (Dou Dizhu's 3 for the landlord, Skat's skat), in dealing order. */
@@ -94,6 +96,7 @@ export interface Deal {
   readonly deck: Card[];
   /** `route[i]` is where `deck[i]` went. */
   readonly route: Destination[];
+  /** One name per seat (the preset's, `Player 1 … House` for a house game, else `Seat 1` …). */
   readonly seatNames: string[];
   readonly dealer: number;
   readonly info: DealInfo;

@@ -4,14 +4,16 @@ import fc from 'fast-check';
 import type { Card } from '../cards/index.ts';
 import { buildDeck, parseCards } from '../cards/index.ts';
 import { chacha20 } from '../random/chacha20.ts';
+import type { RandomSource } from '../random/source.ts';
+import { toShuffled } from '../shuffle/to-shuffled.ts';
 import { deal } from './deal.ts';
-import { Dealer } from './dealer.ts';
+import { Dealer, type DealerSnapshot } from './dealer.ts';
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
 
 /** Every card the dealer started with is in exactly one place. */
 function assertWhole(dealer: Dealer, all: readonly Card[]): void {
-  const snap = dealer.snapshot();
+  const snap = dealer.state();
   const held = [...snap.stock, ...Object.values(snap.piles).flat()];
   assert.deepEqual(ids(held).sort(), ids(all).sort());
   assert.equal(dealer.size, all.length);
@@ -23,7 +25,7 @@ function assertWhole(dealer: Dealer, all: readonly Card[]): void {
 
 test('draw, burn, dealRound take from the top in order', () => {
   const deck = buildDeck('standard-52');
-  const dealer = new Dealer(deck);
+  const dealer = new Dealer(deck, { order: 'as-given' });
   assert.deepEqual(ids(dealer.draw(2, 'hand:0')), ['AS', '2S']);
   assert.deepEqual(ids(dealer.burn()), ['3S']);
   assert.deepEqual(dealer.dealRound(['a', 'b'], 2).map(ids), [
@@ -43,7 +45,7 @@ test('draw, burn, dealRound take from the top in order', () => {
 
 test('move, discard, return to stock (bottom), return a pile, reshuffle the stock', () => {
   const deck = buildDeck('standard-52');
-  const dealer = new Dealer(deck, { source: chacha20('dealer') });
+  const dealer = new Dealer(deck, { order: 'as-given', source: chacha20('dealer') });
   dealer.draw(5, 'hand');
   dealer.discard(['3S', '2S']);
   assert.deepEqual(ids(dealer.pile('discard')), ['3S', '2S']);
@@ -62,16 +64,16 @@ test('move, discard, return to stock (bottom), return a pile, reshuffle the stoc
 });
 
 test('out of cards: NOT_ENOUGH_CARDS by default, never a short draw, nothing changes', () => {
-  const dealer = new Dealer(parseCards('AS KS QS'));
+  const dealer = new Dealer(parseCards('AS KS QS'), { order: 'as-given' });
   dealer.draw(1);
-  const snap = dealer.snapshot();
+  const snap = dealer.state();
   assert.throws(() => dealer.draw(3), { code: 'NOT_ENOUGH_CARDS', message: /3.*2 left/ });
-  assert.deepEqual(dealer.snapshot(), snap);
-  const fresh = new Dealer(parseCards('AS KS QS'));
-  const freshSnap = fresh.snapshot();
+  assert.deepEqual(dealer.state(), snap);
+  const fresh = new Dealer(parseCards('AS KS QS'), { order: 'as-given' });
+  const freshSnap = fresh.state();
   assert.throws(() => fresh.dealRound(['a', 'b'], 2), { code: 'NOT_ENOUGH_CARDS' });
   assert.throws(() => fresh.burn(4), { code: 'NOT_ENOUGH_CARDS' });
-  assert.deepEqual(fresh.snapshot(), freshSnap);
+  assert.deepEqual(fresh.state(), freshSnap);
   assert.equal(snap.stock.length, 2);
   // the explicit short draw
   assert.deepEqual(ids(fresh.drawUpTo(5)), ['AS', 'KS', 'QS']);
@@ -80,7 +82,11 @@ test('out of cards: NOT_ENOUGH_CARDS by default, never a short draw, nothing cha
 
 test('reshuffle-discards policy: the discards but their top card go under the stock', () => {
   const cards = parseCards('AS KS QS JS TS');
-  const dealer = new Dealer(cards, { whenEmpty: 'reshuffle-discards', source: chacha20('r') });
+  const dealer = new Dealer(cards, {
+    order: 'as-given',
+    whenEmpty: 'reshuffle-discards',
+    source: chacha20('r'),
+  });
   dealer.draw(4, 'hand');
   dealer.discard(['AS', 'KS', 'QS']);
   // stock: TS; discards AS KS QS (QS on top stays). 3 = TS + 2 recycled.
@@ -88,17 +94,17 @@ test('reshuffle-discards policy: the discards but their top card go under the st
   assert.equal(got[0]!.id, 'TS');
   assert.deepEqual(new Set(ids(got.slice(1))), new Set(['AS', 'KS']));
   assert.deepEqual(ids(dealer.pile('discard')), ['QS']);
-  const snap = dealer.snapshot();
+  const snap = dealer.state();
   assert.throws(() => dealer.draw(1), { code: 'NOT_ENOUGH_CARDS' });
-  assert.deepEqual(dealer.snapshot(), snap);
+  assert.deepEqual(dealer.state(), snap);
   assertWhole(dealer, cards);
 });
 
 test('failed operations change nothing', () => {
   const deck = buildDeck('standard-52');
-  const dealer = new Dealer(deck);
+  const dealer = new Dealer(deck, { order: 'as-given' });
   dealer.draw(3, 'hand');
-  const snap = dealer.snapshot();
+  const snap = dealer.state();
   const failing: [() => unknown, string | RangeErrorConstructor][] = [
     [() => dealer.move(['AS', 'KH'], 'x'), 'CARD_NOT_FOUND'], // KH is in the stock
     [() => dealer.move(['AS', 'AS'], 'x'), 'BAD_CARD'], // named twice: no duplication
@@ -114,14 +120,14 @@ test('failed operations change nothing', () => {
   for (const [op, expected] of failing) {
     if (typeof expected === 'string') assert.throws(op, { code: expected });
     else assert.throws(op, expected);
-    assert.deepEqual(dealer.snapshot(), snap);
+    assert.deepEqual(dealer.state(), snap);
   }
   assertWhole(dealer, deck);
 });
 
 test('two decks: copies are told apart by id', () => {
   const deck = buildDeck('double-104');
-  const dealer = new Dealer(deck);
+  const dealer = new Dealer(deck, { order: 'as-given' });
   dealer.draw(104, 'all');
   dealer.move(['AS#2'], 'p');
   assert.equal(dealer.where('AS'), 'all');
@@ -165,7 +171,7 @@ test('property: random operation sequences keep every card in exactly one place'
         whenEmpty: recycle ? 'reshuffle-discards' : 'throw',
       });
       for (const o of ops) {
-        const before = dealer.snapshot();
+        const before = dealer.state();
         const inPiles = Object.values(before.piles).flat();
         const pick = (k: number) => inPiles[k % Math.max(1, inPiles.length)];
         try {
@@ -181,11 +187,119 @@ test('property: random operation sequences keep every card in exactly one place'
           }
         } catch (e) {
           assert.equal((e as { code?: string }).code, 'NOT_ENOUGH_CARDS');
-          assert.deepEqual(dealer.snapshot(), before);
+          assert.deepEqual(dealer.state(), before);
         }
         assertWhole(dealer, deck);
       }
     }),
     { seed: 7, numRuns: 150 },
   );
+});
+
+test('a Dealer over a fresh deck shuffles it first; as-given must be asked for', () => {
+  const deck = buildDeck('standard-52');
+  const shuffled = new Dealer(deck, { source: chacha20('fresh') });
+  // the same draws as toShuffled with the same seed: the constructor shuffles exactly once
+  assert.deepEqual(ids(shuffled.stock), ids(toShuffled(deck, chacha20('fresh'))));
+  assert.notDeepEqual(ids(shuffled.stock), ids(deck));
+  assert.deepEqual(ids(new Dealer(deck, { order: 'as-given' }).stock), ids(deck));
+  assert.throws(() => new Dealer(deck, { order: 'sorted' as 'as-given' }), { code: 'BAD_OPTION' });
+  assert.throws(() => new Dealer([{} as Card]), TypeError);
+  // fromDeal keeps the deal's stock as dealt
+  const d = deal('gin-rummy', { seed: 'as dealt' });
+  assert.deepEqual(ids(Dealer.fromDeal(d).stock), ids(d.stock));
+});
+
+/** A source that counts the words it hands out, so a second one can be brought level with it. */
+function counting(inner: RandomSource): RandomSource & { used: number } {
+  const out = {
+    used: 0,
+    nextUint32: () => {
+      out.used++;
+      return inner.nextUint32();
+    },
+    fillUint32: (target: Uint32Array) => {
+      out.used += target.length;
+      inner.fillUint32(target);
+    },
+  };
+  return out;
+}
+
+test('toSnapshot / fromSnapshot: JSON round trip, and the restored dealer continues identically', () => {
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('draw'), n: fc.nat(5), pile: fc.constantFrom('a', 'b') }),
+    fc.record({ kind: fc.constant('discard'), k: fc.nat(60) }),
+    fc.record({ kind: fc.constant('return'), k: fc.nat(60) }),
+    fc.record({ kind: fc.constant('reshuffle') }),
+  );
+  type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+  const run = (dealer: Dealer, o: Op): void => {
+    const inPiles = Object.values(dealer.state().piles).flat();
+    const card = 'k' in o ? inPiles[o.k % Math.max(1, inPiles.length)] : undefined;
+    try {
+      if (o.kind === 'draw') dealer.draw(o.n, o.pile);
+      else if (o.kind === 'reshuffle') dealer.reshuffleStock();
+      else if (card !== undefined && o.kind === 'discard') dealer.discard([card]);
+      else if (card !== undefined) dealer.returnToStock([card]);
+    } catch (e) {
+      assert.equal((e as { code?: string }).code, 'NOT_ENOUGH_CARDS');
+    }
+  };
+  fc.assert(
+    fc.property(
+      fc.array(op, { maxLength: 25 }),
+      fc.array(op, { maxLength: 25 }),
+      (before, after) => {
+        const source = counting(chacha20('snapshot'));
+        const original = new Dealer(buildDeck('double-108'), {
+          source,
+          whenEmpty: 'reshuffle-discards',
+          cutCard: 80,
+        });
+        for (const o of before) run(original, o);
+        const saved = JSON.parse(JSON.stringify(original.toSnapshot()));
+        assert.deepEqual(saved, original.toSnapshot());
+        // a second source of the same seed, brought to the same place in the stream
+        const twin = chacha20('snapshot');
+        for (let i = 0; i < source.used; i++) twin.nextUint32();
+        const restored = Dealer.fromSnapshot(saved, { source: twin });
+        assert.deepEqual(restored.toSnapshot(), original.toSnapshot());
+        assert.equal(restored.pastCutCard, original.pastCutCard);
+        for (const o of after) {
+          run(original, o);
+          run(restored, o);
+          assert.deepEqual(restored.toSnapshot(), original.toSnapshot());
+          assert.equal(restored.pastCutCard, original.pastCutCard);
+        }
+      },
+    ),
+    { seed: 11, numRuns: 60 },
+  );
+});
+
+test('fromSnapshot refuses what is not a snapshot, with BAD_SNAPSHOT', () => {
+  const good = new Dealer(parseCards('AS KS QS'), { order: 'as-given' });
+  good.draw(1, 'hand');
+  const snap = good.toSnapshot();
+  assert.deepEqual(snap, {
+    version: 'fairdeal-dealer-v1',
+    stock: ['KS', 'QS'],
+    piles: { hand: ['AS'] },
+    whenEmpty: 'throw',
+  });
+  const broken: unknown[] = [
+    null,
+    { ...snap, version: 'fairdeal-dealer-v0' },
+    { ...snap, stock: ['KS', 'KS'] },
+    { ...snap, piles: { hand: ['KS'] } },
+    { ...snap, stock: ['ZZ'] },
+    { ...snap, stock: 'KS QS' },
+    { ...snap, piles: { stock: ['AS'] } },
+    { ...snap, whenEmpty: 'never' },
+    { ...snap, cutCardAt: -1 },
+  ];
+  for (const b of broken) {
+    assert.throws(() => Dealer.fromSnapshot(b as DealerSnapshot), { code: 'BAD_SNAPSHOT' });
+  }
 });

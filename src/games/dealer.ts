@@ -17,8 +17,14 @@ export type WhenStockEmpty = 'throw' | 'reshuffle-discards';
 
 /** Options of a {@link Dealer}. */
 export interface DealerOptions {
-  /** Randomness for reshuffles (default secureRandom). */
+  /** Randomness for the first shuffle and for reshuffles (default secureRandom). */
   readonly source?: RandomSource;
+  /**
+   * `shuffle` (default): `new Dealer(cards)` shuffles the cards first, so a fresh deck is never
+   * dealt in its canonical order by mistake. `as-given`: the cards are already in the order to
+   * deal (a shuffled deck, a replay), top first.
+   */
+  readonly order?: 'shuffle' | 'as-given';
   /** Out-of-cards policy (default 'throw'). */
   readonly whenEmpty?: WhenStockEmpty;
   /** Stock cards in front of a cut card (blackjack); see {@link Dealer.pastCutCard}. */
@@ -27,6 +33,32 @@ export interface DealerOptions {
 
 /** A card by value, or by its id / code (`AS`, `AS#2`). */
 export type CardRef = Card | string;
+
+/**
+ * A Dealer's whole state as plain JSON (cards by id), to save a game and continue it later with
+ * {@link Dealer.fromSnapshot}. It holds the stock's order: keep it where the players cannot read
+ * it. The random source is not in it (a source is not data); give one when restoring.
+ */
+export interface DealerSnapshot {
+  readonly version: 'fairdeal-dealer-v1';
+  /** The stock, top first. */
+  readonly stock: readonly string[];
+  /** Every pile that holds cards, bottom first, in the order the piles were first used. */
+  readonly piles: Readonly<Record<string, readonly string[]>>;
+  readonly whenEmpty: WhenStockEmpty;
+  /** With a cut card: the stock size at which it comes out. */
+  readonly cutCardAt?: number;
+}
+
+const SNAPSHOT_VERSION = 'fairdeal-dealer-v1';
+
+function tryParse(id: string): Card | undefined {
+  try {
+    return parseCard(id);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The name of the stock; every other place is a named pile. */
 const STOCK = 'stock';
@@ -56,8 +88,8 @@ function checkPileName(name: string): void {
  * @example
  * ```ts
  * const dealer = Dealer.fromDeal(deal('gin-rummy'));
- * dealer.draw(1, 'hand:0');          // take the top of the stock
- * dealer.discard(['KH'], 'hand:0');  // throw the king of hearts from seat 0's hand
+ * const [drawn] = dealer.draw(1, 'hand:0'); // take the top of the stock
+ * dealer.discard([drawn!]);                 // and throw it onto the discard pile
  * ```
  */
 export class Dealer {
@@ -66,29 +98,45 @@ export class Dealer {
   readonly #where = new Map<string, string>();
   readonly #source: RandomSource;
   readonly #whenEmpty: WhenStockEmpty;
-  readonly #behindCut: number | undefined;
+  #behindCut: number | undefined;
 
   /**
-   * A dealer whose stock is `cards`, top first (e.g. a shuffled deck), with no piles.
+   * A dealer whose stock is `cards` with no piles: shuffled first with the source, unless
+   * `order: 'as-given'` says the cards are already in dealing order, top first.
    *
    * @example
    * ```ts
-   * const dealer = new Dealer(toShuffled(buildDeck('standard-52')));
+   * const dealer = new Dealer(buildDeck('standard-52')); // shuffled (secureRandom)
+   * const replay = new Dealer(parseCards('AS KS QS'), { order: 'as-given' });
    * ```
    * @throws {FairdealError} `BAD_DECK` if a card appears twice.
-   * @throws {FairdealError} `BAD_OPTION` for an unknown out-of-cards policy.
+   * @throws {FairdealError} `BAD_OPTION` for an unknown out-of-cards policy or order.
+   * @throws {TypeError} if `cards` is not an array of cards.
    * @throws {RangeError} for a bad cutCard.
    */
   constructor(cards: readonly Card[], options: DealerOptions = {}) {
     if (!Array.isArray(cards)) throw new TypeError('Dealer needs an array of cards');
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError('Dealer options must be an object');
+    }
     const policy = options.whenEmpty ?? 'throw';
     if (policy !== 'throw' && policy !== 'reshuffle-discards') {
       throw new FairdealError('BAD_OPTION', `unknown out-of-cards policy '${String(policy)}'`);
     }
+    const order = options.order ?? 'shuffle';
+    if (order !== 'shuffle' && order !== 'as-given') {
+      throw new FairdealError('BAD_OPTION', `unknown order '${String(order)}' (shuffle, as-given)`);
+    }
     this.#whenEmpty = policy;
     this.#source = options.source ?? secureRandom;
     this.#stock = [];
+    for (const card of cards) {
+      if (card === null || typeof card !== 'object' || typeof card.id !== 'string') {
+        throw new TypeError('Dealer needs an array of cards');
+      }
+    }
     this.#add(STOCK, cards);
+    if (order === 'shuffle') shuffle(this.#stock, this.#source);
     if (options.cutCard !== undefined) {
       checkCount(options.cutCard, 'cutCard');
       if (options.cutCard > cards.length) throw new RangeError('cutCard is beyond the stock');
@@ -111,6 +159,7 @@ export class Dealer {
     const cutCard = options.cutCard ?? deal.info.cutCard;
     const dealer = new Dealer(deal.stock, {
       ...options,
+      order: 'as-given',
       ...(cutCard === undefined ? {} : { cutCard: Math.max(0, cutCard) }),
     });
     deal.hands.forEach((hand, seat) => {
@@ -399,18 +448,94 @@ export class Dealer {
   }
 
   /**
-   * The whole state: the stock (top first) and every pile (bottom first), copies.
+   * The whole state as cards: the stock (top first) and every pile (bottom first), copies.
    *
    * @example
    * ```ts
-   * Object.keys(dealer.snapshot().piles);
+   * Object.keys(dealer.state().piles);
    * ```
    * @throws never.
    */
-  snapshot(): { stock: Card[]; piles: Record<string, Card[]> } {
+  state(): { stock: Card[]; piles: Record<string, Card[]> } {
     const piles: Record<string, Card[]> = {};
     for (const [name, cards] of this.#piles) if (cards.length > 0) piles[name] = cards.slice();
     return { stock: this.#stock.slice(), piles };
+  }
+
+  /**
+   * The whole state as plain JSON, to save and later {@link Dealer.fromSnapshot restore}.
+   *
+   * @example
+   * ```ts
+   * const saved = JSON.stringify(dealer.toSnapshot());
+   * ```
+   * @throws never.
+   */
+  toSnapshot(): DealerSnapshot {
+    const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
+    const piles: Record<string, string[]> = {};
+    for (const [name, cards] of this.#piles) if (cards.length > 0) piles[name] = ids(cards);
+    return {
+      version: SNAPSHOT_VERSION,
+      stock: ids(this.#stock),
+      piles,
+      whenEmpty: this.#whenEmpty,
+      ...(this.#behindCut === undefined ? {} : { cutCardAt: this.#behindCut }),
+    };
+  }
+
+  /**
+   * A dealer restored from {@link Dealer.toSnapshot}: the same stock, piles, policy and cut card.
+   * Given a source in the same state as the saved dealer's, it continues identically.
+   *
+   * @example
+   * ```ts
+   * const again = Dealer.fromSnapshot(JSON.parse(saved), { source: secureRandom });
+   * ```
+   * @throws {FairdealError} `BAD_SNAPSHOT` for anything that is not a snapshot of a dealer (a card
+   * twice, a bad pile name, an unknown version or card code).
+   */
+  static fromSnapshot(
+    snapshot: DealerSnapshot,
+    options: { readonly source?: RandomSource } = {},
+  ): Dealer {
+    const bad = (why: string): FairdealError =>
+      new FairdealError('BAD_SNAPSHOT', `not a Dealer snapshot: ${why}`);
+    if (snapshot === null || typeof snapshot !== 'object') throw bad('not an object');
+    if (snapshot.version !== SNAPSHOT_VERSION) throw bad(`version ${String(snapshot.version)}`);
+    const cards = (list: unknown, where: string): Card[] => {
+      if (!Array.isArray(list)) throw bad(`${where} is not a list`);
+      return list.map((id) => {
+        if (typeof id !== 'string') throw bad(`${where} holds a non-string`);
+        const card = tryParse(id);
+        if (card === undefined || card.id !== id) throw bad(`${where} holds '${id}'`);
+        return card;
+      });
+    };
+    const piles = snapshot.piles;
+    if (piles === null || typeof piles !== 'object' || Array.isArray(piles)) throw bad('piles');
+    const cutCardAt = snapshot.cutCardAt;
+    if (cutCardAt !== undefined && (!Number.isInteger(cutCardAt) || cutCardAt < 0)) {
+      throw bad('cutCardAt');
+    }
+    try {
+      const dealer = new Dealer(cards(snapshot.stock, 'stock'), {
+        order: 'as-given',
+        whenEmpty: snapshot.whenEmpty,
+        ...(options.source === undefined ? {} : { source: options.source }),
+      });
+      for (const [name, list] of Object.entries(piles)) {
+        checkPileName(name);
+        dealer.#add(name, cards(list, `pile ${name}`));
+      }
+      dealer.#behindCut = cutCardAt;
+      return dealer;
+    } catch (error) {
+      if (error instanceof FairdealError && error.code !== 'BAD_SNAPSHOT') {
+        throw bad(error.message);
+      }
+      throw error;
+    }
   }
 
   /** Finds each card's pile; throws (changing nothing) if any is missing, in stock, or repeated. */

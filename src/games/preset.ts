@@ -58,4 +58,19 @@ export interface Preset {
   readonly options?: readonly PresetOptionName[];
   /** Whether the `dealer` option may be given (false when the rules fix it). Default true. */
   readonly dealerOption?: boolean;
+  /**
+   * A pile whose first dealt card is turned face up and reported as `info.upCard` (Euchre's
+   * kitty, the rummies' discard pile on the board).
+   */
+  readonly upCard?: 'kitty' | 'board';
+  /**
+   * The house plays the last seat (blackjack): seats are named `Player 1` … and `House`, unless
+   * `seatNames` says otherwise.
+   */
+  readonly houseSeat?: 'last';
+  /**
+   * A cut card in the stock (a casino shoe): it lies after this fraction of the whole deck
+   * unless the `penetration` option moves it (0.25–1), and the deal reports `info.cutCard`.
+   */
+  readonly cutCard?: { readonly penetration: number };
 }

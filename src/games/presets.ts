@@ -101,6 +101,8 @@ const blackjack: Preset = {
   sort: 'none',
   options: ['decks', 'penetration'],
   dealerOption: false,
+  houseSeat: 'last',
+  cutCard: { penetration: 0.75 },
 };
 
 const bridge: Preset = {
@@ -157,6 +159,7 @@ const euchre: Preset = {
   ],
   sort: 'euchre',
   options: ['trump'],
+  upCard: 'kitty',
 };
 
 const skat: Preset = {
@@ -197,6 +200,7 @@ const ginRummy: Preset = {
   direction: 'clockwise',
   steps: [oneAtATime(10), { to: 'board', count: 1 }],
   sort: 'rummy',
+  upCard: 'board',
 };
 
 const rummy: Preset = {
@@ -213,6 +217,7 @@ const rummy: Preset = {
     6: { steps: [oneAtATime(6), { to: 'board', count: 1 }] },
   },
   sort: 'rummy',
+  upCard: 'board',
 };
 
 const custom: Preset = {
@@ -232,7 +237,7 @@ const custom: Preset = {
  *
  * @example
  * ```ts
- * PRESETS.doudizhu.seats.default; // 3
+ * PRESETS.doudizhu?.seats.default; // 3
  * ```
  */
 export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze(

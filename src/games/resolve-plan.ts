@@ -185,14 +185,6 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
     const decks = options.decks === undefined ? 6 : integer('decks', options.decks, 1, 8);
     deck = SHOES[decks - 1]!;
     recorded.decks = decks;
-    const p = options.penetration ?? 0.75;
-    if (typeof p !== 'number') throw new TypeError('penetration must be a number');
-    if (!(p >= 0.25 && p <= 1)) {
-      throw new RangeError(`penetration must be from 0.25 to 1, got ${p}`);
-    }
-    recorded.penetration = p;
-    cutIndex = Math.round(p * 52 * decks);
-    seatNames = [...Array.from({ length: seats - 1 }, (_, i) => `Player ${i + 1}`), 'House'];
   }
   if (accepted.has('deck')) {
     deck = options.deck ?? 'standard-52';
@@ -216,6 +208,18 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
   }
 
   const size = canonicalDeck(deck).length;
+  if (preset.cutCard !== undefined) {
+    const p = options.penetration ?? preset.cutCard.penetration;
+    if (typeof p !== 'number') throw new TypeError('penetration must be a number');
+    if (!(p >= 0.25 && p <= 1)) {
+      throw new RangeError(`penetration must be from 0.25 to 1, got ${p}`);
+    }
+    recorded.penetration = p;
+    cutIndex = Math.round(p * size);
+  }
+  if (preset.houseSeat === 'last' && preset.seatNames === undefined) {
+    seatNames = [...Array.from({ length: seats - 1 }, (_, i) => `Player ${i + 1}`), 'House'];
+  }
   const needed = countCards(steps, seats);
   if (needed > size) {
     throw new FairdealError(

@@ -2,7 +2,7 @@ import { BufferedSource, poolAccess } from '../random/buffered-source.ts';
 import type { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce32 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
-import type { Swappable } from './fisher-yates.ts';
+import type { Swappable } from './swappable.ts';
 
 /** Steps whose indices are drawn ahead at a time: 4 KiB of indices, well inside L1. */
 const BLOCK = 1024;

@@ -4,12 +4,7 @@ import { reduce16 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
 import { blockedFisherYates } from './blocked.ts';
 import { SPECULATE_MAX, speculate } from './speculate.ts';
-
-/** The indexable view the core loop needs; Arrays and TypedArrays both fit. */
-export interface Swappable {
-  readonly length: number;
-  [index: number]: unknown;
-}
+import type { Swappable } from './swappable.ts';
 
 /**
  * From this length on, {@link blockedFisherYates} takes over. Measured against the plain loop in

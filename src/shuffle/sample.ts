@@ -2,26 +2,38 @@ import { IndexDrawer } from '../random/index-drawer.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { fisherYates } from './fisher-yates.ts';
-import { assertShuffleable } from './shuffleable.ts';
+import { assertShuffleable, type TypedArray } from './shuffleable.ts';
 
 /**
  * `k` distinct items of `array` (distinct positions), in random order — a partial Fisher–Yates:
  * exactly the first `k` items of `toShuffled(array, source)` for the same seeded source, computed
  * in O(k) time and space (a sparse map of displaced positions) when k is small against the length.
  *
- * @param array an Array or a TypedArray (not modified).
+ * @param array an Array or a TypedArray (not modified); other array-likes are refused.
  * @param k how many items: an integer with 0 ≤ k ≤ array.length.
  * @param source where randomness comes from (default: {@link secureRandom}).
  * @example
  * ```ts
- * sample(deck, 5);                         // a poker hand
- * sample(range(1_000_000), 3, chacha20(s)); // three winners, O(3)
+ * sample(buildDeck('standard-52'), 5); // a poker hand
+ * const tickets = Uint32Array.from({ length: 1_000_000 }, (_, i) => i + 1);
+ * sample(tickets, 3, chacha20('draw 7')); // three winning numbers, O(3) draws
  * ```
  * @throws {TypeError} if `array` is not an Array or TypedArray, or `k` is not a number.
  * @throws {RangeError} if `k` is not an integer in [0, array.length].
  */
+export function sample<T>(array: readonly T[], k: number, source?: RandomSource): T[];
+export function sample(
+  array: BigInt64Array | BigUint64Array,
+  k: number,
+  source?: RandomSource,
+): bigint[];
+export function sample(
+  array: Exclude<TypedArray, BigInt64Array | BigUint64Array>,
+  k: number,
+  source?: RandomSource,
+): number[];
 export function sample<T>(
-  array: readonly T[] | ArrayLike<T>,
+  array: readonly T[] | TypedArray,
   k: number,
   source: RandomSource = secureRandom,
 ): T[] {

@@ -6,6 +6,7 @@ import { chiSquareQuantile } from '../../test/support/chi-square.ts';
 import { factorial, forcingWords } from '../../test/support/forcing-words.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { scriptedSource } from '../random/scripted.ts';
+import type { RandomSource } from '../random/source.ts';
 import { permutation } from './permutation.ts';
 import { sample } from './sample.ts';
 import { shuffle } from './shuffle.ts';
@@ -155,6 +156,26 @@ test('the 32-bit path (arrays over 65,536) is exact and value-stable', () => {
   assert.equal(digest, SNAPSHOT_LARGE);
 });
 const SNAPSHOT_LARGE = '46a1b02f7242dbc1';
+
+test('the 32-bit path from a custom (unpooled) source gives the same pinned permutation', () => {
+  // A source that is not one of the built-in pooled ones takes the blocked shuffle's word-by-word
+  // loop; the draws, and so the permutation, must be those of the pooled path.
+  const inner = chacha20('large');
+  let words = 0;
+  const custom: RandomSource = {
+    nextUint32: () => {
+      words++;
+      return inner.nextUint32();
+    },
+    fillUint32: (a) => {
+      words += a.length;
+      inner.fillUint32(a);
+    },
+  };
+  const p = permutation(70_000, custom);
+  assert.ok(words >= 70_000 - 65_536, 'the custom source was drawn from');
+  assert.equal(createHash('sha256').update(p).digest('hex').slice(0, 16), SNAPSHOT_LARGE);
+});
 
 test('value stability: seeded 52- and 54-card shuffles never change', () => {
   // Snapshots, on purpose: a change here breaks every seeded deal and must be in CHANGELOG.md.

@@ -122,3 +122,22 @@ test('the blocked path (large arrays) makes the drawer’s swaps, from pools spl
     assert.equal(pool.nextUint32(), plain.nextUint32(), 'both read the same number of words');
   }
 });
+
+test('the blocked path from an unpooled source (n > 65,536) makes the drawer’s swaps', () => {
+  // scriptedSource is not a pooled source, so whole-word draws take the word-by-word loop.
+  const rng = chacha20('blocked, unpooled');
+  for (const n of [65537, 65536 + 3000]) {
+    const script = Array.from({ length: 2 * n }, () => rng.nextUint32());
+    for (let k = 0; k < script.length; k += 16) script[k + (rng.nextUint32() & 15)] = 0;
+    const source = scriptedSource(script);
+    const got = Array.from({ length: n }, (_, i) => i);
+    fisherYates(got, n - 1, source);
+    const drawer = new IndexDrawer(scriptedSource(script));
+    const want = Array.from({ length: n }, (_, i) => i);
+    for (let i = 0; i < n - 1; i++) {
+      const j = i + drawer.next(n - i);
+      [want[i], want[j]] = [want[j]!, want[i]!];
+    }
+    assert.deepEqual(got, want, `n ${n}`);
+  }
+});

@@ -1,5 +1,5 @@
 import { type BufferedSource, poolAccess } from '../random/buffered-source.ts';
-import type { Swappable } from './fisher-yates.ts';
+import type { Swappable } from './swappable.ts';
 
 /**
  * Decks up to this size take the speculative path. Its cost is a redo whenever some step's low

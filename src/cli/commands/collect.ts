@@ -1,14 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  buildDeck,
-  chacha20,
-  deal,
-  getPreset,
-  type RandomSource,
-  secureRandom,
-} from '../../index.ts';
+import { chacha20, deal, presetDeck, type RandomSource, secureRandom } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
 import { errnoWords, OutputError, UsageError, writeFully } from '../io.ts';
 import { parseSeedOption } from '../options/seed-option.ts';
@@ -192,10 +185,7 @@ function* collectDecks(
   format: 'codes' | 'indices' | 'binary',
   source: RandomSource,
 ): Generator<string | Uint8Array> {
-  // The deck the preset deals at its default seat count (a per-seat-count variant may change it),
-  // read from the preset's public data rather than the library's planning internals.
-  const p = getPreset(preset);
-  const canonical = buildDeck(p.variants?.[p.seats.default]?.deck ?? p.deck);
+  const canonical = presetDeck(preset);
   const position = new Map(canonical.map((c, i) => [c.id, i]));
   if (format === 'binary' && canonical.length > 256) {
     throw new UsageError(

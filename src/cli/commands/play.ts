@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Card } from '../../index.ts';
-import { bytesToHex, deal, FairdealError, secureRandom } from '../../index.ts';
+import { deal, FairdealError, secureRandom } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
@@ -15,6 +15,7 @@ import {
   rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
+import { bytesToHex } from '../hex.ts';
 import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { bold, useColor } from '../render/color.ts';

@@ -1,5 +1,4 @@
 import type { Deal } from '../../index.ts';
-import { getPreset } from '../../index.ts';
 import { bold } from './color.ts';
 import type { CardStyle } from './render-card.ts';
 import { renderCard, renderCards } from './render-card.ts';
@@ -15,7 +14,7 @@ import { renderCard, renderCards } from './render-card.ts';
  * @throws never for a deal made by fairdeal.
  */
 export function renderDeal(deal: Deal, options: { color: boolean; style: CardStyle }): string {
-  const title = getPreset(deal.preset).title;
+  const { title } = deal;
   const rows: [string, string][] = deal.hands.map((hand, seat) => [
     `${deal.seatNames[seat] ?? `Seat ${seat + 1}`}${seat === deal.dealer ? ' (dealer)' : ''}`,
     `${renderCards(hand, options)}  (${hand.length})`,

@@ -147,7 +147,28 @@ test('in-place entries return their input; copying entries leave it untouched', 
 });
 
 test('without a source the entries run on Math.random (as the documents do)', () => {
-  const out = catalogEntry('knuth-durstenfeld').run([1, 2, 3, 4, 5]);
+  // Math.random replaced by a recorded stream: the entry must draw from it, and its output must
+  // be what the same words give through an explicit source.
+  const doubles = [0.9, 0.1, 0.75, 0.5, 0.3, 0.6, 0.2, 0.8];
+  const original = Math.random;
+  let calls = 0;
+  Math.random = () => doubles[calls++ % doubles.length]!;
+  let out: number[];
+  try {
+    out = catalogEntry('knuth-durstenfeld').run([1, 2, 3, 4, 5]);
+  } finally {
+    Math.random = original;
+  }
+  assert.ok(calls > 0, 'the entry drew from Math.random');
+  let at = 0;
+  const replay: RandomSource = {
+    nextUint32: () => Math.floor(doubles[at++ % doubles.length]! * 2 ** 32),
+    fillUint32(a) {
+      for (let i = 0; i < a.length; i++) a[i] = this.nextUint32();
+    },
+  };
+  assert.deepEqual(out, catalogEntry('knuth-durstenfeld').run([1, 2, 3, 4, 5], replay));
+  assert.equal(at, calls);
   assert.deepEqual(out.slice().sort(), [1, 2, 3, 4, 5]);
 });
 
