@@ -58,14 +58,46 @@ declare const path: string;
 
 /** What a few examples assume of their own file's context, by file. */
 const CONTEXT: Readonly<Record<string, string>> = {
-  'src/fair/build-transcript.ts': 'declare const input: BuildTranscriptInput;',
-  'src/fair/client-commit.ts': 'declare function send(commitment: unknown): void;',
-  'src/fair/commitments.ts': 'declare const seed: Uint8Array;\ndeclare const salt: Uint8Array;',
+  // The v1 files (kept to verify v1 transcripts) share their names with the public v2 functions,
+  // which win in scope: their examples use the v1 functions under a V1 alias.
+  'src/fair/build-transcript.ts': [
+    "import { dealTranscript as dealTranscriptV1 } from '../../src/fair/build-transcript.ts';",
+    'declare const input: BuildTranscriptInput;',
+  ].join('\n'),
+  'src/fair/build-transcript-v2.ts': 'declare const header: FairHeader;',
+  'src/fair/client-commit.ts': [
+    'declare function send(commitment: unknown): void;',
+    'declare const announcement: FairAnnouncement;',
+    'declare const publishedRoster: FairRoster;',
+    'declare const mine: ClientCommit;',
+  ].join('\n'),
+  'src/fair/commit-v2.ts': [
+    'declare const header: FairHeader;',
+    'declare const cs: Uint8Array, salt: Uint8Array;',
+    'declare const aliceCommitment: string;',
+  ].join('\n'),
+  'src/fair/commitments.ts': [
+    'import {',
+    '  clientCommitment as clientCommitmentV1,',
+    '  serverCommitment as serverCommitmentV1,',
+    "} from '../../src/fair/commitments.ts';",
+    'declare const seed: Uint8Array;',
+    'declare const salt: Uint8Array;',
+  ].join('\n'),
   'src/fair/constant-time-equal.ts':
     "import { sha256 } from '../../src/random/sha256.ts';\ndeclare const a: Uint8Array;\ndeclare const commitment: Uint8Array;",
   'src/fair/deal-options.ts':
     "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
-  'src/fair/derive-key.ts': 'declare const input: DeckKeyInput;',
+  'src/fair/deck-key-v2.ts':
+    'declare const header: FairHeader;\ndeclare const input: DeckKeyV2Input;',
+  'src/fair/derive-key.ts': [
+    'import {',
+    '  type DeckKeyInput as DeckKeyInputV1,',
+    '  deriveDeckKey as deriveDeckKeyV1,',
+    '  encodeDeckKeyInput as encodeDeckKeyInputV1,',
+    "} from '../../src/fair/derive-key.ts';",
+    'declare const input: DeckKeyInputV1;',
+  ].join('\n'),
   'src/fair/shuffle-deck.ts': 'declare const input: DeckKeyInput;',
   'src/fair/fair-round.ts': [
     "import { writeFileSync } from 'node:fs';",
@@ -73,11 +105,31 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const aliceCommitment: string, bobCommitment: string, commitmentHex: string;',
     'declare const aliceSalt: string, bobSalt: string, saltHex: string, stateText: string;',
   ].join('\n'),
+  'src/fair/header.ts': [
+    "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
+    'declare const header: FairHeader;',
+  ].join('\n'),
   'src/fair/hmac-sha256.ts': 'declare const key: Uint8Array;',
-  'src/fair/transcript-hash.ts':
-    "import { toHex } from '../../src/fair/hex.ts';\ndeclare const t: FairTranscript;",
+  'src/fair/seating.ts': "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
+  'src/fair/transcript-hash.ts': [
+    "import { toHex } from '../../src/fair/hex.ts';",
+    "import { transcriptHash as transcriptHashV1 } from '../../src/fair/transcript-hash.ts';",
+    'declare const t: FairTranscriptV1;',
+  ].join('\n'),
+  'src/fair/transcript-hash-v2.ts': [
+    "import { fromHex, toHex } from '../../src/fair/hex.ts';",
+    'declare const t: FairTranscript;',
+  ].join('\n'),
+  'src/fair/verify.ts': 'declare const announcement: FairAnnouncement;',
   'src/fair/verify-chain.ts':
     'declare const hand1: FairTranscript, hand2: FairTranscript, hand3: FairTranscript;',
+  'src/fair/verify-problems.ts':
+    'declare const t: FairTranscript;\ndeclare const expected: DealtCard[];',
+  'src/fair/verify-v1.ts': 'declare const parsed: FairTranscriptV1;',
+  'src/fair/verify-v2.ts': 'declare const parsed: FairTranscript;',
+  'src/rules/doudizhu/legal-plays.ts': 'declare const hand: readonly Card[];',
+  'src/rules/doudizhu/score.ts': 'declare const plays: readonly PlayRecord[];',
+  'src/rules/doudizhu/turns.ts': 'declare const state: DoudizhuState;',
   'src/shuffle/catalog/check-doudizhu-deal.ts': 'declare const { kitty, hands }: DouDizhuDeal000;',
   'src/shuffle/catalog/doudizhu-000.ts': 'declare const shuffledCards: string[];',
 };

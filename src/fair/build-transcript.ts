@@ -44,7 +44,9 @@ export function buildTranscript(input: BuildTranscriptInput): FairTranscriptV1 {
  *
  * @example
  * ```ts
- * const { transcript, deal } = dealTranscript(input);
+ * // v1 is internal (v1 test vectors); fairdeal/fair's dealTranscript deals v2:
+ * // import { dealTranscript as dealTranscriptV1 } from './build-transcript.ts';
+ * const { transcript, deal } = dealTranscriptV1(input);
  * ```
  * @throws as {@link buildTranscript}.
  */

@@ -28,7 +28,7 @@ export interface RosterEntry {
  *
  * @example
  * ```ts
- * const c = serverCommitmentV2(header, serverSeed); // 32 bytes
+ * const cs = serverCommitmentV2(header, serverSeed); // 32 bytes: C_s
  * ```
  * @throws {FairdealError} `BAD_SEED` if the seed is not 32 bytes; as writeHeader otherwise.
  */
@@ -48,7 +48,7 @@ export function serverCommitmentV2(header: FairHeader, serverSeed: Uint8Array): 
  *
  * @example
  * ```ts
- * const c = clientCommitmentV2(serverCommitment, 'alice', salt, 'lucky7');
+ * const cp = clientCommitmentV2(cs, 'alice', salt, 'lucky7'); // cs: C_s; salt: 32 random bytes
  * ```
  * @throws {FairdealError} `BAD_SEED` if the salt or the server commitment is not 32 bytes;
  *   `BAD_OPTION` for a bad player id or seed.
@@ -83,7 +83,7 @@ export function clientCommitmentV2(
  *
  * @example
  * ```ts
- * rosterHash(serverCommitment, [{ player: 'alice', commitment: hex }]);
+ * rosterHash(cs, [{ player: 'alice', commitment: aliceCommitment }]); // commitments in hex
  * ```
  * @throws {FairdealError} `BAD_OPTION` for a duplicate player; `BAD_TRANSCRIPT` for bad hex.
  */
@@ -102,7 +102,7 @@ export function rosterHash(
  *
  * @example
  * ```ts
- * sortRoster([{ player: 'b', commitment: x }, { player: 'a', commitment: y }]); // a, b
+ * sortRoster([{ player: 'bob' }, { player: 'alice' }]); // alice, bob
  * ```
  * @throws {FairdealError} `BAD_OPTION` for a duplicate player id.
  */

@@ -20,7 +20,9 @@ export interface HandRef {
  *
  * @example
  * ```ts
- * const c = serverCommitment({ table: 't1', hand: 1 }, seed); // 32 bytes
+ * // v1 is internal (verifies v1 transcripts); fairdeal/fair's serverCommitment is v2:
+ * // import { serverCommitment as serverCommitmentV1 } from './commitments.ts';
+ * const c = serverCommitmentV1({ table: 't1', hand: 1 }, seed); // 32 bytes
  * ```
  * @throws {TypeError} / {FairdealError} `BAD_OPTION` for a bad table id; {RangeError} for a bad
  *   hand number; {FairdealError} `BAD_SEED` if the seed is not 32 bytes.
@@ -47,7 +49,8 @@ export function serverCommitment(ref: HandRef, serverSeed: Uint8Array): Uint8Arr
  *
  * @example
  * ```ts
- * const c = clientCommitment({ table: 't1', hand: 1 }, 'alice', salt, 'lucky7');
+ * // v1 is internal: import { clientCommitment as clientCommitmentV1 } from './commitments.ts';
+ * const c = clientCommitmentV1({ table: 't1', hand: 1 }, 'alice', salt, 'lucky7');
  * ```
  * @throws {TypeError} / {FairdealError} `BAD_OPTION` for bad ids or seed; {FairdealError}
  *   `BAD_SEED` if the salt is not 32 bytes.

@@ -26,7 +26,9 @@ export interface DeckKeyV2Input {
  *
  * @example
  * ```ts
- * encodeDeckKeyV2({ serverCommitment, rosterHash, deck, roster: [], reveals: [], plain: null });
+ * const cs = serverCommitment(header, serverSeed);
+ * const deck = ['AS', 'KS', 'QS'];
+ * encodeDeckKeyV2({ serverCommitment: cs, rosterHash: rosterHash(cs, []), deck, roster: [], reveals: [], plain: null });
  * ```
  * @throws {FairdealError} `BAD_OPTION` for a reveal of a player not in the roster or a bad text.
  */

@@ -36,7 +36,9 @@ export interface DeckKeyInput {
  *
  * @example
  * ```ts
- * encodeDeckKeyInput({ table: 't', hand: 1, preset: 'p', options: {}, deck: ['AS'], clients: [] });
+ * // v1 is internal (verifies v1 transcripts); fairdeal/fair's encodeDeckKeyInput is v2:
+ * // import { encodeDeckKeyInput as encodeDeckKeyInputV1 } from './derive-key.ts';
+ * encodeDeckKeyInputV1({ table: 't', hand: 1, preset: 'p', options: {}, deck: ['AS'], clients: [] });
  * ```
  * @throws {FairdealError} `BAD_OPTION` for duplicate player ids, empty or over-long texts or bad
  *   options; {TypeError}/{RangeError} for wrongly typed fields or a bad hand number.
@@ -63,7 +65,8 @@ export function encodeDeckKeyInput(input: DeckKeyInput): Uint8Array {
  *
  * @example
  * ```ts
- * const key = deriveDeckKey(serverSeed, input); // feed to chacha20(key)
+ * // v1 is internal: import { deriveDeckKey as deriveDeckKeyV1 } from './derive-key.ts';
+ * const key = deriveDeckKeyV1(serverSeed, input); // input: a v1 DeckKeyInput; feed to chacha20(key)
  * ```
  * @throws {FairdealError} `BAD_SEED` if the server seed is not 32 bytes; otherwise as
  *   {@link encodeDeckKeyInput}.

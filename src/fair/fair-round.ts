@@ -102,7 +102,7 @@ const order = (message: string): FairdealError => new FairdealError('PROTOCOL_OR
  * ```ts
  * const round = FairRound.open({ table: 't1', hand: 1, preset: 'doudizhu', seating: 'roster' });
  * publish(round.announcement);
- * round.commit('alice', a); round.commit('bob', b); round.commit('carol', c);
+ * round.commit('alice', aliceCommitment); // … bob, carol: each sends commitClientSeed(…).commitment
  * publish(round.closeRoster());
  * round.reveal('alice', 'lucky7', aliceSalt); // … bob, carol
  * const { transcript } = round.deal();
@@ -396,7 +396,7 @@ export class FairRound {
    *
    * @example
    * ```ts
-   * res.json(round.publicState());
+   * console.log(JSON.stringify(round.publicState())); // safe to show or log
    * ```
    * @throws never.
    */
@@ -419,7 +419,7 @@ export class FairRound {
    *
    * @example
    * ```ts
-   * await store.save(round.exportSecretState());
+   * writeFileSync(path, JSON.stringify(round.exportSecretState()), { mode: 0o600 });
    * ```
    * @throws never.
    */

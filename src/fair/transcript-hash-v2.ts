@@ -12,7 +12,8 @@ import type { FairTranscript } from './transcript-v2.ts';
  *
  * @example
  * ```ts
- * transcriptHashV2(t, rosterHash); // 32 bytes
+ * const cs = fromHex(t.server.commitment, 32, 'server.commitment');
+ * toHex(transcriptHashV2(t, rosterHash(cs, t.roster))) === t.hash; // true when untampered
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex; `BAD_OPTION` for bad options.
  */

@@ -15,7 +15,9 @@ import type { FairTranscriptV1 } from './transcript.ts';
  *
  * @example
  * ```ts
- * toHex(transcriptHash(t)) === t.hash; // for an untampered transcript
+ * // v1 is internal (verifies v1 transcripts); fairdeal/fair's transcriptHash is v2:
+ * // import { transcriptHash as transcriptHashV1 } from './transcript-hash.ts';
+ * toHex(transcriptHashV1(t)) === t.hash; // t: a FairTranscriptV1, true when untampered
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex fields; `BAD_OPTION` for bad options.
  */

@@ -14,7 +14,8 @@ export interface VerifyProblem {
  *
  * @example
  * ```ts
- * compareCards(t.cards, expected, problems);
+ * const problems: VerifyProblem[] = [];
+ * compareCards(t.cards, expected, problems); // one problem per card that differs
  * ```
  * @throws never.
  */
@@ -52,7 +53,11 @@ export function compareCards(
  *
  * @example
  * ```ts
- * problemOf(error, 'format');
+ * try {
+ *   parseTranscript(text);
+ * } catch (error) {
+ *   problemOf(error, 'format'); // the field the error names, else 'format'
+ * }
  * ```
  * @throws never.
  */

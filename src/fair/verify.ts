@@ -56,7 +56,7 @@ export type VerifyResult =
  *
  * @example
  * ```ts
- * const r = verify(text, { commitment: announcedCommitment });
+ * const r = verify(text, { commitment: announcement.commitment }); // as announced before the hand
  * if (r.ok && r.verdict.fairness === 'dealer-alone') console.log('the dealer alone chose the deck');
  * ```
  * @throws never (problems are returned).

@@ -1,4 +1,4 @@
-import type { PlayRecord } from './state.ts';
+import type { PlayRecord } from './play-record.ts';
 
 /**
  * The result of a finished hand. `unit` = base × 2^bombs × (2 if spring or anti-spring); every

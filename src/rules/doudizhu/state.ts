@@ -1,5 +1,5 @@
 import type { Card } from '../../cards/index.ts';
-import type { Play } from './play-types.ts';
+import type { PlayRecord } from './play-record.ts';
 import type { DoudizhuRules } from './rules.ts';
 import type { DoudizhuScore } from './score.ts';
 
@@ -19,13 +19,6 @@ export type Phase = 'bidding' | 'playing' | 'finished' | 'redeal';
 export interface BidRecord {
   readonly seat: number;
   readonly bid: Bid;
-}
-
-/** One turn of the play: the seat, its play (a pass included) and the cards it laid. */
-export interface PlayRecord {
-  readonly seat: number;
-  readonly play: Play;
-  readonly cards: readonly Card[];
 }
 
 /**

@@ -3,11 +3,12 @@ import { FairdealError } from '../../errors.ts';
 import { beats } from './beats.ts';
 import { classifyCounts } from './classify.ts';
 import { legalPlaysFromCounts } from './legal-plays.ts';
+import type { PlayRecord } from './play-record.ts';
 import type { Play } from './play-types.ts';
 import { formatPlay, PASS, PLAY_TYPE_NAMES } from './play-types.ts';
 import { rankCounts } from './ranks.ts';
 import { scoreHand } from './score.ts';
-import type { DoudizhuState, PlayRecord } from './state.ts';
+import type { DoudizhuState } from './state.ts';
 
 function checkTurn(state: DoudizhuState, seat: number): void {
   if (state.phase !== 'playing') {
