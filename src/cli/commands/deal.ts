@@ -8,7 +8,6 @@ import {
   PRESETS,
   secureRandom,
 } from '../../index.ts';
-import { bytesToHex } from '../hex.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { inFlagWords } from '../options/deal-option-error.ts';

@@ -1,13 +1,5 @@
 import { parseArgs } from 'node:util';
-import {
-  chacha20,
-  parseSeed,
-  type RandomSource,
-  sample,
-  secureRandom,
-  toShuffled,
-} from '../../index.ts';
-import { bytesToHex } from '../hex.ts';
+import { chacha20, type RandomSource, sample, secureRandom } from '../../index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { parseSeedOption } from '../options/seed-option.ts';
