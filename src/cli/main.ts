@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'commit / reveal steps of a provably fair hand',
     load: async () => (await import('./commands/fair.ts')).fair,
   },
+  serve: {
+    summary: 'run the dealer service (Deck of Cards API) on http://localhost:8080',
+    load: async () => (await import('./commands/serve.ts')).serve,
+  },
   collect: {
     summary: 'write raw generator output or dealt decks for external test suites',
     load: async () => (await import('./commands/collect.ts')).collect,
