@@ -47,7 +47,8 @@ export function testApp(
       const res = await app.request(path, init, env as never);
       const text = await res.text();
       let body: unknown = text;
-      if (text !== '' && (res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+      if (text !== '' && (res.headers.get('content-type') ?? '').includes('json'))
+        body = JSON.parse(text);
       return { status: res.status, headers: res.headers, body };
     },
   };
