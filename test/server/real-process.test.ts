@@ -26,11 +26,14 @@ async function start(db: string): Promise<Running> {
 function decksIn(db: string): Map<string, DeckState> {
   const raw = new DatabaseSync(db, { readOnly: true });
   try {
-    const rows = raw.prepare('SELECT id, state FROM decks').all() as {
+    const rows = raw.prepare('SELECT id, cards, state FROM decks').all() as {
       id: string;
+      cards: string;
       state: string;
     }[];
-    return new Map(rows.map((r) => [r.id, JSON.parse(r.state) as DeckState]));
+    return new Map(
+      rows.map((r) => [r.id, { ...JSON.parse(r.state), cards: JSON.parse(r.cards) } as DeckState]),
+    );
   } finally {
     raw.close();
   }

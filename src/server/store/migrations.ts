@@ -8,12 +8,13 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
     sql: `
       CREATE TABLE decks (
         id TEXT PRIMARY KEY,
-        state TEXT NOT NULL,          -- DeckState as JSON (src/server/deck/deck-state.ts)
+        cards TEXT NOT NULL,          -- the composition (JSON array), written once: it never changes
+        state TEXT NOT NULL,          -- the rest of DeckState as JSON (src/server/deck/deck-state.ts)
         version INTEGER NOT NULL,     -- bumped by every change
         created_at INTEGER NOT NULL,  -- ms since the epoch
         touched_at INTEGER NOT NULL   -- last change; the purge looks at this
       ) STRICT;
-      CREATE INDEX decks_touched_at ON decks (touched_at);
+      -- No index on touched_at: it would add a page write to every change; the hourly purge scans.
     `,
   },
 ];

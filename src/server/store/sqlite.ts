@@ -42,44 +42,82 @@ export function openSqliteStore(options: SqliteOptions): Store {
   migrate(db);
 
   const insert = db.prepare(
-    'INSERT INTO decks (id, state, version, created_at, touched_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
   );
-  const select = db.prepare('SELECT state FROM decks WHERE id = ?');
+  const select = db.prepare('SELECT cards, state FROM decks WHERE id = ?');
   const update = db.prepare(
     'UPDATE decks SET state = ?, version = version + 1, touched_at = ? WHERE id = ?',
   );
   const purge = db.prepare('DELETE FROM decks WHERE touched_at < ?');
+  // Prepared once: db.exec would parse these three statements on every change.
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
   const load = (stmt: StatementSync, id: string): DeckState | undefined => {
-    const row = stmt.get(id) as { state: string } | undefined;
-    return row === undefined ? undefined : (JSON.parse(row.state) as DeckState);
+    const row = stmt.get(id) as { cards: string; state: string } | undefined;
+    if (row === undefined) return undefined;
+    return {
+      ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
+      cards: cardsOf(id, row.cards),
+    };
   };
+  // A 20-deck shoe's composition is 1,080 ids: parsed once per deck while it is in use, and
+  // never rewritten, so a draw writes only what changed.
+  const compositions = new Map<string, readonly string[]>();
+  const cardsOf = (id: string, json: string): readonly string[] => {
+    let cards = compositions.get(id);
+    if (cards === undefined) {
+      cards = Object.freeze(JSON.parse(json) as string[]);
+      if (compositions.size >= 1000) compositions.clear();
+      compositions.set(id, cards);
+    }
+    return cards;
+  };
+  const stateJson = (deck: DeckState): string =>
+    JSON.stringify({
+      id: deck.id,
+      stack: deck.stack,
+      drawn: deck.drawn,
+      piles: deck.piles,
+      shuffled: deck.shuffled,
+    });
 
   const store: Store = {
     createDeck: async (deck) => {
       const t = now();
-      return Number(insert.run(deck.id, JSON.stringify(deck), t, t).changes) === 1;
+      return (
+        Number(insert.run(deck.id, JSON.stringify(deck.cards), stateJson(deck), t, t).changes) === 1
+      );
     },
     readDeck: async (id) => load(select, id),
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
-      db.exec('BEGIN IMMEDIATE');
+      begin.run();
       try {
         const deck = load(select, id);
         if (deck === undefined) {
-          db.exec('ROLLBACK');
+          rollback.run();
           return { found: false as const };
         }
         const { next, result } = change(deck);
-        if (next !== null) update.run(JSON.stringify(next), now(), id);
-        db.exec('COMMIT');
+        if (next !== null) {
+          if (next.cards !== deck.cards) {
+            throw new Error('a change may not alter a deck’s composition');
+          }
+          update.run(stateJson(next), now(), id);
+        }
+        commit.run();
         return { found: true as const, value: result };
       } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
+        if (db.isTransaction) rollback.run();
         throw error;
       }
     },
-    purge: async (before) => Number(purge.run(before).changes),
+    purge: async (before) => {
+      compositions.clear();
+      return Number(purge.run(before).changes);
+    },
     ping: async () => !closed && select.get('') === undefined,
     close: async () => {
       if (closed) return;
