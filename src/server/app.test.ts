@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { testApp } from '../../test/support/server-app.ts';
 import { isConserved } from './deck/conserved.ts';
-import { testApp } from './test-app.ts';
 
 const form = (body: string): RequestInit => ({
   method: 'POST',

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { testApp } from '../../test/support/server-app.ts';
 import { isConserved } from './deck/conserved.ts';
-import { testApp } from './test-app.ts';
 
 // Random requests, mostly well-formed enough to reach the handlers: never a 5xx, never a deck
 // that lost or duplicated a card.

@@ -1,8 +1,8 @@
-import { chacha20 } from '../index.ts';
-import { type AppOptions, createApp } from './app.ts';
-import type { ServerConfig } from './config.ts';
-import { openSqliteStore } from './store/sqlite.ts';
-import type { Store } from './store/store.ts';
+import { chacha20 } from '../../src/index.ts';
+import { type AppOptions, createApp } from '../../src/server/app.ts';
+import type { ServerConfig } from '../../src/server/config.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { Store } from '../../src/server/store/store.ts';
 
 /** An answer read for a test: status, headers, and the body as JSON (or text). */
 export interface Answer {
