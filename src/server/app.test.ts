@@ -431,6 +431,16 @@ describe('HTTP details', () => {
     assert.equal((await t.call('/api/deck/new/', undefined, from('a'))).status, 429);
   });
 
+  test('the default limit lets a reference-style client through: a burst of 100 at once', async () => {
+    const t = testApp({ rateLimit: 50, rateBurst: 100 }, { now: () => 0 });
+    const id = await shuffledDeck(t);
+    const answers = await Promise.all(
+      Array.from({ length: 99 }, () => t.call(`/api/deck/${id}/draw/?count=0`)),
+    );
+    assert.ok(answers.every((a) => a.status === 200));
+    assert.equal((await t.call(`/api/deck/${id}/`)).status, 429);
+  });
+
   test('one log line per request, without the query string or the deck id', async () => {
     const t = testApp();
     const id = await shuffledDeck(t);

@@ -12,7 +12,8 @@ for (const s of 'SDCH') for (const v of 'A234567890JQK') CODES.add(v + s);
 CODES.add('X1');
 CODES.add('X2');
 
-type Renderer = (svg: string) => Uint8Array;
+/** SVG text to PNG bytes. */
+export type Renderer = (svg: string) => Uint8Array;
 let renderer: Promise<Renderer | null> | undefined;
 
 // @resvg/resvg-js is loaded on first PNG request, once; without it PNGs answer 501 and SVG works.
@@ -42,10 +43,14 @@ const pngs = new Map<string, Uint8Array>();
  * ```ts
  * (await cardImage('aceDiamonds.svg'))?.type; // 'image/svg+xml'
  * ```
- * @throws {ApiError} 501 `PNG_UNAVAILABLE` when @resvg/resvg-js is not installed.
+ * @throws {ApiError} 501 `PNG_UNAVAILABLE` when @resvg/resvg-js is not installed (`load`
+ *   resolves to null; tests pass their own `load`).
  * @returns undefined for a name that is not a card image.
  */
-export async function cardImage(name: string): Promise<Image | undefined> {
+export async function cardImage(
+  name: string,
+  load: () => Promise<Renderer | null> = loadRenderer,
+): Promise<Image | undefined> {
   const m = /^([A-Za-z0-9]{2}|aceDiamonds|back)\.(svg|png)$/.exec(name);
   if (m === null) return undefined;
   const key = m[1] === 'aceDiamonds' ? 'AD' : m[1] === 'back' ? 'back' : m[1]!.toUpperCase();
@@ -58,7 +63,7 @@ export async function cardImage(name: string): Promise<Image | undefined> {
   if (m[2] === 'svg') return { body: svg, type: 'image/svg+xml' };
   let png = pngs.get(key);
   if (png === undefined) {
-    const render = await loadRenderer();
+    const render = await load();
     if (render === null) {
       throw new ApiError(
         501,
