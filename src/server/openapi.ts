@@ -7,7 +7,15 @@ import type { ApiRoute } from './routes/route-types.ts';
 /** Every Deck of Cards API route, in documentation order. */
 export const API_ROUTES: readonly ApiRoute[] = [...DECK_ROUTES, ...PILE_ROUTES];
 
-/** `/api/deck/:deck_id/draw` → `/api/deck/{deck_id}/draw/` (documented with the slash). */
+/**
+ * A router pattern as an OpenAPI path; API paths are documented with the reference's slash.
+ *
+ * @example
+ * ```ts
+ * openApiPath('/api/deck/:deck_id/draw'); // '/api/deck/{deck_id}/draw/'
+ * ```
+ * @throws never.
+ */
 export function openApiPath(pattern: string): string {
   const p = pattern.replace(/:([a-z_]+)/g, '{$1}');
   return p.startsWith('/api/') ? `${p}/` : p;

@@ -22,7 +22,16 @@ export function newDeckId(source: RandomSource): string {
   return id;
 }
 
-/** Whether a path segment can be a deck id at all (ids of the reference were 12 characters). */
+/**
+ * Whether a path segment can be a deck id at all (ids of the reference were 12 characters, ours
+ * are 20; anything else is answered 404 without asking the store).
+ *
+ * @example
+ * ```ts
+ * isDeckIdShape('3p40paa87x90'); // true
+ * ```
+ * @throws never.
+ */
 export function isDeckIdShape(id: string): boolean {
   return /^[a-z0-9]{1,64}$/.test(id);
 }

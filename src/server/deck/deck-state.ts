@@ -21,7 +21,15 @@ export interface DeckState {
   readonly shuffled: boolean;
 }
 
-/** The Deck of Cards code of a card identity (`AS#2` → `AS`). */
+/**
+ * The Deck of Cards code of a card identity.
+ *
+ * @example
+ * ```ts
+ * codeOf('AS#2'); // 'AS'
+ * ```
+ * @throws never.
+ */
 export function codeOf(cardId: string): string {
   const hash = cardId.indexOf('#');
   return hash === -1 ? cardId : cardId.slice(0, hash);

@@ -21,7 +21,15 @@ const CARD = {
 };
 const ID = 'k3xq9w0m2a7tz5r1p8bc';
 
-/** The reference's overdraw message (clients match on it). */
+/**
+ * The reference's overdraw message (clients match on it).
+ *
+ * @example
+ * ```ts
+ * notEnough(5); // 'Not enough cards remaining to draw 5 additional'
+ * ```
+ * @throws never.
+ */
 export function notEnough(n: number): string {
   return `Not enough cards remaining to draw ${n} additional`;
 }
