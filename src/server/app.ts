@@ -114,6 +114,8 @@ export function createApp(options: AppOptions): Hono<Env> {
       c.res = toResponse(error, log);
     }
     c.res.headers.set('Access-Control-Allow-Origin', '*');
+    // So that a page's script can read when to come back after a 429.
+    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After');
     if (log !== undefined) {
       log(
         `${c.req.method} ${logPath(path)} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`,
