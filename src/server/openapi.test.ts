@@ -39,6 +39,23 @@ test('every registered route is in the OpenAPI document', () => {
     }
   }
   assert.equal(doc.openapi, '3.1.0');
+  // Well-formed: operationIds unique, every {param} of a path declared as a path parameter.
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.values(item).map((op) => ({
+      path,
+      op: op as { operationId: string; parameters?: { name: string; in: string }[] },
+    })),
+  );
+  const opIds = ops.map((o) => o.op.operationId);
+  assert.equal(new Set(opIds).size, opIds.length);
+  for (const { path, op } of ops) {
+    const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const declared = (op.parameters ?? [])
+      .filter((p) => p.in === 'path')
+      .map((p) => p.name)
+      .sort();
+    assert.deepEqual(declared, inPath, `${op.operationId} ${path}`);
+  }
 });
 
 test('every example is answered as documented (status and body shape)', async () => {

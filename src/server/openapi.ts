@@ -117,6 +117,12 @@ export function openApiDocument(version: string): Record<string, unknown> & {
       get: {
         operationId: other.id,
         summary: other.summary,
+        parameters: [...other.path.matchAll(/:([a-z_]+)/g)].map((m) => ({
+          name: m[1],
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        })),
         responses: { '200': { description: other.summary, content: { [other.type]: {} } } },
         'x-example-request': other.example,
       },

@@ -42,7 +42,9 @@ function decksIn(db: string): Map<string, DeckState> {
 const codesOf = (cards: { code: string }[]) => cards.map((c) => c.code);
 const codeOfId = (id: string) => id.split('#')[0]!;
 
-test('50 clients drawing from one deck and 20 clients on 20 piles: no card twice, no write lost, no 5xx', async () => {
+test('50 clients drawing from one deck and 20 clients on 20 piles: no card twice, no write lost, no 5xx', {
+  timeout: 90_000,
+}, async () => {
   const db = join(dir, 'concurrent.db');
   const s = await start(db);
   try {
@@ -107,7 +109,9 @@ test('50 clients drawing from one deck and 20 clients on 20 piles: no card twice
   }
 });
 
-test('kill -9 in the middle of draws: after restart every deck is whole and every acknowledged draw recorded', async () => {
+test('kill -9 in the middle of draws: after restart every deck is whole and every acknowledged draw recorded', {
+  timeout: 90_000,
+}, async () => {
   const db = join(dir, 'crash.db');
   const s = await start(db);
   const acknowledged = new Map<string, string[]>();
@@ -169,7 +173,9 @@ test('kill -9 in the middle of draws: after restart every deck is whole and ever
   }
 });
 
-test('SIGTERM: the process exits 0, and every answered draw is in the file', async () => {
+test('SIGTERM: the process exits 0, and every answered draw is in the file', {
+  timeout: 60_000,
+}, async () => {
   const db = join(dir, 'term.db');
   const s = await start(db);
   const id = (await getJson(`${s.url}/api/deck/new/shuffle/`)).body.deck_id;
