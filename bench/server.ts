@@ -152,6 +152,7 @@ console.log(`dealer benchmark with ${tool}, ${SECONDS} s per cell, load average 
 const server = await startServer(join(dir, 'bench.db'));
 const rows: string[] = [];
 const results: Record<string, Record<number, Result>> = {};
+let bareDraw: Result | undefined;
 try {
   const base = server.url;
   // Draws: 3,000 decks of 52 (156,000 cards), visited in turn, so no draw finds a deck empty;
@@ -191,6 +192,46 @@ try {
       rows.push(line);
     }
   }
+  // The floor: a bare hono + node:sqlite draw handler, same load, same transaction shape.
+  const bare = spawn(
+    process.execPath,
+    [join(ROOT, 'bench/bare-dealer.ts'), join(dir, 'bare.db'), '3000'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  try {
+    let err = '';
+    bare.stderr?.setEncoding('utf8');
+    const [bareUrl, bareIds] = await new Promise<[string, string[]]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bare server: ${err}`)), 30_000);
+      bare.stderr?.on('data', (c: string) => {
+        err += c;
+        const m = /bare on (\S+) (\S+)\n/.exec(err);
+        if (m) {
+          clearTimeout(timer);
+          resolve([m[1]!, m[2]!.split(',')]);
+        }
+      });
+    });
+    const paths = bareIds.map((id) => `/api/deck/${id}/draw/`);
+    // Warm-up (JIT), as the dealer was warmed up by the cells before its draws.
+    if (wrk) {
+      writeFileSync(join(dir, 'warm.lua'), luaCycle(paths.slice(0, 1000)));
+      execFileSync('wrk', ['-t1', '-c10', '-d1s', '-s', join(dir, 'warm.lua'), bareUrl], {
+        stdio: 'ignore',
+      });
+    }
+    const cpu0 = cpuMicros(bare.pid);
+    const r = wrk ? runWrk(bareUrl, paths.slice(1000), 50, dir) : await runLoop(bareUrl, paths, 50);
+    r.cpuUs = (cpuMicros(bare.pid) - cpu0) / (r.rps * SECONDS);
+    bareDraw = r;
+    const line = `| floor: bare hono + node:sqlite draw | 50 | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} |`;
+    console.log(line);
+    rows.push(line);
+  } finally {
+    bare.kill('SIGKILL');
+  }
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
@@ -198,6 +239,10 @@ try {
 }
 
 const draw50 = results['draw 1 card']?.[50];
+const overhead = (ours: number, floor: number): string => {
+  const pct = Math.round((ours / floor - 1) * 100);
+  return pct >= 0 ? `${pct} % more CPU per draw` : `no more CPU per draw (${-pct} % less: noise)`;
+};
 const met = draw50 !== undefined && draw50.rps >= 5000 && draw50.p99 < 25;
 const section = `## Dealer service
 
@@ -207,7 +252,7 @@ const section = `## Dealer service
 |---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Target: ≥ 5,000 draws/s at 50 connections with p99 < 25 ms — ${draw50 === undefined ? 'not measured' : `${Math.round(draw50.rps).toLocaleString('en-US')}/s, p99 ${draw50.p99.toFixed(1)} ms: ${met ? 'met' : 'NOT met'}`} in this run (load average ${loadavg()[0]!.toFixed(2)} at the end). The server's CPU time per request does not depend on what else runs: ${draw50?.cpuUs === undefined ? '' : `a draw costs ${draw50.cpuUs.toFixed(0)} µs of server CPU, i.e. about ${Math.round(1e6 / draw50.cpuUs).toLocaleString('en-US')} draws/s for one free core`}.
+Target: ≥ 5,000 draws/s at 50 connections with p99 < 25 ms — ${draw50 === undefined ? 'not measured' : `${Math.round(draw50.rps).toLocaleString('en-US')}/s, p99 ${draw50.p99.toFixed(1)} ms: ${met ? 'met' : 'NOT met'}`} in this run (load average ${loadavg()[0]!.toFixed(2)} at the end). The server's CPU time per request does not depend on what else runs: ${draw50?.cpuUs === undefined ? '' : `a draw costs ${draw50.cpuUs.toFixed(0)} µs of server CPU, i.e. about ${Math.round(1e6 / draw50.cpuUs).toLocaleString('en-US')} draws/s for one free core`}${bareDraw?.cpuUs === undefined || draw50?.cpuUs === undefined ? '' : `; the bare handler ${bareDraw.cpuUs.toFixed(0)} µs, so validation, card objects, logging and rate limiting cost ${overhead(draw50.cpuUs, bareDraw.cpuUs)} (budget: a fifth)`}.
 `;
 const file = join(ROOT, 'docs/BENCHMARKS.md');
 const doc = readFileSync(file, 'utf8');
