@@ -71,26 +71,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
     return (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
   };
-  const originOf = (c: Context<Env>): string => config.publicUrl ?? new URL(c.req.url).origin;
-
-  const guardAndRun = async (c: Context<Env>, next: () => Promise<void>): Promise<void> => {
-    const path = c.req.path;
-    if (c.req.url.length - c.req.url.indexOf(path) > LIMITS.maxUrlBytes) {
-      throw new ApiError(414, 'URL_TOO_LONG', `A URL holds at most ${LIMITS.maxUrlBytes} bytes.`);
-    }
-    if (c.req.method === 'HEAD' && path.startsWith('/api/')) {
-      // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
-    }
-    if (path !== '/healthz') {
-      const wait = limit(clientOf(c));
-      if (wait > 0) {
-        throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
-          retry_after: wait,
-        });
-      }
-    }
-    await next();
+  // The request URL is absolute and already parsed by the server: its origin ends at the first
+  // '/' after 'http://' (cheaper than a second URL parse on every request).
+  const originOf = (c: Context<Env>): string => {
+    if (config.publicUrl !== undefined) return config.publicUrl;
+    const url = c.req.url;
+    const end = url.indexOf('/', url.indexOf('//') + 2);
+    return end === -1 ? url : url.slice(0, end);
   };
 
   app.use(async (c, next) => {
@@ -108,7 +95,26 @@ export function createApp(options: AppOptions): Hono<Env> {
           },
         });
       } else {
-        await guardAndRun(c, next);
+        if (c.req.url.length - c.req.url.indexOf(path) > LIMITS.maxUrlBytes) {
+          throw new ApiError(
+            414,
+            'URL_TOO_LONG',
+            `A URL holds at most ${LIMITS.maxUrlBytes} bytes.`,
+          );
+        }
+        if (c.req.method === 'HEAD' && path.startsWith('/api/')) {
+          // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
+          throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
+        }
+        if (path !== '/healthz') {
+          const wait = limit(clientOf(c));
+          if (wait > 0) {
+            throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
+              retry_after: wait,
+            });
+          }
+        }
+        await next();
       }
     } catch (error) {
       c.res = toResponse(error, log);

@@ -26,7 +26,9 @@ async function start(db: string): Promise<Running> {
 function decksIn(db: string): Map<string, DeckState> {
   const raw = new DatabaseSync(db, { readOnly: true });
   try {
-    const rows = raw.prepare('SELECT id, cards, state FROM decks').all() as {
+    const rows = raw
+      .prepare('SELECT d.id, c.cards, d.state FROM decks d JOIN deck_cards c USING (id)')
+      .all() as {
       id: string;
       cards: string;
       state: string;

@@ -8,13 +8,18 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
     sql: `
       CREATE TABLE decks (
         id TEXT PRIMARY KEY,
-        cards TEXT NOT NULL,          -- the composition (JSON array), written once: it never changes
-        state TEXT NOT NULL,          -- the rest of DeckState as JSON (src/server/deck/deck-state.ts)
+        state TEXT NOT NULL,          -- DeckState without cards, as JSON (src/server/deck/deck-state.ts)
         version INTEGER NOT NULL,     -- bumped by every change
         created_at INTEGER NOT NULL,  -- ms since the epoch
         touched_at INTEGER NOT NULL   -- last change; the purge looks at this
       ) STRICT;
-      -- No index on touched_at: it would add a page write to every change; the hourly purge scans.
+      -- The composition never changes: kept apart, so a change rewrites only the small row above
+      -- (no index on touched_at either: it would add a page write to every change; the hourly
+      -- purge scans).
+      CREATE TABLE deck_cards (
+        id TEXT PRIMARY KEY REFERENCES decks (id) ON DELETE CASCADE,
+        cards TEXT NOT NULL           -- JSON array of card identities, in creation order
+      ) STRICT;
     `,
   },
 ];

@@ -83,6 +83,28 @@ test('purge deletes decks unchanged since the cut-off; reads do not touch', asyn
   await s.close();
 });
 
+test('purge takes the composition with the deck', async () => {
+  const tmp = tempDb();
+  try {
+    let now = 1_000;
+    const s = openSqliteStore({ path: tmp.path, now: () => now });
+    await s.createDeck(deck('gone'));
+    now = 9_000;
+    await s.createDeck(deck('kept'));
+    assert.equal(await s.purge(5_000), 1);
+    await s.close();
+    const raw = new DatabaseSync(tmp.path);
+    const ids = raw
+      .prepare('SELECT id FROM deck_cards')
+      .all()
+      .map((r) => (r as { id: string }).id);
+    raw.close();
+    assert.deepEqual(ids, ['kept']);
+  } finally {
+    tmp.done();
+  }
+});
+
 test('bad synchronous levels are refused', () => {
   assert.throws(
     () => openSqliteStore({ path: ':memory:', synchronous: 'SOMETIMES' as never }),

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import type { DeckState } from '../deck/deck-state.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type { Change, Store } from './store.ts';
@@ -44,9 +44,11 @@ export function openSqliteStore(options: SqliteOptions): Store {
   migrate(db);
 
   const insert = db.prepare(
-    'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO decks (id, state, version, created_at, touched_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
   );
-  const select = db.prepare('SELECT cards, state FROM decks WHERE id = ?');
+  const insertCards = db.prepare('INSERT INTO deck_cards (id, cards) VALUES (?, ?)');
+  const select = db.prepare('SELECT state FROM decks WHERE id = ?');
+  const selectCards = db.prepare('SELECT cards FROM deck_cards WHERE id = ?');
   const update = db.prepare(
     'UPDATE decks SET state = ?, version = version + 1, touched_at = ? WHERE id = ?',
   );
@@ -57,25 +59,28 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
-  const load = (stmt: StatementSync, id: string): DeckState | undefined => {
-    const row = stmt.get(id) as { cards: string; state: string } | undefined;
-    if (row === undefined) return undefined;
-    return {
-      ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
-      cards: cardsOf(id, row.cards),
-    };
-  };
-  // A 20-deck shoe's composition is 1,080 ids: parsed once per deck while it is in use, and
-  // never rewritten, so a draw writes only what changed.
+  // Compositions of decks in use, parsed once (a 20-deck shoe is 1,080 ids) and never rewritten.
+  // Bounded by the number of ids held (1,000,000: some 30 MB), dropped wholesale when full.
   const compositions = new Map<string, readonly string[]>();
-  const cardsOf = (id: string, json: string): readonly string[] => {
+  let held = 0;
+  const cardsOf = (id: string): readonly string[] => {
     let cards = compositions.get(id);
     if (cards === undefined) {
-      cards = Object.freeze(JSON.parse(json) as string[]);
-      if (compositions.size >= 1000) compositions.clear();
+      const row = selectCards.get(id) as { cards: string } | undefined;
+      cards = Object.freeze(row === undefined ? [] : (JSON.parse(row.cards) as string[]));
+      if (held + cards.length > 1_000_000) {
+        compositions.clear();
+        held = 0;
+      }
       compositions.set(id, cards);
+      held += cards.length;
     }
     return cards;
+  };
+  const load = (id: string): DeckState | undefined => {
+    const row = select.get(id) as { state: string } | undefined;
+    if (row === undefined) return undefined;
+    return { ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>), cards: cardsOf(id) };
   };
   const stateJson = (deck: DeckState): string =>
     JSON.stringify({
@@ -89,15 +94,22 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const store: Store = {
     createDeck: async (deck) => {
       const t = now();
-      return (
-        Number(insert.run(deck.id, JSON.stringify(deck.cards), stateJson(deck), t, t).changes) === 1
-      );
+      begin.run();
+      try {
+        const created = Number(insert.run(deck.id, stateJson(deck), t, t).changes) === 1;
+        if (created) insertCards.run(deck.id, JSON.stringify(deck.cards));
+        commit.run();
+        return created;
+      } catch (error) {
+        if (db.isTransaction) rollback.run();
+        throw error;
+      }
     },
-    readDeck: async (id) => load(select, id),
+    readDeck: async (id) => load(id),
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
       begin.run();
       try {
-        const deck = load(select, id);
+        const deck = load(id);
         if (deck === undefined) {
           rollback.run();
           return { found: false as const };
@@ -118,6 +130,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     },
     purge: async (before) => {
       compositions.clear();
+      held = 0;
       return Number(purge.run(before).changes);
     },
     ping: async () => !closed && select.get('') === undefined,
