@@ -89,6 +89,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         c.res = new Response(null, {
           status: 204,
           headers: {
+            ...CORS,
             'Access-Control-Allow-Methods': 'GET, POST, HEAD, OPTIONS',
             'Access-Control-Allow-Headers': 'Content-Type, Authorization',
             'Access-Control-Max-Age': '86400',
@@ -114,14 +115,15 @@ export function createApp(options: AppOptions): Hono<Env> {
             });
           }
         }
+        // Set before the handler builds its answer, so they are part of it: changing the headers
+        // of a finished Response makes @hono/node-server take its slow path.
+        c.header('Access-Control-Allow-Origin', '*');
+        c.header('Access-Control-Expose-Headers', 'Retry-After');
         await next();
       }
     } catch (error) {
       c.res = toResponse(error, log);
     }
-    c.res.headers.set('Access-Control-Allow-Origin', '*');
-    // So that a page's script can read when to come back after a 429.
-    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After');
     if (log !== undefined) {
       log(
         `${c.req.method} ${logPath(path)} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`,
@@ -177,8 +179,14 @@ export function createApp(options: AppOptions): Hono<Env> {
   return app;
 }
 
+// On every answer (the reference's clients rely on it); Retry-After readable by scripts.
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Retry-After',
+} as const;
+
 function jsonError(e: ApiError, headers: Record<string, string> = {}): Response {
-  const h: Record<string, string> = { 'Content-Type': 'application/json', ...headers };
+  const h: Record<string, string> = { 'Content-Type': 'application/json', ...CORS, ...headers };
   if (e.status === 429) h['Retry-After'] = String(e.extra.retry_after ?? 1);
   return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
 }
@@ -194,6 +202,6 @@ function toResponse(error: unknown, log: ((line: string) => void) | undefined): 
   );
   return new Response(
     JSON.stringify({ success: false, error: 'Internal error.', code: 'INTERNAL' }),
-    { status: 500, headers: { 'Content-Type': 'application/json' } },
+    { status: 500, headers: { 'Content-Type': 'application/json', ...CORS } },
   );
 }
