@@ -186,7 +186,12 @@ const CORS = {
 } as const;
 
 function jsonError(e: ApiError, headers: Record<string, string> = {}): Response {
-  const h: Record<string, string> = { 'Content-Type': 'application/json', ...CORS, ...headers };
+  const h: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    ...CORS,
+    ...headers,
+  };
   if (e.status === 429) h['Retry-After'] = String(e.extra.retry_after ?? 1);
   return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
 }
