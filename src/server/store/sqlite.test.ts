@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
+import { storeConformance } from '../../../test/support/store-conformance.ts';
 import { chacha20 } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { drawCards } from '../deck/draw-cards.ts';
@@ -52,36 +53,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
   }
 });
 
-test('a change that throws rolls back and the store keeps working', async () => {
-  const s = openSqliteStore({ path: ':memory:' });
-  await s.createDeck(deck('d'));
-  await assert.rejects(
-    s.withDeck('d', () => {
-      throw new ApiError(404, 'PILE_NOT_FOUND', 'x');
-    }),
-    ApiError,
-  );
-  const r = await s.withDeck('d', (d) => ({ next: drawCards(d, 1).state, result: 1 }));
-  assert.deepEqual(r, { found: true, value: 1 });
-  assert.deepEqual(await s.withDeck('none', () => ({ next: null, result: 0 })), { found: false });
-  assert.equal((await s.readDeck('d'))?.stack.length, 51);
-  await s.close();
-});
-
-test('purge deletes decks unchanged since the cut-off; reads do not touch', async () => {
-  let now = 1_000;
-  const s = openSqliteStore({ path: ':memory:', now: () => now });
-  await s.createDeck(deck('old'));
-  await s.createDeck(deck('changed'));
-  now = 5_000;
-  await s.readDeck('old');
-  await s.withDeck('changed', (d) => ({ next: drawCards(d, 1).state, result: null }));
-  assert.equal(await s.purge(2_000), 1);
-  assert.equal(await s.readDeck('old'), undefined);
-  assert.ok(await s.readDeck('changed'));
-  assert.equal(await s.ping(), true);
-  await s.close();
-});
+storeConformance('sqlite in memory', (now) => openSqliteStore({ path: ':memory:', now }));
 
 test('purge takes the composition with the deck', async () => {
   const tmp = tempDb();
