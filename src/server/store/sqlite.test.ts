@@ -6,7 +6,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
 import { storeConformance } from '../../../test/support/store-conformance.ts';
 import { chacha20 } from '../../index.ts';
-import { ApiError } from '../deck/api-error.ts';
 import { drawCards } from '../deck/draw-cards.ts';
 import { newDeck } from '../deck/new-deck.ts';
 import { openSqliteStore } from './sqlite.ts';
