@@ -44,3 +44,4 @@ app.get('/api/deck/:id/draw/', (c) => {
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   process.stderr.write(`bare on http://127.0.0.1:${info.port} ${ids.join(',')}\n`);
 });
+process.on('SIGTERM', () => process.exit(0));

@@ -73,7 +73,8 @@ async function get(url: string): Promise<any> {
 
 function luaCycle(paths: string[]): string {
   return `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
-local i = 0
+-- A random start per run spreads the draws over every deck, so none runs out.
+local i = math.random(#paths)
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1])
@@ -160,7 +161,7 @@ try {
   // Draws: 3,000 decks of 52 (156,000 cards), visited in turn, so no draw finds a deck empty;
   // and, for the cost of big decks, 100 shoes of 6 decks.
   const decks: string[] = [];
-  for (let i = 0; i < 3000; i++) decks.push((await get(`${base}/api/deck/new/shuffle/`)).deck_id);
+  for (let i = 0; i < 6000; i++) decks.push((await get(`${base}/api/deck/new/shuffle/`)).deck_id);
   const shoes: string[] = [];
   for (let i = 0; i < 100; i++) {
     shoes.push((await get(`${base}/api/deck/new/shuffle/?deck_count=6`)).deck_id);
@@ -174,33 +175,20 @@ try {
     pileDecks.push(id);
   }
   const scenarios: Record<string, string[]> = {
-    'new deck (shuffled)': ['/api/deck/new/shuffle/'],
     'draw 1 card': decks.map((id) => `/api/deck/${id}/draw/?count=1`),
     'draw 1 card, 6-deck shoe': shoes.map((id) => `/api/deck/${id}/draw/?count=1`),
     'pile add / pile draw': pileDecks.flatMap((id) => [
       `/api/deck/${id}/pile/p/add/?cards=AS`,
       `/api/deck/${id}/pile/p/draw/?count=1`,
     ]),
+    'new deck (shuffled)': ['/api/deck/new/shuffle/'],
   };
-  // BENCH_QUICK=1: only draws at 50 connections and the floor, and docs/BENCHMARKS.md untouched.
-  for (const [name, paths] of Object.entries(scenarios)) {
-    if (QUICK && name !== 'draw 1 card') continue;
-    results[name] = {};
-    for (const c of QUICK ? [50] : CONNECTIONS) {
-      const cpu0 = cpuMicros(server.child.pid);
-      const r = wrk ? runWrk(base, paths, c, dir) : await runLoop(base, paths, c);
-      r.cpuUs = (cpuMicros(server.child.pid) - cpu0) / (r.rps * SECONDS);
-      results[name]![c] = r;
-      const line = `| ${name} | ${c} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} |`;
-      console.log(line);
-      rows.push(line);
-    }
-  }
-  // The floor: a bare hono + node:sqlite draw handler, same transaction shape. Dealer and floor
-  // take turns (3 rounds, medians), so drifting load from other work hits both alike.
+  // First the head-to-head: the dealer's draws against a bare hono + node:sqlite draw handler
+  // (same transaction shape), taking turns (3 rounds, medians), so drifting load from other work
+  // hits both alike.
   const bare = spawn(
     process.execPath,
-    [join(ROOT, 'bench/bare-dealer.ts'), join(dir, 'bare.db'), '3000'],
+    [join(ROOT, 'bench/bare-dealer.ts'), join(dir, 'bare.db'), '6000'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   try {
@@ -219,12 +207,17 @@ try {
     });
     const barePaths = bareIds.map((id) => `/api/deck/${id}/draw/`);
     const ourPaths = scenarios['draw 1 card']!;
-    // Warm-up (JIT) of the floor, as the dealer was warmed up by the cells before.
+    // Warm-up (JIT) of both, one second each.
     if (wrk) {
-      writeFileSync(join(dir, 'warm.lua'), luaCycle(barePaths.slice(0, 1000)));
-      execFileSync('wrk', ['-t1', '-c10', '-d1s', '-s', join(dir, 'warm.lua'), bareUrl], {
-        stdio: 'ignore',
-      });
+      for (const [url, paths] of [
+        [bareUrl, barePaths],
+        [base, ourPaths],
+      ] as const) {
+        writeFileSync(join(dir, 'warm.lua'), luaCycle(paths));
+        execFileSync('wrk', ['-t1', '-c10', '-d1s', '-s', join(dir, 'warm.lua'), url], {
+          stdio: 'ignore',
+        });
+      }
     }
     const measure = async (pid: number | undefined, url: string, paths: string[]) => {
       const cpu0 = cpuMicros(pid);
@@ -235,8 +228,8 @@ try {
     const ours: Result[] = [];
     const floor: Result[] = [];
     for (let round = 0; round < 3; round++) {
-      ours.push(await measure(server.child.pid, base, ourPaths.slice(round * 1000)));
-      floor.push(await measure(bare.pid, bareUrl, barePaths.slice(1000 + round * 500)));
+      ours.push(await measure(server.child.pid, base, ourPaths));
+      floor.push(await measure(bare.pid, bareUrl, barePaths));
     }
     const med = (rs: Result[], k: 'rps' | 'p50' | 'p99' | 'cpuUs') =>
       rs.map((r) => r[k] ?? Number.NaN).sort((x, y) => x - y)[1]!;
@@ -259,6 +252,21 @@ try {
   } finally {
     bare.kill('SIGKILL');
   }
+  // Then every operation at 1, 10, 50 connections (BENCH_QUICK=1: only the head-to-head above,
+  // and docs/BENCHMARKS.md untouched); new decks last, as they grow the file.
+  for (const [name, paths] of Object.entries(scenarios)) {
+    if (QUICK) break;
+    results[name] = {};
+    for (const c of CONNECTIONS) {
+      const cpu0 = cpuMicros(server.child.pid);
+      const r = wrk ? runWrk(base, paths, c, dir) : await runLoop(base, paths, c);
+      r.cpuUs = (cpuMicros(server.child.pid) - cpu0) / (r.rps * SECONDS);
+      results[name]![c] = r;
+      const line = `| ${name} | ${c} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} |`;
+      console.log(line);
+      rows.push(line);
+    }
+  }
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
@@ -277,7 +285,7 @@ const floorNote =
     : ` Against the floor in the same run (the issue's budget for validation, logging and rate limiting: a fifth): the dealer reached ${Math.round((100 * headToHead.ours.rps) / headToHead.floor.rps)} % of its throughput and spent ${overhead(headToHead.ours.cpuUs!, headToHead.floor.cpuUs!)} server CPU per draw (CPU per request also rises when fewer requests share each wake-up, so the two need not agree).`;
 const section = `## Dealer service
 
-\`npm run bench:server\`, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${load} at the start and ${loadavg()[0]!.toFixed(2)} at the end: **other work shared these 2 cores**, so throughput and p99 vary from run to run by tens of percent. Load from **${tool}**, ${SECONDS} s per cell, over loopback to \`fairdeal serve\` in its own process with its defaults (SQLite file, WAL, \`synchronous=NORMAL\`, one log line per request to /dev/null, the rate limiter running with its limit out of reach). Draws cycle over 3,000 decks of 52 cards (and 100 shoes of 6 decks); pile operations alternate adding AS to a pile and drawing the pile's top card back (both writes). Server CPU per request is read from /proc: less disturbed by other work than throughput, though not immune.
+\`npm run bench:server\`, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${load} at the start and ${loadavg()[0]!.toFixed(2)} at the end: **other work shared these 2 cores**, so throughput and p99 vary from run to run by tens of percent. Load from **${tool}**, ${SECONDS} s per cell, over loopback to \`fairdeal serve\` in its own process with its defaults (SQLite file, WAL, \`synchronous=NORMAL\`, one log line per request to /dev/null, the rate limiter running with its limit out of reach). Draws cycle (from a random start) over 6,000 decks of 52 cards (and 100 shoes of 6 decks); pile operations alternate adding AS to a pile and drawing the pile's top card back (both writes). Server CPU per request is read from /proc: less disturbed by other work than throughput, though not immune.
 
 | operation | connections | requests/s | p50 ms | p99 ms | server CPU µs/request | non-2xx / errors |
 |---|---:|---:|---:|---:|---:|---:|
