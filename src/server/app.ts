@@ -30,6 +30,15 @@ export interface AppOptions {
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
 type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string | undefined } } } };
 
+// On every answer (the reference's clients rely on it); Retry-After readable by scripts. Given
+// to each answer as a plain object when it is built: @hono/node-server writes such answers on
+// its fast path, while headers added afterwards (c.header, res.headers.set) cost a Headers object.
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Retry-After',
+} as const;
+const API_HEADERS = { ...CORS, 'Cache-Control': 'no-store' } as const;
+
 // The deck id is the only key to a deck: it is cut from logged paths.
 function logPath(path: string): string {
   const p = path.replace(/^\/api\/(deck|shuffle|draw)\/(?!new(?:\/|$))[^/]+/, '/api/$1/:id');
@@ -115,10 +124,6 @@ export function createApp(options: AppOptions): Hono<Env> {
             });
           }
         }
-        // Set before the handler builds its answer, so they are part of it: changing the headers
-        // of a finished Response makes @hono/node-server take its slow path.
-        c.header('Access-Control-Allow-Origin', '*');
-        c.header('Access-Control-Expose-Headers', 'Retry-After');
         await next();
       }
     } catch (error) {
@@ -145,23 +150,25 @@ export function createApp(options: AppOptions): Hono<Env> {
           source,
           card: cardViews(originOf(c)),
         });
-        c.header('Cache-Control', 'no-store');
-        return c.json(answer.body, answer.status);
+        return c.json(answer.body, answer.status, API_HEADERS);
       });
     }
   }
 
-  app.get('/', (c) => c.html(homePage(originOf(c))));
-  app.get('/docs', (c) => c.html(docs));
-  app.get('/openapi.json', (c) => c.body(openapi, 200, { 'Content-Type': 'application/json' }));
+  app.get('/', (c) => c.html(homePage(originOf(c)), 200, CORS));
+  app.get('/docs', (c) => c.html(docs, 200, CORS));
+  app.get('/openapi.json', (c) =>
+    c.body(openapi, 200, { ...CORS, 'Content-Type': 'application/json' }),
+  );
   app.get('/healthz', async (c) => {
     const ok = await options.store.ping().catch(() => false);
-    return c.json({ ok }, ok ? 200 : 503);
+    return c.json({ ok }, ok ? 200 : 503, API_HEADERS);
   });
   app.get('/static/img/:file', async (c) => {
     const image = await cardImage(c.req.param('file'));
     if (image === undefined) throw new ApiError(404, 'NOT_FOUND', 'No such image.');
     return c.body(image.body as string, 200, {
+      ...CORS,
       'Content-Type': image.type,
       'Cache-Control': 'public, max-age=86400',
     });
@@ -178,12 +185,6 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.onError((error) => toResponse(error, log));
   return app;
 }
-
-// On every answer (the reference's clients rely on it); Retry-After readable by scripts.
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
-} as const;
 
 function jsonError(e: ApiError, headers: Record<string, string> = {}): Response {
   const h: Record<string, string> = {
