@@ -153,6 +153,15 @@ describe('deck routes', () => {
     assert.equal(seen.size, 12, 'no card dealt twice');
   });
 
+  test('multipart form bodies are read too, and the body wins over the query', async () => {
+    const t = testApp();
+    const id = await shuffledDeck(t);
+    const body = new FormData();
+    body.set('count', '3');
+    const r = await t.call(`/api/deck/${id}/draw/?count=1`, { method: 'POST', body });
+    assert.equal(r.body.cards.length, 3);
+  });
+
   test('count: empty means 1, 0 draws nothing, bad numbers are JSON 400s', async () => {
     const t = testApp();
     const id = await shuffledDeck(t);
