@@ -1,0 +1,25 @@
+/**
+ * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
+ * the same transaction that raises it. Never edit a released step: add the next one.
+ */
+export const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE decks (
+        id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,          -- DeckState without cards, as JSON (src/server/deck/deck-state.ts)
+        version INTEGER NOT NULL,     -- bumped by every change
+        created_at INTEGER NOT NULL,  -- ms since the epoch
+        touched_at INTEGER NOT NULL   -- last change; the purge looks at this
+      ) STRICT;
+      -- The composition never changes: kept apart, so a change rewrites only the small row above
+      -- (no index on touched_at either: it would add a page write to every change; the hourly
+      -- purge scans).
+      CREATE TABLE deck_cards (
+        id TEXT PRIMARY KEY REFERENCES decks (id) ON DELETE CASCADE,
+        cards TEXT NOT NULL           -- JSON array of card identities, in creation order
+      ) STRICT;
+    `,
+  },
+];
