@@ -34,6 +34,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'play a hand of Dou Dizhu against bots in the terminal',
     load: async () => (await import('./commands/play.ts')).playCommand,
   },
+  serve: {
+    summary: 'run the dealer service (Deck of Cards API) on http://localhost:8080',
+    load: async () => (await import('./commands/serve.ts')).serve,
+  },
   collect: {
     summary: 'write raw generator output or dealt decks for external test suites',
     load: async () => (await import('./commands/collect.ts')).collect,

@@ -1,0 +1,72 @@
+import process from 'node:process';
+import { parseArgs } from 'node:util';
+import { configFrom, startServer } from '../../server/index.ts';
+import type { Command } from '../io.ts';
+
+const HELP = `Usage: fairdeal serve [options]
+
+Runs the dealer service (the Deck of Cards API surface) until SIGTERM or SIGINT (Ctrl-C).
+
+Options (each also an environment variable):
+  --port N            port (PORT, default 8080; 0 = any free port)
+  --host ADDR         address (HOST, default 127.0.0.1; 0.0.0.0 to serve a network)
+  --db PATH           SQLite file (FAIRDEAL_DB, default ./data/fairdeal.db)
+  --synchronous L     OFF | NORMAL | FULL | EXTRA (FAIRDEAL_SYNCHRONOUS, default NORMAL)
+  --rate-limit N      requests/s per client, 0 or 'off' = no limit (FAIRDEAL_RATE_LIMIT, 50)
+  --rate-burst N      burst per client (FAIRDEAL_RATE_BURST, default 100)
+  --public-url URL    origin for image URLs behind a proxy (PUBLIC_URL)
+  --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
+  -h, --help          this help
+`;
+
+/** `fairdeal serve`: the dealer service in the foreground. */
+export const serve: Command = async (args, io) => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      synchronous: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-burst': { type: 'string' },
+      'public-url': { type: 'string' },
+      'purge-days': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const flags: Record<string, string | undefined> = {
+    port: values.port,
+    host: values.host,
+    db: values.db,
+    synchronous: values.synchronous,
+    rateLimit: values['rate-limit'],
+    rateBurst: values['rate-burst'],
+    publicUrl: values['public-url'],
+    purgeDays: values['purge-days'],
+  };
+  const overrides = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+  const config = configFrom(io.env, overrides);
+  const server = await startServer({ config });
+  io.err(
+    `fairdeal dealer on ${server.url} (data ${config.db}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      io.err(`${signal}: stopping\n`);
+      process.off('SIGTERM', onTerm);
+      process.off('SIGINT', onInt);
+      void server.close().then(resolve);
+    };
+    const onTerm = () => stop('SIGTERM');
+    const onInt = () => stop('SIGINT');
+    process.on('SIGTERM', onTerm);
+    process.on('SIGINT', onInt);
+  });
+  io.err('stopped\n');
+  return 0;
+};

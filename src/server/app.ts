@@ -1,0 +1,193 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { RandomSource } from '../index.ts';
+import { secureRandom } from '../index.ts';
+import type { ServerConfig } from './config.ts';
+import { DEFAULT_CONFIG } from './config.ts';
+import { ApiError } from './deck/api-error.ts';
+import { cardViews } from './http/card-view.ts';
+import { LIMITS, pileName } from './http/params.ts';
+import { createRateLimiter } from './http/rate-limiter.ts';
+import { readParams } from './http/read-params.ts';
+import { cardImage } from './images/card-images.ts';
+import { API_ROUTES, openApiDocument } from './openapi.ts';
+import { docsPage, homePage } from './pages.ts';
+import type { Store } from './store/store.ts';
+
+/** What {@link createApp} needs. */
+export interface AppOptions {
+  readonly store: Store;
+  /** Shuffles and deck ids (default: the secure source; tests pass `chacha20(seed)`). */
+  readonly source?: RandomSource;
+  readonly config?: Partial<ServerConfig>;
+  /** Receives one line per request (default: nothing). */
+  readonly log?: (line: string) => void;
+  /** Milliseconds, for the rate limiter (default performance.now). */
+  readonly now?: () => number;
+  readonly version?: string;
+}
+
+// node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
+type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string | undefined } } } };
+
+// The deck id is the only key to a deck: it is cut from logged paths.
+function logPath(path: string): string {
+  const p = path.replace(/^\/api\/(deck|shuffle|draw)\/(?!new(?:\/|$))[^/]+/, '/api/$1/:id');
+  return p.length > 200 ? `${p.slice(0, 200)}…` : p;
+}
+
+function errorBody(e: ApiError): Record<string, unknown> {
+  return { success: false, error: e.message, code: e.code, ...e.extra };
+}
+
+/**
+ * The dealer as a hono app on Web-standard Request → Response: the Deck of Cards API under
+ * `/api/`, card images, `/docs`, `/openapi.json`, `/healthz` and `/`. It opens no socket (see
+ * start.ts), so tests call `app.request()` in-process.
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ store: openSqliteStore({ path: ':memory:' }), source: chacha20('t') });
+ * const res = await app.request('/api/deck/new/shuffle/');
+ * ```
+ * @throws never; every error becomes a JSON answer (500 only for a bug, without details).
+ */
+export function createApp(options: AppOptions): Hono<Env> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const source = options.source ?? secureRandom;
+  const log = options.log;
+  const limit = createRateLimiter(
+    { perSecond: config.rateLimit, burst: config.rateBurst },
+    options.now ?? (() => performance.now()),
+  );
+  const openapi = JSON.stringify(openApiDocument(options.version ?? '0.0.0'));
+  const docs = docsPage();
+  const app = new Hono<Env>({ strict: false });
+
+  const clientOf = (c: Context<Env>): string => {
+    if (config.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    return (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
+  };
+  const originOf = (c: Context<Env>): string => config.publicUrl ?? new URL(c.req.url).origin;
+
+  const guardAndRun = async (c: Context<Env>, next: () => Promise<void>): Promise<void> => {
+    const path = c.req.path;
+    if (c.req.url.length - c.req.url.indexOf(path) > LIMITS.maxUrlBytes) {
+      throw new ApiError(414, 'URL_TOO_LONG', `A URL holds at most ${LIMITS.maxUrlBytes} bytes.`);
+    }
+    if (c.req.method === 'HEAD' && path.startsWith('/api/')) {
+      // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
+    }
+    if (path !== '/healthz') {
+      const wait = limit(clientOf(c));
+      if (wait > 0) {
+        throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
+          retry_after: wait,
+        });
+      }
+    }
+    await next();
+  };
+
+  app.use(async (c, next) => {
+    const start = performance.now();
+    const path = c.req.path;
+    try {
+      if (c.req.method === 'OPTIONS') {
+        // CORS preflight, for every path: browsers send it before a POST with a JSON body.
+        c.res = new Response(null, {
+          status: 204,
+          headers: {
+            'Access-Control-Allow-Methods': 'GET, POST, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+            'Access-Control-Max-Age': '86400',
+          },
+        });
+      } else {
+        await guardAndRun(c, next);
+      }
+    } catch (error) {
+      c.res = toResponse(error, log);
+    }
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    // So that a page's script can read when to come back after a 429.
+    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After');
+    if (log !== undefined) {
+      log(
+        `${c.req.method} ${logPath(path)} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`,
+      );
+    }
+  });
+
+  for (const route of API_ROUTES) {
+    for (const pattern of route.paths) {
+      app.on(['GET', 'POST'], pattern, async (c) => {
+        const raw = await readParams(c.req.raw);
+        const pile = c.req.param('pile' as never) as string | undefined;
+        const deckId = c.req.param('deck_id' as never) as string | undefined;
+        const answer = await route.handle({
+          raw,
+          deckId: deckId?.toLowerCase() ?? '',
+          pile: pile === undefined ? '' : pileName(pile),
+          store: options.store,
+          source,
+          card: cardViews(originOf(c)),
+        });
+        c.header('Cache-Control', 'no-store');
+        return c.json(answer.body, answer.status);
+      });
+    }
+  }
+
+  app.get('/', (c) => c.html(homePage(originOf(c))));
+  app.get('/docs', (c) => c.html(docs));
+  app.get('/openapi.json', (c) => c.body(openapi, 200, { 'Content-Type': 'application/json' }));
+  app.get('/healthz', async (c) => {
+    const ok = await options.store.ping().catch(() => false);
+    return c.json({ ok }, ok ? 200 : 503);
+  });
+  app.get('/static/img/:file', async (c) => {
+    const image = await cardImage(c.req.param('file'));
+    if (image === undefined) throw new ApiError(404, 'NOT_FOUND', 'No such image.');
+    return c.body(image.body as string, 200, {
+      'Content-Type': image.type,
+      'Cache-Control': 'public, max-age=86400',
+    });
+  });
+
+  app.notFound((c) => {
+    if (!['GET', 'POST', 'HEAD'].includes(c.req.method)) {
+      return jsonError(new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), {
+        Allow: 'GET, POST, HEAD, OPTIONS',
+      });
+    }
+    return jsonError(new ApiError(404, 'NOT_FOUND', 'Not found.'));
+  });
+  app.onError((error) => toResponse(error, log));
+  return app;
+}
+
+function jsonError(e: ApiError, headers: Record<string, string> = {}): Response {
+  const h: Record<string, string> = { 'Content-Type': 'application/json', ...headers };
+  if (e.status === 429) h['Retry-After'] = String(e.extra.retry_after ?? 1);
+  return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
+}
+
+function toResponse(error: unknown, log: ((line: string) => void) | undefined): Response {
+  if (error instanceof ApiError) return jsonError(error);
+  // A bug: say so without details (never a stack trace to a client), and log it.
+  log?.(
+    `ERROR ${String((error as Error)?.stack ?? error)
+      .split('\n')
+      .slice(0, 3)
+      .join(' | ')}`,
+  );
+  return new Response(
+    JSON.stringify({ success: false, error: 'Internal error.', code: 'INTERNAL' }),
+    { status: 500, headers: { 'Content-Type': 'application/json' } },
+  );
+}

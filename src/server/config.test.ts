@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { configFrom, DEFAULT_CONFIG } from './config.ts';
+
+test('defaults: port 8080, ./data/fairdeal.db, NORMAL, 50/s burst 100, 14 days', () => {
+  const c = configFrom({});
+  assert.deepEqual(c, DEFAULT_CONFIG);
+  assert.equal(c.port, 8080);
+  assert.equal(c.db, './data/fairdeal.db');
+  assert.equal(c.rateLimit, 50);
+  assert.equal(c.rateBurst, 100);
+  assert.equal(c.purgeDays, 14);
+});
+
+test('environment variables, and flags over them', () => {
+  const env = {
+    PORT: '9000',
+    FAIRDEAL_DB: '/x.db',
+    FAIRDEAL_RATE_LIMIT: 'off',
+    PUBLIC_URL: 'https://c.example/',
+  };
+  const c = configFrom(env, { port: '9001', synchronous: 'full' });
+  assert.equal(c.port, 9001);
+  assert.equal(c.db, '/x.db');
+  assert.equal(c.rateLimit, 0);
+  assert.equal(c.synchronous, 'FULL');
+  assert.equal(c.publicUrl, 'https://c.example');
+});
+
+test('bad values name their variable', () => {
+  assert.throws(() => configFrom({ PORT: 'http' }), /PORT/);
+  assert.throws(() => configFrom({ FAIRDEAL_SYNCHRONOUS: 'sometimes' }), /FAIRDEAL_SYNCHRONOUS/);
+  assert.throws(() => configFrom({ PUBLIC_URL: 'not a url' }), /PUBLIC_URL/);
+  assert.throws(() => configFrom({}, { rateBurst: '0' }), /FAIRDEAL_RATE_BURST/);
+});

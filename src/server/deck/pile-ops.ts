@@ -1,0 +1,129 @@
+import type { RandomSource } from '../../index.ts';
+import { toShuffled, uniformInt } from '../../index.ts';
+import { ApiError } from './api-error.ts';
+import type { DeckState } from './deck-state.ts';
+import type { DrawResult } from './draw-cards.ts';
+import type { PartialResult } from './return-cards.ts';
+import { pileOf } from './return-cards.ts';
+import { takeByCode } from './take-by-code.ts';
+
+/** At most this many piles per deck (docs/SERVICE.md, "Limits"). */
+export const MAX_PILES = 100;
+
+/**
+ * Moves drawn cards onto a pile (created on first use, also by an empty list). One card per
+ * code: a drawn card in no pile first, else the top such card of another pile (it moves, as in
+ * the reference). Codes with no such card — still in the stack, already on this pile, never in
+ * the deck — are reported in `rejected` instead of being ignored silently.
+ *
+ * @example
+ * ```ts
+ * addToPile(deck, 'p1', ['AS', 'ZZ']).rejected; // ['ZZ'] (and AS if it was not drawn)
+ * ```
+ * @throws {ApiError} 409 `TOO_MANY_PILES` when the pile would be the deck's 101st.
+ */
+export function addToPile(state: DeckState, name: string, codes: readonly string[]): PartialResult {
+  const exists = Object.hasOwn(state.piles, name);
+  if (!exists && Object.keys(state.piles).length >= MAX_PILES) {
+    throw new ApiError(409, 'TOO_MANY_PILES', `A deck holds at most ${MAX_PILES} piles.`);
+  }
+  const fromDrawn = takeByCode(state.drawn, codes, false);
+  // No prototype: a pile may be called `__proto__` (the name rule allows it).
+  const piles: Record<string, string[]> = Object.create(null);
+  for (const key of Object.keys(state.piles)) piles[key] = state.piles[key]!.slice();
+  const target = exists ? piles[name]! : [];
+  target.push(...fromDrawn.taken);
+  const rejected: string[] = [];
+  for (const code of fromDrawn.missing) {
+    let moved = false;
+    for (const other of Object.keys(piles)) {
+      if (other === name) continue;
+      const got = takeByCode(piles[other]!, [code], true);
+      if (got.taken.length === 1) {
+        piles[other] = got.rest;
+        target.push(got.taken[0]!);
+        moved = true;
+        break;
+      }
+    }
+    if (!moved) rejected.push(code);
+  }
+  piles[name] = target;
+  return { state: { ...state, drawn: fromDrawn.rest, piles }, rejected };
+}
+
+/**
+ * Shuffles one pile.
+ *
+ * @example
+ * ```ts
+ * shufflePile(deck, 'p1', secureRandom).piles.p1.length; // unchanged
+ * ```
+ * @throws {ApiError} 404 `PILE_NOT_FOUND`.
+ */
+export function shufflePile(state: DeckState, name: string, source: RandomSource): DeckState {
+  const pile = pileOf(state, name);
+  return { ...state, piles: { ...state.piles, [name]: toShuffled(pile, source) } };
+}
+
+/** Where a pile draw takes its cards. */
+export type PileDraw =
+  | { readonly from: 'top' | 'bottom' | 'random'; readonly count: number }
+  | { readonly codes: readonly string[] };
+
+/**
+ * Draws from a pile into the drawn cards: `count` from the top (default), the bottom or random
+ * places, or exactly the listed cards. More than the pile holds hands out the rest with
+ * `complete: false`; a count of 0 draws nothing (the reference emptied the whole pile).
+ *
+ * @example
+ * ```ts
+ * drawFromPile(deck, 'p1', { from: 'bottom', count: 1 }, secureRandom).cards; // the bottom card
+ * ```
+ * @throws {ApiError} 404 `PILE_NOT_FOUND`; 404 `PILE_LACKS_CARDS` if listed cards are not all
+ *   on the pile (nothing moves then).
+ */
+export function drawFromPile(
+  state: DeckState,
+  name: string,
+  how: PileDraw,
+  source: RandomSource,
+): DrawResult {
+  const pile = pileOf(state, name);
+  let cards: string[];
+  let rest: string[];
+  let complete = true;
+  if ('codes' in how) {
+    const got = takeByCode(pile, how.codes, true);
+    if (got.missing.length > 0) {
+      throw new ApiError(
+        404,
+        'PILE_LACKS_CARDS',
+        `The pile, ${name} does not contain the requested cards.`,
+        { rejected: got.missing },
+      );
+    }
+    cards = got.taken;
+    rest = got.rest;
+  } else {
+    const n = Math.min(how.count, pile.length);
+    complete = n === how.count;
+    if (how.from === 'top') {
+      cards = pile.slice(pile.length - n).reverse();
+      rest = pile.slice(0, pile.length - n);
+    } else if (how.from === 'bottom') {
+      cards = pile.slice(0, n);
+      rest = pile.slice(n);
+    } else {
+      rest = pile.slice();
+      cards = [];
+      for (let i = 0; i < n; i++) cards.push(rest.splice(uniformInt(rest.length, source), 1)[0]!);
+    }
+  }
+  if (cards.length === 0) return { state, cards, complete };
+  return {
+    state: { ...state, drawn: state.drawn.concat(cards), piles: { ...state.piles, [name]: rest } },
+    cards,
+    complete,
+  };
+}

@@ -1,0 +1,271 @@
+import { ApiError } from '../deck/api-error.ts';
+import { newDeckId } from '../deck/deck-id.ts';
+import type { DeckState } from '../deck/deck-state.ts';
+import { type DrawResult, drawCards } from '../deck/draw-cards.ts';
+import { newDeck } from '../deck/new-deck.ts';
+import { returnCards } from '../deck/return-cards.ts';
+import { shuffleDeck } from '../deck/shuffle-deck.ts';
+import { cardList, count, deckCount, flag, LIMITS } from '../http/params.ts';
+import { changeDeck, pilesBody, readDeck } from './deck-access.ts';
+import type { ApiRoute, JsonAnswer, RouteContext } from './route-types.ts';
+
+const CARD = {
+  code: '6H',
+  image: 'http://localhost:8080/static/img/6H.png',
+  images: {
+    svg: 'http://localhost:8080/static/img/6H.svg',
+    png: 'http://localhost:8080/static/img/6H.png',
+  },
+  value: '6',
+  suit: 'HEARTS',
+};
+const ID = 'k3xq9w0m2a7tz5r1p8bc';
+
+/**
+ * The reference's overdraw message (clients match on it).
+ *
+ * @example
+ * ```ts
+ * notEnough(5); // 'Not enough cards remaining to draw 5 additional'
+ * ```
+ * @throws never.
+ */
+export function notEnough(n: number): string {
+  return `Not enough cards remaining to draw ${n} additional`;
+}
+
+// `first` changes the new deck before it is saved (new/draw), so it is stored in one write.
+async function create(
+  ctx: RouteContext,
+  shuffle: boolean,
+  first: (deck: DeckState) => DeckState = (deck) => deck,
+): Promise<DeckState> {
+  const decks = deckCount(ctx.raw);
+  const jokers = flag(ctx.raw, 'jokers_enabled');
+  const list = cardList(ctx.raw);
+  // An empty `cards=` means a full deck, as in the reference; a list of only bad codes is empty.
+  const codes =
+    list === undefined || (list.codes.length === 0 && list.rejected.length === 0)
+      ? undefined
+      : list.codes;
+  const size = codes === undefined ? decks * (jokers ? 54 : 52) : codes.length * decks;
+  if (size > LIMITS.maxCards) {
+    throw new ApiError(400, 'DECK_TOO_LARGE', `A deck holds at most ${LIMITS.maxCards} cards.`);
+  }
+  // 36^20 ids: a collision is not expected in the life of the universe, but never overwrite.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const options = { deckCount: decks, jokers, codes, shuffle };
+    const deck = first(newDeck(newDeckId(ctx.source), options, ctx.source));
+    if (await ctx.store.createDeck(deck)) return deck;
+  }
+  throw new Error('could not find a free deck id');
+}
+
+function rejectedOf(ctx: RouteContext): Record<string, unknown> {
+  const list = cardList(ctx.raw);
+  return list !== undefined && list.rejected.length > 0 ? { rejected: list.rejected } : {};
+}
+
+function statusBody(deck: DeckState, ctx: RouteContext): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    success: true,
+    deck_id: deck.id,
+    remaining: deck.stack.length,
+    shuffled: deck.shuffled,
+  };
+  if (Object.keys(deck.piles).length > 0) body.piles = pilesBody(deck, ctx.card);
+  return body;
+}
+
+function drawBody(
+  deckId: string,
+  cards: readonly string[],
+  remaining: number,
+  complete: boolean,
+  asked: number,
+  ctx: RouteContext,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    success: complete,
+    deck_id: deckId,
+    cards: cards.map(ctx.card),
+    remaining,
+  };
+  if (!complete) {
+    body.error = notEnough(asked);
+    body.code = 'NOT_ENOUGH_CARDS';
+  }
+  return body;
+}
+
+const newDeckHandler =
+  (shuffle: boolean) =>
+  async (ctx: RouteContext): Promise<JsonAnswer> => {
+    const deck = await create(ctx, shuffle);
+    return { status: 200, body: { ...statusBody(deck, ctx), ...rejectedOf(ctx) } };
+  };
+
+const drawHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
+  const n = count(ctx.raw);
+  const r = await changeDeck(ctx, (deck) => {
+    const d = drawCards(deck, n);
+    return { next: d.cards.length > 0 ? d.state : null, result: d };
+  });
+  return {
+    status: 200,
+    body: drawBody(ctx.deckId, r.cards, r.state.stack.length, r.complete, n, ctx),
+  };
+};
+
+const shuffleHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
+  const remainingOnly = flag(ctx.raw, 'remaining');
+  const deck = await changeDeck(ctx, (d) => {
+    const next = shuffleDeck(d, remainingOnly, ctx.source);
+    return { next, result: next };
+  });
+  return { status: 200, body: statusBody(deck, ctx) };
+};
+
+/** The deck routes (new, status, shuffle, draw, return) and their legacy forms. */
+export const DECK_ROUTES: readonly ApiRoute[] = [
+  {
+    id: 'newDeck',
+    paths: ['/api/deck/new', '/api/new'],
+    summary: 'A new unshuffled deck',
+    description:
+      'A new deck in the unshuffled order (A→K of spades, diamonds, clubs, hearts, then X1, X2; several decks one after another). With `cards`, a partial deck in the order given.',
+    params: ['deck_count', 'jokers_enabled', 'cards'],
+    example: {
+      path: '/api/deck/new/',
+      query: 'jokers_enabled=true',
+      status: 200,
+      body: { success: true, deck_id: ID, remaining: 54, shuffled: false },
+    },
+    handle: newDeckHandler(false),
+  },
+  {
+    id: 'newShuffledDeck',
+    paths: ['/api/deck/new/shuffle', '/api/shuffle'],
+    summary: 'A new shuffled deck',
+    description: 'A new deck shuffled with the secure source (every order exactly equally likely).',
+    params: ['deck_count', 'jokers_enabled', 'cards'],
+    example: {
+      path: '/api/deck/new/shuffle/',
+      query: 'deck_count=6',
+      status: 200,
+      body: { success: true, deck_id: ID, remaining: 312, shuffled: true },
+    },
+    handle: newDeckHandler(true),
+  },
+  {
+    id: 'newDeckAndDraw',
+    paths: ['/api/deck/new/draw'],
+    summary: 'A new shuffled deck, and draw from it',
+    description: 'A new shuffled deck and `count` cards drawn from it in the same step.',
+    params: ['deck_count', 'jokers_enabled', 'cards', 'count'],
+    example: {
+      path: '/api/deck/new/draw/',
+      query: 'count=1',
+      status: 200,
+      body: { success: true, deck_id: ID, cards: [CARD], remaining: 51 },
+    },
+    handle: async (ctx) => {
+      const n = count(ctx.raw);
+      let r: DrawResult | undefined;
+      const deck = await create(ctx, true, (d) => {
+        r = drawCards(d, n);
+        return r.state;
+      });
+      return {
+        status: 200,
+        body: drawBody(deck.id, r!.cards, deck.stack.length, r!.complete, n, ctx),
+      };
+    },
+  },
+  {
+    id: 'deckStatus',
+    paths: ['/api/deck/:deck_id'],
+    summary: 'A deck’s status',
+    description: 'How many cards remain, whether it was shuffled, and its piles. No side effects.',
+    params: [],
+    example: {
+      path: '/api/deck/{deck_id}/',
+      query: '',
+      status: 200,
+      body: {
+        success: true,
+        deck_id: ID,
+        remaining: 47,
+        shuffled: true,
+        piles: { p1: { remaining: 2 } },
+      },
+    },
+    handle: async (ctx) => ({ status: 200, body: statusBody(await readDeck(ctx), ctx) }),
+  },
+  {
+    id: 'shuffleDeck',
+    paths: ['/api/deck/:deck_id/shuffle', '/api/shuffle/:deck_id'],
+    summary: 'Reshuffle a deck',
+    description:
+      'Every card back and the piles deleted, then the whole deck shuffled. With `remaining=true` only the undrawn cards are shuffled and the piles stay.',
+    params: ['remaining'],
+    example: {
+      path: '/api/deck/{deck_id}/shuffle/',
+      query: 'remaining=true',
+      status: 200,
+      body: {
+        success: true,
+        deck_id: ID,
+        remaining: 47,
+        shuffled: true,
+        piles: { p1: { remaining: 2 } },
+      },
+    },
+    handle: shuffleHandler,
+  },
+  {
+    id: 'draw',
+    paths: ['/api/deck/:deck_id/draw', '/api/draw/:deck_id'],
+    summary: 'Draw cards',
+    description:
+      'Draws `count` cards from the top. Asking for more than remain hands out the rest with `success: false`, `remaining: 0` and the reference’s message.',
+    params: ['count'],
+    example: {
+      path: '/api/deck/{deck_id}/draw/',
+      query: 'count=2',
+      status: 200,
+      body: { success: true, deck_id: ID, cards: [CARD, CARD], remaining: 45 },
+    },
+    handle: drawHandler,
+  },
+  {
+    id: 'returnCards',
+    paths: ['/api/deck/:deck_id/return'],
+    summary: 'Return drawn cards to the deck',
+    description:
+      'Puts drawn cards that are in no pile back at the bottom of the stack: all, or one card per listed code. Listed codes that could not be returned are in `rejected`.',
+    params: ['cards'],
+    example: {
+      path: '/api/deck/{deck_id}/return/',
+      query: 'cards=ZZ',
+      status: 200,
+      body: { success: true, deck_id: ID, remaining: 47, rejected: ['ZZ'] },
+    },
+    handle: async (ctx) => {
+      const list = cardList(ctx.raw);
+      const r = await changeDeck(ctx, (deck) => {
+        const out = returnCards(deck, list?.codes);
+        return { next: out.state, result: out };
+      });
+      return {
+        status: 200,
+        body: {
+          success: true,
+          deck_id: ctx.deckId,
+          remaining: r.state.stack.length,
+          rejected: [...(list?.rejected ?? []), ...r.rejected],
+        },
+      };
+    },
+  },
+];

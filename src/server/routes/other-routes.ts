@@ -1,0 +1,43 @@
+/** The routes that are not Deck of Cards API calls, described once for the router and the docs. */
+export interface OtherRoute {
+  readonly id: string;
+  readonly path: string;
+  readonly summary: string;
+  readonly type: string;
+  /** A concrete path the docs test fetches, expecting 200 and this content type. */
+  readonly example: string;
+}
+
+/** `/`, `/docs`, `/openapi.json`, `/healthz` and the card images. */
+export const OTHER_ROUTES: readonly OtherRoute[] = [
+  {
+    id: 'home',
+    path: '/',
+    summary: 'A small page about the service',
+    type: 'text/html',
+    example: '/',
+  },
+  { id: 'docs', path: '/docs', summary: 'This API, readable', type: 'text/html', example: '/docs' },
+  {
+    id: 'openapi',
+    path: '/openapi.json',
+    summary: 'This API as OpenAPI 3.1',
+    type: 'application/json',
+    example: '/openapi.json',
+  },
+  {
+    id: 'health',
+    path: '/healthz',
+    summary: 'Whether the service and its store answer (`{"ok":true}`)',
+    type: 'application/json',
+    example: '/healthz',
+  },
+  {
+    id: 'cardImage',
+    path: '/static/img/:file',
+    summary:
+      'Card images: `<code>.svg` / `<code>.png` for the 54 codes (`aceDiamonds` for AD), `back.svg` / `back.png`',
+    type: 'image/svg+xml',
+    example: '/static/img/aceDiamonds.svg',
+  },
+];

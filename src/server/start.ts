@@ -1,0 +1,128 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import { DEFAULT_CONFIG } from './config.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+import type { Store } from './store/store.ts';
+
+/** A running service. */
+export interface ServerHandle {
+  /** `http://127.0.0.1:8080` (the port actually bound, also when 0 was asked). */
+  readonly url: string;
+  readonly port: number;
+  /**
+   * Stops: no new connections, in-flight requests finish (cut after 5 s), the store closes.
+   * Every change a client saw acknowledged was committed before its answer was written.
+   */
+  close(): Promise<void>;
+}
+
+/** What {@link startServer} takes: settings, and optionally where log lines go. */
+export interface StartOptions {
+  readonly config?: Partial<ServerConfig>;
+  /** Default: buffered writes to standard output. */
+  readonly log?: (line: string) => void;
+  /** Default: the SQLite store at `config.db`. */
+  readonly store?: Store;
+  readonly version?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Starts the dealer service: the only place that opens a socket. Opens the store (running its
+ * migrations), purges stale decks at start and every hour, and listens.
+ *
+ * @example
+ * ```ts
+ * const server = await startServer({ config: { port: 0 } });
+ * await fetch(`${server.url}/healthz`);
+ * await server.close();
+ * ```
+ * @throws {Error} if the store cannot be opened or the port is taken (`EADDRINUSE`).
+ */
+export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const store =
+    options.store ?? openSqliteStore({ path: config.db, synchronous: config.synchronous });
+  const logger = options.log === undefined ? bufferedStdout() : { write: options.log, flush() {} };
+  const app = createApp({
+    store,
+    config,
+    ...(config.log ? { log: logger.write } : {}),
+    ...(options.version === undefined ? {} : { version: options.version }),
+  });
+
+  const purge = async () => {
+    if (config.purgeDays <= 0) return;
+    const n = await store.purge(Date.now() - config.purgeDays * DAY_MS);
+    if (n > 0) logger.write(`purged ${n} deck(s) unchanged for ${config.purgeDays} days`);
+  };
+  await purge();
+  const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
+  timer.unref();
+
+  let server: Server;
+  const port = await new Promise<number>((resolve, reject) => {
+    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+      resolve(info.port),
+    ) as Server;
+    server.once('error', reject);
+  }).catch(async (error) => {
+    clearInterval(timer);
+    await store.close();
+    throw error;
+  });
+  // Keep-alive connections from load tools are many; a slow client must not hold a socket forever.
+  server!.keepAliveTimeout = 5_000;
+  server!.headersTimeout = 10_000;
+  server!.requestTimeout = 30_000;
+
+  let closing: Promise<void> | undefined;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(timer);
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => server.closeAllConnections(), 5_000);
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          server.closeIdleConnections();
+        });
+        await store.close();
+        logger.flush();
+      })();
+      return closing;
+    },
+  };
+}
+
+// One write per event-loop turn instead of one per request: at thousands of requests a second,
+// a write per line costs more than the request. A crash loses at most one turn of log lines.
+function bufferedStdout(): { write: (line: string) => void; flush: () => void } {
+  let lines: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (lines.length === 0) return;
+    const text = `${lines.join('\n')}\n`;
+    lines = [];
+    process.stdout.write(text);
+  };
+  return {
+    write: (line) => {
+      lines.push(line);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DeckState } from '../deck/deck-state.ts';
+import { MIGRATIONS } from './migrations.ts';
+import type { Change, Store } from './store.ts';
+
+/** SQLite's `synchronous` levels that make sense in WAL mode (docs/SERVICE.md, "Durability"). */
+export type SynchronousLevel = 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteOptions {
+  /** A file path, or `:memory:` for tests. Parent folders are created. */
+  readonly path: string;
+  /** Default NORMAL: every commit survives a crash of the process; FULL: also a power loss. */
+  readonly synchronous?: SynchronousLevel;
+  /** How long a writer waits for another process's lock before SQLITE_BUSY (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+  /** The clock for `touched_at` (tests pass their own). */
+  readonly now?: () => number;
+}
+
+/**
+ * A {@link Store} on node:sqlite. WAL mode (readers never block the writer); every change is one
+ * `BEGIN IMMEDIATE` transaction — the write lock is taken before the read, so two processes on
+ * one file cannot both read the same deck and overwrite each other — with no `await` inside
+ * (DatabaseSync is synchronous, so no other request runs in the middle either).
+ *
+ * @example
+ * ```ts
+ * const store = openSqliteStore({ path: './data/fairdeal.db' });
+ * ```
+ * @throws {Error} if the file cannot be opened or a migration fails (nothing is half-applied).
+ */
+export function openSqliteStore(options: SqliteOptions): Store {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const now = options.now ?? Date.now;
+  const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${checkLevel(options.synchronous ?? 'NORMAL')}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  // 64 MiB of page cache (the default is 2 MiB): a busy table's working set stays in memory.
+  db.exec('PRAGMA cache_size = -65536');
+  migrate(db);
+
+  const insert = db.prepare(
+    'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+  );
+  const select = db.prepare('SELECT cards, state FROM decks WHERE id = ?');
+  const update = db.prepare(
+    'UPDATE decks SET state = ?, version = version + 1, touched_at = ? WHERE id = ?',
+  );
+  const purge = db.prepare('DELETE FROM decks WHERE touched_at < ?');
+  // Prepared once: db.exec would parse these three statements on every change.
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  let closed = false;
+
+  const load = (stmt: StatementSync, id: string): DeckState | undefined => {
+    const row = stmt.get(id) as { cards: string; state: string } | undefined;
+    if (row === undefined) return undefined;
+    return {
+      ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
+      cards: cardsOf(id, row.cards),
+    };
+  };
+  // A 20-deck shoe's composition is 1,080 ids: parsed once per deck while it is in use, and
+  // never rewritten, so a draw writes only what changed.
+  const compositions = new Map<string, readonly string[]>();
+  const cardsOf = (id: string, json: string): readonly string[] => {
+    let cards = compositions.get(id);
+    if (cards === undefined) {
+      cards = Object.freeze(JSON.parse(json) as string[]);
+      if (compositions.size >= 1000) compositions.clear();
+      compositions.set(id, cards);
+    }
+    return cards;
+  };
+  const stateJson = (deck: DeckState): string =>
+    JSON.stringify({
+      id: deck.id,
+      stack: deck.stack,
+      drawn: deck.drawn,
+      piles: deck.piles,
+      shuffled: deck.shuffled,
+    });
+
+  const store: Store = {
+    createDeck: async (deck) => {
+      const t = now();
+      return (
+        Number(insert.run(deck.id, JSON.stringify(deck.cards), stateJson(deck), t, t).changes) === 1
+      );
+    },
+    readDeck: async (id) => load(select, id),
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+      begin.run();
+      try {
+        const deck = load(select, id);
+        if (deck === undefined) {
+          rollback.run();
+          return { found: false as const };
+        }
+        const { next, result } = change(deck);
+        if (next !== null) {
+          if (next.cards !== deck.cards) {
+            throw new Error('a change may not alter a deck’s composition');
+          }
+          update.run(stateJson(next), now(), id);
+        }
+        commit.run();
+        return { found: true as const, value: result };
+      } catch (error) {
+        if (db.isTransaction) rollback.run();
+        throw error;
+      }
+    },
+    purge: async (before) => {
+      compositions.clear();
+      return Number(purge.run(before).changes);
+    },
+    ping: async () => !closed && select.get('') === undefined,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // A checkpoint folds the WAL into the main file, so a clean stop leaves one file behind.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+  return store;
+}
+
+function checkLevel(level: string): SynchronousLevel {
+  if (level === 'OFF' || level === 'NORMAL' || level === 'FULL' || level === 'EXTRA') return level;
+  throw new RangeError(`synchronous must be OFF, NORMAL, FULL or EXTRA, got ${level}`);
+}
+
+function migrate(db: DatabaseSync): void {
+  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number })
+    .user_version;
+  for (const step of MIGRATIONS) {
+    if (step.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(step.sql);
+      db.exec(`PRAGMA user_version = ${step.version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

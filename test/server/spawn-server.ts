@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/** A dealer running as a real process on a loopback port. */
+export interface Running {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or signal name) once the process is gone. */
+  readonly exited: Promise<number | string>;
+}
+
+/**
+ * Starts `fairdeal serve --port 0 --db <db>` with the rate limit off, and waits (at most 15 s)
+ * for the line naming its URL. The caller must kill it (tests do in `finally`).
+ *
+ * @example
+ * ```ts
+ * const s = await spawnServer('/tmp/x.db');
+ * ```
+ * @throws {Error} if the process exits or says nothing within 15 s.
+ */
+export async function spawnServer(db: string, extra: string[] = []): Promise<Running> {
+  const child = spawn(
+    process.execPath,
+    [MAIN, 'serve', '--port', '0', '--db', db, '--rate-limit', '0', ...extra],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FAIRDEAL_LOG: '0' } },
+  );
+  let err = '';
+  child.stderr?.setEncoding('utf8');
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${err}`));
+    }, 15_000);
+    child.stderr?.on('data', (chunk: string) => {
+      err += chunk;
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited: ${err}`));
+    });
+  });
+  return { url, child, stderr: () => err, exited };
+}
+
+/** GET a JSON answer. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are read freely.
+export async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.json() };
+}
