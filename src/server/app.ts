@@ -13,6 +13,7 @@ import { cardImage } from './images/card-images.ts';
 import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
 import type { Store } from './store/store.ts';
+import { loadWebPage, webResponse } from './web-page.ts';
 
 /** What {@link createApp} needs. */
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Milliseconds, for the rate limiter (default performance.now). */
   readonly now?: () => number;
   readonly version?: string;
+  /** Folder of the built web page served at `/` (default dist-web/; null: the placeholder). */
+  readonly webDir?: string | null;
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
@@ -143,7 +146,20 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   }
 
-  app.get('/', (c) => c.html(homePage(originOf(c))));
+  const web = options.webDir === null ? undefined : loadWebPage(options.webDir);
+  app.get('/', (c) => {
+    const index = web?.get('index.html');
+    return index === undefined
+      ? c.html(homePage(originOf(c)))
+      : webResponse(index, c.req.raw.headers);
+  });
+  app.get('/web/:file', (c) => {
+    const file = web?.get(c.req.param('file'));
+    if (file === undefined || c.req.param('file') === 'index.html') {
+      throw new ApiError(404, 'NOT_FOUND', 'Not found.');
+    }
+    return webResponse(file, c.req.raw.headers);
+  });
   app.get('/docs', (c) => c.html(docs));
   app.get('/openapi.json', (c) => c.body(openapi, 200, { 'Content-Type': 'application/json' }));
   app.get('/healthz', async (c) => {
