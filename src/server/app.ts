@@ -153,13 +153,6 @@ export function createApp(options: AppOptions): Hono<Env> {
       ? c.html(homePage(originOf(c)))
       : webResponse(index, c.req.raw.headers);
   });
-  app.get('/web/:file', (c) => {
-    const file = web?.get(c.req.param('file'));
-    if (file === undefined || c.req.param('file') === 'index.html') {
-      throw new ApiError(404, 'NOT_FOUND', 'Not found.');
-    }
-    return webResponse(file, c.req.raw.headers);
-  });
   app.get('/docs', (c) => c.html(docs));
   app.get('/openapi.json', (c) => c.body(openapi, 200, { 'Content-Type': 'application/json' }));
   app.get('/healthz', async (c) => {
@@ -176,6 +169,16 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.notFound((c) => {
+    // The page's own files (/web/main.js …) are not API routes: they are answered here, where no
+    // route matched, so the OpenAPI document stays the API's.
+    const webFile = c.req.path.startsWith('/web/') ? web?.get(c.req.path.slice(5)) : undefined;
+    if (
+      webFile !== undefined &&
+      c.req.path !== '/web/index.html' &&
+      ['GET', 'HEAD'].includes(c.req.method)
+    ) {
+      return webResponse(webFile, c.req.raw.headers);
+    }
     if (!['GET', 'POST', 'HEAD'].includes(c.req.method)) {
       return jsonError(new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), {
         Allow: 'GET, POST, HEAD, OPTIONS',
