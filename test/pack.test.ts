@@ -12,6 +12,7 @@ const entries: Record<string, string> = {
   fairdeal: 'src/index.ts',
   'fairdeal/fair': 'src/fair/index.ts',
   'fairdeal/audit': 'src/audit/index.ts',
+  'fairdeal/audit/browser': 'src/audit/browser.ts',
   'fairdeal/catalog': 'src/shuffle/catalog/index.ts',
   'fairdeal/doudizhu': 'src/rules/doudizhu/index.ts',
 };
