@@ -71,6 +71,13 @@ function renderResult(finished: Finished): void {
       `n = ${r.n}, ${r.trials} trials, α = ${r.alpha}; ${t('audit.threshold')}: p < ${finished.threshold}; seed ${r.seed ?? ''}`,
     ),
   );
+  const entry = catalog.find((e) => e.name === r.subject);
+  if (entry !== undefined) {
+    const source = entry.sources[0];
+    const about = el('p', 'note', `${entry.title} (${entry.time}): ${entry.why}`);
+    if (source !== undefined) about.append(` — ${source.document}, “${source.calls}”`);
+    out.append(about);
+  }
   const table = el('table', 'tests');
   const head = el('tr');
   for (const key of ['audit.test', 'audit.statistic', 'audit.df', 'audit.p'] as const) {

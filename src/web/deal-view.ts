@@ -31,7 +31,7 @@ function randomHex(bytes: number): string {
  * verification working in a browser; it cannot prove anything to a second person, who would have
  * to hold their own seed (the table view, with the service, does that).
  */
-function fairHand(preset: string, seats: number): DealtHand {
+function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
   const round = FairRound.open({
     table: `web-${randomHex(6)}`,
     hand: 1,
@@ -41,7 +41,10 @@ function fairHand(preset: string, seats: number): DealtHand {
   });
   const announcement = round.announcement;
   const players = Array.from({ length: seats }, (_, i) => `seat-${String(i + 1).padStart(2, '0')}`);
-  const commits = players.map((p) => commitClientSeed(announcement, p, randomHex(16)));
+  // Seat 1 may bring a seed of the person's own: it then shows up, revealed, in the transcript.
+  const commits = players.map((p, i) =>
+    commitClientSeed(announcement, p, i === 0 && mySeed !== '' ? mySeed : randomHex(16)),
+  );
   for (const c of commits) round.commit(c.player, c.commitment);
   round.closeRoster();
   for (const c of commits) round.reveal(c.player, c.seed, c.salt);
@@ -135,6 +138,7 @@ export function setupDealView(openInVerify: (text: string) => void): void {
   syncSeats();
   fairBox.addEventListener('change', () => {
     byId('deal-fair-note').hidden = !fairBox.checked;
+    byId('deal-seed-label').hidden = !fairBox.checked;
   });
 
   let last: DealtHand | undefined;
@@ -145,7 +149,8 @@ export function setupDealView(openInVerify: (text: string) => void): void {
     const preset = presetSelect.value;
     const seats = Number(seatsInput.value);
     try {
-      last = fairBox.checked ? fairHand(preset, seats) : { deal: deal(preset, { seats }) };
+      const mySeed = byId<HTMLInputElement>('deal-seed').value;
+      last = fairBox.checked ? fairHand(preset, seats, mySeed) : { deal: deal(preset, { seats }) };
       renderDeal(last.deal);
       renderFair(last);
     } catch (e) {

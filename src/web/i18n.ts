@@ -15,8 +15,9 @@ const EN = {
   'deal.seats': 'Seats',
   'deal.fair': 'Provably fair (fairdeal-v2 transcript)',
   'deal.go': 'Deal',
+  'deal.seed': 'Your seed for seat 1 (optional)',
   'deal.fairNote':
-    'Fair mode: the page plays the dealer and every seat. Each seat commits to a secret seed (Web Crypto) before any seed is revealed; the deck key mixes them all. The transcript is verified here by the library.',
+    'Fair mode: the page plays the dealer and every seat. Each seat commits to a secret seed (Web Crypto; seat 1 may use yours) before any seed is revealed; the deck key mixes them all. The transcript is verified here by the library.',
   'deal.seat': 'Seat',
   'deal.cards': 'cards',
   'deal.kitty': 'Kitty',
@@ -95,8 +96,9 @@ const ZH: Record<Key, string> = {
   'deal.seats': '座位',
   'deal.fair': '可证明公平（fairdeal-v2 记录）',
   'deal.go': '发牌',
+  'deal.seed': '座位 1 的种子（可选，你自己定）',
   'deal.fairNote':
-    '公平模式：本页同时扮演庄家和每个座位。每个座位先提交秘密种子的承诺（Web Crypto），再公开种子；牌序由所有种子共同决定。记录由本库在此验证。',
+    '公平模式：本页同时扮演庄家和每个座位。每个座位先提交秘密种子的承诺（Web Crypto；座位 1 可以用你的种子），再公开种子；牌序由所有种子共同决定。记录由本库在此验证。',
   'deal.seat': '座位',
   'deal.cards': '张',
   'deal.kitty': '底牌',

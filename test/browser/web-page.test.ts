@@ -118,6 +118,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
   test('deal Dou Dizhu: 17 + 17 + 17 cards and a kitty of 3, fair mode verified in the page', async () => {
     const page = await openPage();
     assert.equal(await page.inputValue('#deal-preset'), 'doudizhu');
+    await page.fill('#deal-seed', 'my lucky words');
     await page.click('#deal-go');
     await page.waitForSelector('#deal-table .kitty');
     const counts = await page.$$eval('#deal-table .seat ul.hand', (lists) =>
@@ -152,6 +153,13 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     const transcript = JSON.parse((await page.textContent('#deal-transcript')) ?? '');
     assert.equal(transcript.algorithm, 'fairdeal-v2');
     assert.equal(transcript.reveals.length, 3);
+    // The person's own seed went in, for seat 1, committed before the reveal.
+    assert.deepEqual(
+      transcript.reveals.map((r: { player: string; seed: string }) => r.player),
+      ['seat-01', 'seat-02', 'seat-03'],
+    );
+    assert.equal(transcript.reveals[0].seed, 'my lucky words');
+    assert.equal(transcript.roster.length, 3);
     await page.screenshot({ path: join(DOCS_IMG, 'web-deal.png'), fullPage: true });
     await page.close();
   });
@@ -282,6 +290,47 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     const width = await page.$eval('#deal-table img.card', (i) => i.getBoundingClientRect().width);
     assert.ok(width >= 40, `cards ${width} px wide`); // still readable
     await page.screenshot({ path: join(DOCS_IMG, 'web-phone.png') });
+    await page.close();
+  });
+
+  test('the CSP is enforced: no eval or inline script in the page; pasted code cannot fetch', async () => {
+    const page = await openPage();
+    const worker: string[] = [];
+    page.on('console', (m) => worker.push(m.text()));
+    const probe = await page.evaluate(async () => {
+      const w = window as unknown as { __evaluated?: number; __inline?: number };
+      const violated: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        violated.push(e.violatedDirective),
+      );
+      setTimeout('window.__evaluated = 1', 0);
+      const script = document.createElement('script');
+      script.textContent = 'window.__inline = 1';
+      document.head.append(script);
+      await new Promise((r) => setTimeout(r, 300));
+      return { evaluated: w.__evaluated ?? 0, inline: w.__inline ?? 0, violated };
+    });
+    assert.deepEqual(probe, {
+      evaluated: 0,
+      inline: 0,
+      violated: ['script-src', 'script-src-elem'],
+    });
+    await page.click('#tab-audit');
+    await page.selectOption('#audit-algorithm', 'code');
+    await page.fill('#audit-trials', '100');
+    await page.fill(
+      '#audit-code',
+      "function f(a) { if (!f.tried) { f.tried = 1; fetch('/healthz?from=pasted-code').then(() => console.log('fetch: allowed'), () => console.log('fetch: blocked')); } return a; }",
+    );
+    await page.click('#audit-go');
+    await page.waitForSelector('#audit-verdict', { timeout: 30_000 });
+    for (let i = 0; i < 50 && !worker.some((m) => m.startsWith('fetch: ')); i++) {
+      await page.waitForTimeout(100);
+    }
+    assert.ok(worker.includes('fetch: blocked'), worker.join('\n'));
+    assert.ok(!requested.some((u) => u.includes('from=pasted-code')));
+    // What the browser logged about the blocked attempts is expected here, not a page error.
+    errors.splice(0, errors.length, ...errors.filter((e) => !/Content Security Policy/i.test(e)));
     await page.close();
   });
 
