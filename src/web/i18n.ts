@@ -82,7 +82,8 @@ const EN = {
   'error.prefix': 'Error',
 };
 
-type Key = keyof typeof EN;
+/** A label's key. */
+export type Key = keyof typeof EN;
 
 const ZH: Record<Key, string> = {
   title: 'fairdeal — 公平洗牌发牌',

@@ -3,7 +3,7 @@ import { verify } from '../fair/index.ts';
 import { parseCard } from '../index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el } from './dom.ts';
-import { lang, onLanguageChange, t } from './i18n.ts';
+import { type Key, lang, onLanguageChange, t } from './i18n.ts';
 
 interface ListedCard {
   readonly card: string;
@@ -23,6 +23,21 @@ function listedCards(text: string): ListedCard[] {
   } catch {
     return [];
   }
+}
+
+// `hand:0` → "Seat 1", `kitty` → "Kitty"…, in the page's language; anything else as written.
+function destination(to: string): string {
+  const seat = /^hand:(\d+)$/.exec(to);
+  if (seat !== null) return `${t('deal.seat')} ${Number(seat[1]) + 1}`;
+  const names: Record<string, Key> = {
+    kitty: 'deal.kitty',
+    board: 'deal.board',
+    burns: 'deal.burns',
+    burn: 'deal.burns',
+    stock: 'deal.stock',
+  };
+  const key = names[to];
+  return key === undefined ? to : t(key);
 }
 
 function cardCell(code: string): HTMLElement {
@@ -90,7 +105,7 @@ function render(text: string, result: VerifyResult): void {
     const tr = el('tr');
     const problem = bad.get(i);
     tr.className = problem !== undefined ? 'bad' : cardsChecked ? 'ok' : '';
-    tr.append(el('td', '', String(i)), cardCell(c.card), el('td', '', c.to));
+    tr.append(el('td', '', String(i)), cardCell(c.card), el('td', '', destination(c.to)));
     tr.append(el('td', '', problem !== undefined ? `✗ ${problem}` : cardsChecked ? '✓' : '—'));
     table.tBodies[0]?.append(tr);
   });
