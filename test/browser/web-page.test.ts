@@ -186,6 +186,8 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
       c.map((x) => Number(x.textContent)),
     );
     assert.deepEqual(badRows, [5, 40]);
+    await page.$eval('#verify-go', (e) => e.scrollIntoView());
+    await page.screenshot({ path: join(DOCS_IMG, 'web-verify.png') });
     // Held to another announced commitment, even the genuine one fails.
     await page.fill('#verify-input', text);
     await page.fill('#verify-commitment', '0'.repeat(64));
