@@ -16,7 +16,12 @@ import { type Running, spawnServer } from '../server/spawn-server.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
-const DOCS_IMG = fileURLToPath(new URL('../../docs/img/', import.meta.url));
+// Screenshots go to docs/img only when asked (`npm run screenshots`), so that a test run leaves
+// the worktree as it found it; otherwise into the test's temporary folder.
+const DOCS_IMG =
+  process.env.FAIRDEAL_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/img/', import.meta.url))
+    : undefined;
 /** The issue's budget for the first load, compressed, over loopback. */
 const FIRST_LOAD_BUDGET = 150_000;
 
@@ -72,6 +77,8 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     }
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
+
+  const shot = (name: string) => join(DOCS_IMG ?? dir, name);
 
   async function openPage(): Promise<Page> {
     const page = await context!.newPage();
@@ -160,7 +167,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     );
     assert.equal(transcript.reveals[0].seed, 'my lucky words');
     assert.equal(transcript.roster.length, 3);
-    await page.screenshot({ path: join(DOCS_IMG, 'web-deal.png'), fullPage: true });
+    await page.screenshot({ path: shot('web-deal.png'), fullPage: true });
     await page.close();
   });
 
@@ -187,7 +194,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     );
     assert.deepEqual(badRows, [5, 40]);
     await page.$eval('#verify-go', (e) => e.scrollIntoView());
-    await page.screenshot({ path: join(DOCS_IMG, 'web-verify.png') });
+    await page.screenshot({ path: shot('web-verify.png') });
     // Held to another announced commitment, even the genuine one fails.
     await page.fill('#verify-input', text);
     await page.fill('#verify-commitment', '0'.repeat(64));
@@ -224,7 +231,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     });
     assert.ok(colours > 10, `${colours} colours`);
     assert.ok(requested.some((u) => u === `${origin}/web/audit-worker.js`));
-    await page.screenshot({ path: join(DOCS_IMG, 'web-audit.png'), fullPage: true });
+    await page.screenshot({ path: shot('web-audit.png'), fullPage: true });
 
     // A pasted function runs in the worker too (its CSP allows eval there, and nothing else).
     await page.selectOption('#audit-algorithm', 'code');
@@ -291,7 +298,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     assert.ok(overflow <= 0, `${overflow} px wider than the screen`);
     const width = await page.$eval('#deal-table img.card', (i) => i.getBoundingClientRect().width);
     assert.ok(width >= 40, `cards ${width} px wide`); // still readable
-    await page.screenshot({ path: join(DOCS_IMG, 'web-phone.png') });
+    await page.screenshot({ path: shot('web-phone.png') });
     await page.close();
   });
 
