@@ -13,6 +13,7 @@ import { cardImage } from './images/card-images.ts';
 import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
 import type { Store } from './store/store.ts';
+import { loadWebPage, webResponse } from './web-page.ts';
 
 /** What {@link createApp} needs. */
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Milliseconds, for the rate limiter (default performance.now). */
   readonly now?: () => number;
   readonly version?: string;
+  /** Folder of the built web page served at `/` (default dist-web/; null: the placeholder). */
+  readonly webDir?: string | null;
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
@@ -155,7 +158,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   }
 
-  app.get('/', (c) => c.html(homePage(originOf(c)), 200, CORS));
+  const web = options.webDir === null ? undefined : loadWebPage(options.webDir);
+  app.get('/', (c) => {
+    const index = web?.get('index.html');
+    return index === undefined
+      ? c.html(homePage(originOf(c)), 200, CORS)
+      : webResponse(index, c.req.raw.headers, CORS);
+  });
   app.get('/docs', (c) => c.html(docs, 200, CORS));
   app.get('/openapi.json', (c) =>
     c.body(openapi, 200, { ...CORS, 'Content-Type': 'application/json' }),
@@ -175,6 +184,16 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.notFound((c) => {
+    // The page's own files (/web/main.js …) are not API routes: they are answered here, where no
+    // route matched, so the OpenAPI document stays the API's.
+    const webFile = c.req.path.startsWith('/web/') ? web?.get(c.req.path.slice(5)) : undefined;
+    if (
+      webFile !== undefined &&
+      c.req.path !== '/web/index.html' &&
+      ['GET', 'HEAD'].includes(c.req.method)
+    ) {
+      return webResponse(webFile, c.req.raw.headers, CORS);
+    }
     if (!['GET', 'POST', 'HEAD'].includes(c.req.method)) {
       return jsonError(new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), {
         Allow: 'GET, POST, HEAD, OPTIONS',

@@ -13,7 +13,8 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   {
     id: 'home',
     path: '/',
-    summary: 'A small page about the service',
+    summary:
+      'The web page: deal, verify and audit in the browser (docs/WEB.md); its files are under `/web/`',
     type: 'text/html',
     example: '/',
   },

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * The page's policy: everything from this origin, nothing inline, nothing from anywhere else
+ * (no CDN, no fonts, no beacons). `worker-src 'self'` lets the audit view start its worker.
+ */
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * The audit worker's own policy (a worker's CSP is the one delivered with its script): it may
+ * compile the shuffle a person pastes into the page (`'unsafe-eval'`, their own code in their
+ * own browser) but may fetch nothing at all, so pasted code cannot send anything anywhere.
+ */
+export const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** One built file, with its compressed forms made once at load. */
+export interface WebFile {
+  readonly type: string;
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly br: Uint8Array<ArrayBuffer>;
+  readonly gzip: Uint8Array<ArrayBuffer>;
+  readonly etag: string;
+  readonly csp: string;
+}
+
+/** The built page: `index.html` and the assets under /web/. */
+export type WebPage = ReadonlyMap<string, WebFile>;
+
+/** The folder `npm run build:web` writes (the repository's dist-web/). */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist-web/', import.meta.url));
+
+const cache = new Map<string, WebPage | undefined>();
+
+/**
+ * Loads the built page from `dir` and compresses every file once (brotli and gzip), or
+ * `undefined` when the page has not been built (the service then shows its placeholder page).
+ * Loaded once per folder per process.
+ *
+ * @example
+ * ```ts
+ * loadWebPage()?.get('index.html')?.type; // 'text/html; charset=utf-8'
+ * ```
+ * @throws {Error} if the folder exists but cannot be read.
+ */
+export function loadWebPage(dir = DEFAULT_WEB_DIR): WebPage | undefined {
+  if (cache.has(dir)) return cache.get(dir);
+  let page: Map<string, WebFile> | undefined;
+  if (existsSync(join(dir, 'index.html'))) {
+    page = new Map();
+    for (const name of readdirSync(dir)) {
+      const type = TYPES[name.slice(name.lastIndexOf('.'))];
+      if (type === undefined) continue;
+      const body = new Uint8Array(readFileSync(join(dir, name)));
+      page.set(name, {
+        type,
+        body,
+        br: new Uint8Array(
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ),
+        gzip: new Uint8Array(gzipSync(body, { level: 9 })),
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+        csp: name === 'audit-worker.js' ? WORKER_CSP : PAGE_CSP,
+      });
+    }
+  }
+  cache.set(dir, page);
+  return page;
+}
+
+/**
+ * The answer for one built file: the smallest encoding the client accepts, its policy, and 304
+ * when the client's copy is current. Files are revalidated on every load (`no-cache`): names are
+ * not content-hashed, and a revalidation over loopback costs less than a stale page.
+ *
+ * @example
+ * ```ts
+ * webResponse(file, request.headers);
+ * ```
+ * @throws never.
+ */
+export function webResponse(
+  file: WebFile,
+  headers: Headers,
+  extra: Readonly<Record<string, string>> = {},
+): Response {
+  const common: Record<string, string> = {
+    ...extra,
+    'Content-Type': file.type,
+    'Content-Security-Policy': file.csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-cache',
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+  };
+  if (headers.get('if-none-match') === file.etag)
+    return new Response(null, { status: 304, headers: common });
+  const accept = headers.get('accept-encoding') ?? '';
+  const accepts = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`).test(accept);
+  if (accepts('br')) {
+    return new Response(file.br, { headers: { ...common, 'Content-Encoding': 'br' } });
+  }
+  if (accepts('gzip')) {
+    return new Response(file.gzip, { headers: { ...common, 'Content-Encoding': 'gzip' } });
+  }
+  return new Response(file.body, { headers: common });
+}

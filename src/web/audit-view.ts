@@ -1,0 +1,261 @@
+// The audit view ("will it shuffle?"), loaded on demand with its worker. It draws a seed from Web
+// Crypto, starts audit-worker.js, paints the card × position heatmap as counts arrive and shows
+// the verdict with its p-values at the end.
+import type { AuditResult, BrokenReason } from '../audit/browser.ts';
+import { divergingColor } from '../audit/browser.ts';
+import { secureRandom } from '../index.ts';
+import { catalog } from '../shuffle/catalog/index.ts';
+import type { AuditReply, AuditRequest, WebAuditSubject } from './audit-protocol.ts';
+import { byId, el } from './dom.ts';
+import { bytesToHex } from './hex.ts';
+import { onLanguageChange, t } from './i18n.ts';
+
+/** A worker that sends nothing for this long is running a shuffle that does not terminate. */
+const SILENCE_LIMIT_MS = 5_000;
+const MAX_TRIALS = 1_000_000;
+
+type Finished =
+  | { kind: 'result'; result: Omit<AuditResult, 'counts'>; p: readonly string[]; threshold: string }
+  | { kind: 'broken'; broken: BrokenReason; done: number }
+  | { kind: 'stopped' };
+
+/**
+ * Paints counts[card·n + p] / (trials / n) on the canvas, log2 on the diverging scale of the
+ * auditor's own heatmapSvg (½× deep blue, 1× white, 2× deep red), so the page and
+ * `fairdeal audit --heatmap` agree.
+ */
+function paint(canvas: HTMLCanvasElement, n: number, done: number, position: Float64Array): void {
+  const ctx = canvas.getContext('2d');
+  if (ctx === null) return;
+  const cell = Math.max(1, Math.floor(canvas.width / n));
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const expected = done / n;
+  for (let card = 0; card < n; card++) {
+    for (let p = 0; p < n; p++) {
+      const ratio = expected > 0 ? position[card * n + p]! / expected : 1;
+      ctx.fillStyle = divergingColor(ratio <= 0 ? -1 : Math.log2(ratio));
+      ctx.fillRect(p * cell, card * cell, cell, cell);
+    }
+  }
+}
+
+function renderResult(finished: Finished): void {
+  const out = byId('audit-result');
+  out.replaceChildren();
+  if (finished.kind === 'stopped') {
+    out.append(el('p', 'note', t('audit.stopped')));
+    return;
+  }
+  if (finished.kind === 'broken') {
+    const b = finished.broken;
+    const badge = el('p', 'badge bad', `${t('audit.broken')}: ${b.kind} — ${b.message}`);
+    badge.id = 'audit-verdict';
+    badge.dataset.verdict = 'broken';
+    out.append(badge);
+    return;
+  }
+  const r = finished.result;
+  const uniform = r.verdict === 'uniform';
+  const badge = el(
+    'p',
+    `badge ${uniform ? 'ok' : 'bad'}`,
+    `${r.subject}: ${uniform ? t('audit.uniform') : t('audit.biased')}`,
+  );
+  badge.id = 'audit-verdict';
+  badge.dataset.verdict = r.verdict;
+  out.append(
+    badge,
+    el(
+      'p',
+      'note',
+      `n = ${r.n}, ${r.trials} trials, α = ${r.alpha}; ${t('audit.threshold')}: p < ${finished.threshold}; seed ${r.seed ?? ''}`,
+    ),
+  );
+  const entry = catalog.find((e) => e.name === r.subject);
+  if (entry !== undefined) {
+    const source = entry.sources[0];
+    const about = el('p', 'note', `${entry.title} (${entry.time}): ${entry.why}`);
+    if (source !== undefined) about.append(` — ${source.document}, “${source.calls}”`);
+    out.append(about);
+  }
+  const table = el('table', 'tests');
+  const head = el('tr');
+  for (const key of ['audit.test', 'audit.statistic', 'audit.df', 'audit.p'] as const) {
+    const th = el('th', '', t(key));
+    th.scope = 'col';
+    head.append(th);
+  }
+  table.append(head);
+  r.tests.forEach((test, i) => {
+    const tr = el('tr', test.applicable && test.p < r.threshold ? 'bad' : '');
+    tr.title = test.note;
+    tr.append(
+      el('td', '', test.name),
+      el('td', '', test.applicable ? test.statistic.toFixed(1) : '—'),
+      el('td', '', test.applicable ? String(test.df) : '—'),
+      el('td', '', test.applicable ? (finished.p[i] ?? '') : test.note),
+    );
+    table.append(tr);
+  });
+  out.append(table);
+  if (!uniform && r.worst.length > 0) {
+    out.append(el('h3', '', t('audit.worst')));
+    const list = el('ul');
+    for (const w of r.worst.slice(0, 5)) {
+      list.append(
+        el(
+          'li',
+          '',
+          `card ${w.card} → position ${w.position}: ${w.ratio.toFixed(2)}× (z = ${w.z.toFixed(1)})`,
+        ),
+      );
+    }
+    out.append(list);
+  }
+}
+
+function freshSeed(): string {
+  const words = new Uint32Array(8);
+  secureRandom.fillUint32(words);
+  return bytesToHex(new Uint8Array(words.buffer));
+}
+
+function clamp(value: number, min: number, max: number, fallback: number): number {
+  return Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+/** Wires the audit view (called once, when its tab is first opened). */
+export function setupAuditView(): void {
+  const select = byId<HTMLSelectElement>('audit-algorithm');
+  const nInput = byId<HTMLInputElement>('audit-n');
+  const trialsInput = byId<HTMLInputElement>('audit-trials');
+  const go = byId<HTMLButtonElement>('audit-go');
+  const stop = byId<HTMLButtonElement>('audit-stop');
+  const progress = byId<HTMLProgressElement>('audit-progress');
+  const canvas = byId<HTMLCanvasElement>('audit-heatmap');
+  const custom = byId('audit-custom');
+
+  const fill = () => {
+    const keep = select.value;
+    select.replaceChildren();
+    const add = (value: string, label: string) => {
+      const o = el('option', '', label);
+      o.value = value;
+      select.append(o);
+    };
+    add('fairdeal', t('audit.fairdeal'));
+    for (const e of catalog) {
+      add(
+        `catalog:${e.name}`,
+        `${e.name} — ${e.uniform ? t('audit.uniformTag') : t('audit.flawedTag')}`,
+      );
+    }
+    add('code', t('audit.custom'));
+    select.value = keep === '' ? 'fairdeal' : keep;
+  };
+  fill();
+  const chips = byId('audit-flawed');
+  for (const e of catalog.filter((x) => !x.uniform && x.terminates)) {
+    const b = el('button', 'chip', e.name);
+    b.type = 'button';
+    b.title = `${e.title}: ${e.why}`;
+    b.dataset.algorithm = e.name;
+    b.addEventListener('click', () => {
+      select.value = `catalog:${e.name}`;
+      custom.hidden = true;
+      start();
+    });
+    chips.append(b);
+  }
+  select.addEventListener('change', () => {
+    custom.hidden = select.value !== 'code';
+  });
+
+  let worker: Worker | undefined;
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  let lastFinished: Finished | undefined;
+
+  const finish = (f: Finished) => {
+    if (watchdog !== undefined) clearInterval(watchdog);
+    watchdog = undefined;
+    worker?.terminate();
+    worker = undefined;
+    go.disabled = false;
+    stop.disabled = true;
+    lastFinished = f;
+    renderResult(f);
+  };
+
+  const start = () => {
+    if (worker !== undefined) finish({ kind: 'stopped' });
+    const n = clamp(Number(nInput.value), 2, 104, 52);
+    const trials = clamp(Number(trialsInput.value), 100, MAX_TRIALS, 20_000);
+    nInput.value = String(n);
+    trialsInput.value = String(trials);
+    const v = select.value;
+    const subject: WebAuditSubject =
+      v === 'code'
+        ? { kind: 'code', code: byId<HTMLTextAreaElement>('audit-code').value }
+        : v.startsWith('catalog:')
+          ? { kind: 'catalog', name: v.slice('catalog:'.length) }
+          : { kind: 'fairdeal' };
+    const request: AuditRequest = { type: 'run', subject, n, trials, seed: freshSeed() };
+    byId('audit-result').replaceChildren(el('p', 'note', t('audit.running')));
+    progress.max = trials;
+    progress.value = 0;
+    paint(canvas, n, 0, new Float64Array(n * n));
+    go.disabled = true;
+    stop.disabled = false;
+    const w = new Worker('/web/audit-worker.js', { type: 'module', name: 'fairdeal-audit' });
+    worker = w;
+    let heard = performance.now();
+    watchdog = setInterval(() => {
+      if (performance.now() - heard > SILENCE_LIMIT_MS) {
+        finish({
+          kind: 'broken',
+          broken: {
+            kind: 'did-not-terminate',
+            message: `no progress for ${SILENCE_LIMIT_MS / 1000} s`,
+          },
+          done: progress.value,
+        });
+      }
+    }, 500);
+    w.addEventListener('message', (event: MessageEvent<AuditReply>) => {
+      if (worker !== w) return;
+      heard = performance.now();
+      const m = event.data;
+      if (m.type === 'progress') {
+        progress.value = m.done;
+        paint(canvas, n, m.done, m.position);
+      } else if (m.type === 'result') {
+        progress.value = trials;
+        paint(canvas, n, m.result.trials, m.position);
+        finish({ kind: 'result', result: m.result, p: m.p, threshold: m.threshold });
+      } else {
+        finish({ kind: 'broken', broken: m.broken, done: m.done });
+      }
+    });
+    w.addEventListener('error', (event) => {
+      if (worker !== w) return;
+      event.preventDefault();
+      finish({
+        kind: 'broken',
+        broken: { kind: 'crashed', message: event.message || 'the worker failed' },
+        done: progress.value,
+      });
+    });
+    w.postMessage(request);
+  };
+
+  byId<HTMLFormElement>('audit-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    start();
+  });
+  stop.addEventListener('click', () => finish({ kind: 'stopped' }));
+  onLanguageChange(() => {
+    fill();
+    if (lastFinished !== undefined) renderResult(lastFinished);
+  });
+}
