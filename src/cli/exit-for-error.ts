@@ -80,6 +80,14 @@ export function exitForError(error: unknown, command: string): ExitLine {
   if (e?.name === 'FairdealError') return { line: oneLine(message), status: 1 };
   if (code !== undefined && /^E[A-Z]+$/.test(code) && typeof e?.syscall === 'string') {
     // A system error no command caught: name the file, not the call that failed.
+    if (e.syscall === 'listen') {
+      // `fairdeal serve` on a taken port: name the address, as the user typed it in --port.
+      const { address, port } = e as { address?: unknown; port?: unknown };
+      return {
+        line: `cannot listen on ${String(address)}:${String(port)}: ${errnoWords(error)}`,
+        status: 1,
+      };
+    }
     const file = typeof e.path === 'string' ? ` ${e.path}` : '';
     return { line: `cannot use${file}: ${errnoWords(error)}`, status: 1 };
   }

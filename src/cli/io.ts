@@ -67,6 +67,8 @@ const ERRNO_WORDS: Record<string, string> = {
   ENOTDIR: 'a part of the path is not a directory',
   EROFS: 'read-only file system',
   EPIPE: 'the reader has gone',
+  EADDRINUSE: 'the address is already in use',
+  EADDRNOTAVAIL: 'the address is not on this machine',
 };
 
 /**

@@ -77,6 +77,16 @@ test('exitForError: library, system and JSON errors become one line, never raw b
     line: 'cannot use /x/y: no such file or directory (ENOENT)',
     status: 1,
   });
+  const taken = Object.assign(new Error('listen EADDRINUSE: address already in use'), {
+    code: 'EADDRINUSE',
+    syscall: 'listen',
+    address: '127.0.0.1',
+    port: 8080,
+  });
+  assert.deepEqual(exitForError(taken, 'serve'), {
+    line: 'cannot listen on 127.0.0.1:8080: the address is already in use (EADDRINUSE)',
+    status: 1,
+  });
   let syntax: unknown;
   try {
     JSON.parse('\u0000\u0001\u001b[2J binary');
