@@ -83,6 +83,8 @@ class ChaCha20Source extends BufferedSource {
   }
 }
 
+Object.freeze(ChaCha20Source.prototype);
+
 /** Writes the next 4 KiB of keystream into the buffer. */
 type NativeKeystream = (buffer: Uint32Array) => void;
 

@@ -83,6 +83,30 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
 }
 
 /**
+ * The steps of a pooled shuffle whose bounds exceed 2^16 (steps 0 … n − 65,537), blocked as in
+ * {@link blockedFisherYates}; returns the step reached, min(limit, n − 65,536), with no half
+ * pending. The 16-bit steps after it are the branch-free loop's (branch-free.ts).
+ */
+export function wideSteps(a: Swappable, limit: number, source: BufferedSource): number {
+  const n = a.length;
+  const last = Math.min(limit, n - 65536);
+  if (last <= 0) return 0;
+  const js = new Uint32Array(Math.min(BLOCK, last));
+  for (let i = 0; i < last; ) {
+    const stop = Math.min(last, i + BLOCK);
+    drawWide(js, i, stop, n, source);
+    for (let k = i; k < stop; k++) {
+      const j = js[k - i]!;
+      const t = a[k];
+      a[k] = a[j];
+      a[j] = t;
+    }
+    i = stop;
+  }
+  return last;
+}
+
+/**
  * Draws the indices of steps `from` … `stop` − 1 whose bound n − k exceeds 2^16 (one whole word
  * each, as {@link IndexDrawer} draws them) straight from the pool; returns the first step it
  * did not draw.

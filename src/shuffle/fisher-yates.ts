@@ -2,8 +2,9 @@ import { BufferedSource } from '../random/buffered-source.ts';
 import type { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce16 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
-import { blockedFisherYates } from './blocked.ts';
-import { SPECULATE_MAX, speculate } from './speculate.ts';
+import { blockedFisherYates, wideSteps } from './blocked.ts';
+import { branchFreeSteps } from './branch-free.ts';
+import { SPECULATE_MAX, SPECULATE_TAIL, speculate } from './speculate.ts';
 
 /** The indexable view the core loop needs; Arrays and TypedArrays both fit. */
 export interface Swappable {
@@ -40,7 +41,10 @@ export const BLOCKED_MIN = 32768;
  */
 export function fisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
-  if (n <= SPECULATE_MAX && source instanceof BufferedSource && speculate(a, limit, source)) return;
+  if (source instanceof BufferedSource) {
+    pooledFisherYates(a, limit, source);
+    return;
+  }
   if (n >= BLOCKED_MIN) {
     blockedFisherYates(a, limit, source);
     return;
@@ -68,4 +72,18 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
     a[i] = a[j];
     a[j] = t;
   }
+}
+
+/**
+ * A pooled source (secure or chacha20): the same draws, read in place. Bounds over 2^16 (arrays
+ * over 65,536 items) take {@link wideSteps}; then the branch-free loop runs the 16-bit steps
+ * until the last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}),
+ * which are speculated, and redone branch-free if the bet fails.
+ */
+function pooledFisherYates(a: Swappable, limit: number, source: BufferedSource): void {
+  const n = a.length;
+  let i = n > 65536 ? wideSteps(a, limit, source) : 0;
+  const tail = n <= SPECULATE_MAX ? 0 : n - SPECULATE_TAIL;
+  if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
+  if (i < limit && !speculate(a, i, limit, source)) branchFreeSteps(a, i, limit, limit, source);
 }
