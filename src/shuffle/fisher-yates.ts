@@ -2,9 +2,11 @@ import { BufferedSource } from '../random/buffered-source.ts';
 import type { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce16 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
-import { blockedFisherYates, wideSteps } from './blocked.ts';
-import { branchFreeSteps } from './branch-free.ts';
-import { SPECULATE_MAX, SPECULATE_TAIL, speculate } from './speculate.ts';
+import { blockedFisherYates } from './blocked.ts';
+import { pooledShuffle as arrayKernel } from './kernels/array.ts';
+import { pooledShuffle as float64Kernel } from './kernels/float64.ts';
+import { pooledShuffle as typedKernel } from './kernels/typed.ts';
+import { pooledShuffle as uint32Kernel } from './kernels/uint32.ts';
 
 /** The indexable view the core loop needs; Arrays and TypedArrays both fit. */
 export interface Swappable {
@@ -13,7 +15,7 @@ export interface Swappable {
 }
 
 /**
- * From this length on, {@link blockedFisherYates} takes over. Measured against the plain loop in
+ * From this length on, an unpooled source takes {@link blockedFisherYates}. Measured against the plain loop in
  * the same process: below it the one-phase loop is faster (by a fifth at 8,192 and 16,384
  * items); around 32,768 the two are even; beyond, swaps miss the cache and bounds near 2^16 make
  * the usual rejection test divide on most steps, which the blocked loop avoids. Above 65,536
@@ -27,13 +29,14 @@ export const BLOCKED_MIN = 32768;
  * position j ∈ [i, n). Forward, so that position 0 (the top card, dealt first) is settled first
  * and the first k positions alone are a uniform k-sample (`sample` makes the same draws).
  *
- * Draws follow {@link IndexDrawer} exactly (docs/RANDOM.md, "Shuffle v1"), on one of three paths
- * that make the same swaps from the same words (speculate.test.ts, index-drawer.test.ts):
- * - a deck from a pooled source (secure or chacha20) first tries {@link speculate}, which reads
- *   the pool in place with no rejection check per step and gives up, untouched, when it cannot
- *   prove its draws are these;
- * - from {@link BLOCKED_MIN} items, {@link blockedFisherYates} draws indices a block ahead so
- *   that the cache misses of the swaps overlap;
+ * Draws follow {@link IndexDrawer} exactly (docs/RANDOM.md, "Shuffle v1"), on paths that make
+ * the same swaps from the same words (kernels/branch-free.test.ts, speculate.test.ts,
+ * index-drawer.test.ts):
+ * - a pooled source (secure or chacha20) takes the kernels (src/shuffle/kernels/), which read
+ *   the pool in place: speculation for decks, branch-free steps for larger arrays, blocks of
+ *   whole-word draws for arrays over 65,536 items — one copy per array family;
+ * - any other source, from {@link BLOCKED_MIN} items, takes {@link blockedFisherYates}, which
+ *   draws indices a block ahead so that the cache misses of the swaps overlap;
  * - otherwise the loop below keeps the word and the pending half in locals, which V8 holds in
  *   registers: through the drawer object the same loop runs at half the speed.
  *
@@ -42,7 +45,12 @@ export const BLOCKED_MIN = 32768;
 export function fisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
   if (source instanceof BufferedSource) {
-    pooledFisherYates(a, limit, source);
+    // One copy of the hot loops per array family, so that each keeps its own type feedback
+    // (src/shuffle/kernels/array.ts says why).
+    if (Array.isArray(a)) arrayKernel(a, limit, source);
+    else if (a instanceof Uint32Array) uint32Kernel(a, limit, source);
+    else if (a instanceof Float64Array) float64Kernel(a, limit, source);
+    else typedKernel(a, limit, source);
     return;
   }
   if (n >= BLOCKED_MIN) {
@@ -72,18 +80,4 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
     a[i] = a[j];
     a[j] = t;
   }
-}
-
-/**
- * A pooled source (secure or chacha20): the same draws, read in place. Bounds over 2^16 (arrays
- * over 65,536 items) take {@link wideSteps}; then the branch-free loop runs the 16-bit steps
- * until the last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}),
- * which are speculated, and redone branch-free if the bet fails.
- */
-function pooledFisherYates(a: Swappable, limit: number, source: BufferedSource): void {
-  const n = a.length;
-  let i = n > 65536 ? wideSteps(a, limit, source) : 0;
-  const tail = n <= SPECULATE_MAX ? 0 : n - SPECULATE_TAIL;
-  if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
-  if (i < limit && !speculate(a, i, limit, source)) branchFreeSteps(a, i, limit, limit, source);
 }

@@ -1,15 +1,40 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { factorial } from '../../test/support/forcing-words.ts';
-import { ScriptedPool } from '../../test/support/scripted-pool.ts';
-import { chacha20 } from '../random/chacha20.ts';
-import { IndexDrawer } from '../random/index-drawer.ts';
-import { reduce16 } from '../random/lemire.ts';
-import { lemireThresholds } from '../random/lemire-thresholds.ts';
-import { scriptedSource } from '../random/scripted.ts';
-import { branchFreeSteps, RARE_BRANCH_MAX } from './branch-free.ts';
-import { fisherYates } from './fisher-yates.ts';
+import { factorial } from '../../../test/support/forcing-words.ts';
+import { ScriptedPool } from '../../../test/support/scripted-pool.ts';
+import { chacha20 } from '../../random/chacha20.ts';
+import { IndexDrawer } from '../../random/index-drawer.ts';
+import { reduce16 } from '../../random/lemire.ts';
+import { lemireThresholds } from '../../random/lemire-thresholds.ts';
+import { scriptedSource } from '../../random/scripted.ts';
+import { fisherYates } from '../fisher-yates.ts';
+import * as arrayKernel from './array.ts';
+import * as float64Kernel from './float64.ts';
+import { RARE_BRANCH_MAX } from './limits.ts';
+import * as typedKernel from './typed.ts';
+import * as uint32Kernel from './uint32.ts';
+
+type Items = { [index: number]: unknown; readonly length: number };
+/** Every copy of the kernel, with the kind of array it serves (0…n−1 in it). */
+const FAMILIES: [
+  name: string,
+  steps: typeof arrayKernel.branchFreeSteps,
+  make: (n: number) => Items,
+][] = [
+  ['Array', arrayKernel.branchFreeSteps, (n) => Array.from({ length: n }, (_, i) => i)],
+  [
+    'Uint32Array',
+    uint32Kernel.branchFreeSteps as never,
+    (n) => new Uint32Array(n).map((_, i) => i),
+  ],
+  [
+    'Float64Array',
+    float64Kernel.branchFreeSteps as never,
+    (n) => new Float64Array(n).map((_, i) => i),
+  ],
+  ['Int32Array', typedKernel.branchFreeSteps as never, (n) => new Int32Array(n).map((_, i) => i)],
+];
 
 /** The definition of shuffle v1 (docs/RANDOM.md): IndexDrawer's draws, one swap a step. */
 function reference(n: number, limit: number, words: readonly number[]) {
@@ -31,12 +56,13 @@ function pooled(
   words: readonly number[],
   chunk: number,
   body: (a: number[], pool: ScriptedPool) => void,
+  make: (n: number) => Items = (k) => Array.from({ length: k }, (_, i) => i),
 ) {
   const pool = new ScriptedPool([0, ...words, 0x1234_5678], chunk);
   pool.nextUint32();
-  const a = Array.from({ length: n }, (_, i) => i);
-  body(a, pool);
-  return { a, next: pool.nextUint32() };
+  const a = make(n);
+  body(a as number[], pool);
+  return { a: Array.from(a as ArrayLike<number>), next: pool.nextUint32() };
 }
 
 test('the threshold table is 2^16 mod b for every 16-bit bound (exhaustive)', () => {
@@ -98,15 +124,22 @@ test('branch-free steps make the reference swaps and read the same words (both l
       fc.double({ min: 0, max: 1, noNaN: true }),
       fc.double({ min: 0, max: 1, noNaN: true }),
       fc.integer({ min: 0, max: 400 }),
-      (n, words, chunk, share, stopShare, rareMax) => {
+      fc.constantFrom(...FAMILIES),
+      (n, words, chunk, share, stopShare, rareMax, [, branchFreeSteps, make]) => {
         const limit = Math.min(n - 1, Math.round(share * n));
         const stop = Math.round(stopShare * limit);
         const want = reference(n, limit, words);
-        const got = pooled(n, words, chunk, (a, pool) => {
-          const i = branchFreeSteps(a, 0, stop, limit, pool, rareMax);
-          assert.ok(i >= stop && i <= Math.min(stop + 1, limit), `stopped at ${i}`);
-          branchFreeSteps(a, i, limit, limit, pool, rareMax);
-        });
+        const got = pooled(
+          n,
+          words,
+          chunk,
+          (a, pool) => {
+            const i = branchFreeSteps(a, 0, stop, limit, pool, rareMax);
+            assert.ok(i >= stop && i <= Math.min(stop + 1, limit), `stopped at ${i}`);
+            branchFreeSteps(a, i, limit, limit, pool, rareMax);
+          },
+          make,
+        );
         assert.deepEqual(got.a, want.a);
         assert.equal(got.next, want.next, 'both read the same number of words');
       },
@@ -140,32 +173,43 @@ function* withRejections(n: number): Generator<{ words: number[]; js: number[] }
   }
 }
 
-test('exhaustive, n ≤ 6: every index sequence × every rejection pattern, both loops, pools split anywhere', () => {
-  for (let n = 2; n <= 6; n++) {
-    for (const rareMax of [0, RARE_BRANCH_MAX]) {
-      for (const chunk of [1, 2, 3, 16384]) {
-        const orders = new Map<string, number>();
-        let runs = 0;
-        for (const { words, js } of withRejections(n)) {
-          runs++;
-          const got = pooled(n, words, chunk, (a, pool) => {
-            branchFreeSteps(a, 0, n - 1, n - 1, pool, rareMax);
-          });
-          const want = Array.from({ length: n }, (_, i) => i);
-          js.forEach((j, i) => {
-            [want[i], want[i + j]] = [want[i + j]!, want[i]!];
-          });
-          assert.deepEqual(got.a, want, `n ${n}, words ${words}`);
-          assert.equal(got.next, 0x1234_5678, 'every scripted word used, none beyond');
-          const key = got.a.join();
-          orders.set(key, (orders.get(key) ?? 0) + 1);
+test('exhaustive, n ≤ 6: every index sequence × every rejection pattern, both loops, pools split anywhere, every family', () => {
+  for (const [family, branchFreeSteps, make] of FAMILIES)
+    for (let n = 2; n <= 6; n++) {
+      for (const rareMax of [0, RARE_BRANCH_MAX]) {
+        for (const chunk of family === 'Array' ? [1, 2, 3, 16384] : [1, 16384]) {
+          const orders = new Map<string, number>();
+          let runs = 0;
+          for (const { words, js } of withRejections(n)) {
+            runs++;
+            const got = pooled(
+              n,
+              words,
+              chunk,
+              (a, pool) => {
+                branchFreeSteps(a, 0, n - 1, n - 1, pool, rareMax);
+              },
+              make,
+            );
+            const want = Array.from({ length: n }, (_, i) => i);
+            js.forEach((j, i) => {
+              [want[i], want[i + j]] = [want[i + j]!, want[i]!];
+            });
+            assert.deepEqual(got.a, want, `${family}, n ${n}, words ${words}`);
+            assert.equal(got.next, 0x1234_5678, 'every scripted word used, none beyond');
+            const key = got.a.join();
+            orders.set(key, (orders.get(key) ?? 0) + 1);
+          }
+          assert.equal(orders.size, factorial(n), `n ${n}: every ordering reached`);
+          const counts = new Set(orders.values());
+          assert.equal(
+            counts.size,
+            1,
+            `n ${n}: every ordering reached equally often (${runs} runs)`,
+          );
         }
-        assert.equal(orders.size, factorial(n), `n ${n}: every ordering reached`);
-        const counts = new Set(orders.values());
-        assert.equal(counts.size, 1, `n ${n}: every ordering reached equally often (${runs} runs)`);
       }
     }
-  }
 });
 
 test('whole pooled shuffles equal the reference at every path switch, with rejections and split pools', () => {
@@ -174,14 +218,17 @@ test('whole pooled shuffles equal the reference at every path switch, with rejec
   const sizes = [127, 128, 129, 130, 200, 8193, 8256, 8257, 32769, 65535, 65536, 65537, 66000];
   const rng = chacha20('path switches');
   for (const n of sizes) {
-    for (const chunk of [7, 1024, 16384]) {
-      const words = Array.from({ length: n + 64 }, () => rng.nextUint32());
-      for (let k = 0; k < words.length; k += 8) words[k + (rng.nextUint32() & 7)] = 0;
-      for (const limit of [n - 1, n >> 1]) {
-        const want = reference(n, limit, words);
-        const got = pooled(n, words, chunk, (a, pool) => fisherYates(a, limit, pool));
-        assert.deepEqual(got.a, want.a, `n ${n}, chunk ${chunk}, limit ${limit}`);
-        assert.equal(got.next, want.next, `n ${n}: same words used`);
+    for (const [family, , make] of FAMILIES) {
+      // Every family through fisherYates's dispatch; Array at every pool split, the rest at one.
+      for (const chunk of family === 'Array' ? [7, 1024, 16384] : [7]) {
+        const words = Array.from({ length: n + 64 }, () => rng.nextUint32());
+        for (let k = 0; k < words.length; k += 8) words[k + (rng.nextUint32() & 7)] = 0;
+        for (const limit of [n - 1, n >> 1]) {
+          const want = reference(n, limit, words);
+          const got = pooled(n, words, chunk, (a, pool) => fisherYates(a, limit, pool), make);
+          assert.deepEqual(got.a, want.a, `${family}, n ${n}, chunk ${chunk}, limit ${limit}`);
+          assert.equal(got.next, want.next, `n ${n}: same words used`);
+        }
       }
     }
   }
