@@ -124,6 +124,31 @@ test('sample(k) is the first k of the same seeded shuffle, sparse (O(k)) and den
   );
 });
 
+test('sample is the shuffle prefix on both sides of its path switch, for Arrays and TypedArrays', () => {
+  // At n = 100,000 the dense path starts at k = 5,336 (sample.ts's cost model): a poker hand from
+  // 52 cards and these two are on either side; the results may not depend on the path.
+  const cases: [n: number, ks: number[]][] = [
+    [52, [0, 1, 2, 5, 51, 52]],
+    [100_000, [5335, 5336]],
+  ];
+  for (const [n, ks] of cases) {
+    for (const items of [
+      Array.from({ length: n }, (_, i) => `c${i}`),
+      new Float64Array(n).map((_, i) => i / 2),
+      new Int8Array(n).map((_, i) => i),
+    ] as const) {
+      for (const k of ks) {
+        const want = Array.from(
+          toShuffled(items as never, chacha20(`s${k}`)) as ArrayLike<unknown>,
+        );
+        const got = sample(items as ArrayLike<unknown>, k, chacha20(`s${k}`));
+        assert.ok(Array.isArray(got));
+        assert.deepEqual(got, want.slice(0, k), `n ${n}, k ${k}, ${items.constructor.name}`);
+      }
+    }
+  }
+});
+
 test('permutation(n) is a Uint32Array permutation of 0…n−1 and matches toShuffled', () => {
   const p = permutation(54, chacha20('perm'));
   assert.ok(p instanceof Uint32Array);
