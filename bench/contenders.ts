@@ -71,15 +71,26 @@ export const CONTENDERS: readonly Contender[] = [
     name: FLOOR,
     typed: true,
     make: (n) => {
-      const count = Math.max(2, Math.min(64, Math.floor(20_000_000 / n)));
-      const sets = Array.from({ length: count }, () => {
-        const j = new Uint32Array(n);
-        for (let i = 0; i < n - 1; i++) j[i] = i + Math.floor(Math.random() * (n - i));
-        return j;
-      });
+      // Index sets per length: the polluted processes also hand it arrays of other lengths,
+      // and indices beyond an array's end would grow it into a holey array.
+      const cache = new Map<number, Uint32Array[]>();
+      const setsFor = (len: number) => {
+        let sets = cache.get(len);
+        if (sets === undefined) {
+          const count = Math.max(2, Math.min(64, Math.floor(20_000_000 / Math.max(len, n))));
+          sets = Array.from({ length: count }, () => {
+            const j = new Uint32Array(len);
+            for (let i = 0; i < len - 1; i++) j[i] = i + Math.floor(Math.random() * (len - i));
+            return j;
+          });
+          cache.set(len, sets);
+        }
+        return sets;
+      };
       let k = 0;
       return (a) => {
-        const js = sets[k++ % count]!;
+        const sets = setsFor(a.length);
+        const js = sets[k++ % sets.length]!;
         for (let i = 0; i < a.length - 1; i++) {
           const j = js[i]!;
           const t = a[i]!;

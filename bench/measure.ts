@@ -75,7 +75,18 @@ const rate = (run: (a: Items) => ArrayLike<number>): number => {
   } while (now - start < budgetMs);
   return (ops * 1000) / (now - start);
 };
-for (const run of runs) rate(run); // warm-up: let the JIT settle
+// Warm-up: a long loop tiers up to optimized code only after tens of runs (100,000 items: ~50
+// shuffles, longer when the machine is loaded and the compiler thread waits), so each contender
+// first runs for several budgets — at least two runs at 10,000,000 items.
+const warm = (run: (a: Items) => ArrayLike<number>) => {
+  const start = performance.now();
+  let ops = 0;
+  while (ops < 2 || (performance.now() - start < Math.max(6 * budgetMs, 150) && ops < 400)) {
+    sink ^= run(input)[0]!;
+    ops++;
+  }
+};
+for (const run of runs) warm(run);
 const rates = active.map(() => [] as number[]);
 for (let r = 0; r < rounds; r++) {
   for (let k = 0; k < runs.length; k++) {

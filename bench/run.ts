@@ -58,7 +58,7 @@ const node = (script: string, args: string[]) =>
       .pop()!,
   );
 const scenario = (kind: string, n: number, polluted: boolean): Rates => {
-  const r = Math.min(rounds, n >= 10_000_000 ? 3 : rounds);
+  const r = n >= 1_000_000 ? Math.min(rounds, quick ? 2 : 3) : rounds;
   const out = node('measure.ts', [
     kind,
     String(n),

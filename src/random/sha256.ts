@@ -2,9 +2,10 @@
  * SHA-256 (FIPS 180-4), synchronous and portable.
  *
  * Why not Web Crypto: `crypto.subtle.digest` is asynchronous, and seeding (`chacha20('my seed')`)
- * and fair-deal verification must be synchronous and identical in Node and browsers. Inputs here
- * are short (seeds, commitments, transcripts), so a plain implementation is fast enough; it is
- * checked against node:crypto and the NIST vectors in sha256.test.ts.
+ * and fair-deal verification must be synchronous and identical in Node and browsers. In Node the
+ * digest comes from node:crypto's one-shot `hash` (the same bytes, about 3× faster on the short
+ * inputs of a fair deal: seeds, commitments, transcripts); elsewhere from the portable code
+ * below. Both are checked against the NIST vectors and each other in sha256.test.ts.
  */
 
 // FIPS 180-4 §4.2.2: first 32 bits of the fractional parts of the cube roots of the first 64 primes.
@@ -39,6 +40,25 @@ export function sha256(data: Uint8Array): Uint8Array {
   if (!(data instanceof Uint8Array)) {
     throw new TypeError('sha256: data must be a Uint8Array');
   }
+  return native === undefined ? portableSha256(data) : native(data);
+}
+
+/**
+ * node:crypto's one-shot SHA-256, if this platform has it, copied into a plain Uint8Array (not a
+ * Buffer, which may share Node's pool and compares differently). Reached through
+ * `process.getBuiltinModule` (Node ≥ 22.3) so that browsers and bundlers load this module as is.
+ */
+const native = ((): ((data: Uint8Array) => Uint8Array) | undefined => {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const crypto = proc?.getBuiltinModule?.('node:crypto') as
+    | typeof import('node:crypto')
+    | undefined;
+  if (crypto === undefined || typeof crypto.hash !== 'function') return undefined;
+  return (data) => new Uint8Array(crypto.hash('sha256', data, 'buffer'));
+})();
+
+/** SHA-256 in portable code (FIPS 180-4 §6.2), what {@link sha256} runs outside Node. */
+export function portableSha256(data: Uint8Array): Uint8Array {
   // §5.1.1 padding: 0x80, zeros, then the bit length as a 64-bit big-endian integer.
   const blocks = Math.ceil((data.length + 9) / 64);
   const padded = new Uint8Array(blocks * 64);

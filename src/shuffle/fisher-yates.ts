@@ -5,6 +5,7 @@ import type { RandomSource } from '../random/source.ts';
 import { blockedFisherYates } from './blocked.ts';
 import { pooledShuffle as arrayKernel } from './kernels/array.ts';
 import { pooledShuffle as float64Kernel } from './kernels/float64.ts';
+import { pooledShuffle as numbersKernel } from './kernels/numbers.ts';
 import { pooledShuffle as typedKernel } from './kernels/typed.ts';
 import { pooledShuffle as uint32Kernel } from './kernels/uint32.ts';
 
@@ -47,7 +48,10 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
   if (source instanceof BufferedSource) {
     // One copy of the hot loops per array family, so that each keeps its own type feedback
     // (src/shuffle/kernels/array.ts says why).
-    if (Array.isArray(a)) arrayKernel(a, limit, source);
+    // Arrays of numbers (small integers or doubles, packed or holey: four element kinds) apart
+    // from Arrays of anything else, so neither sees more kinds than V8 handles inline (four).
+    if (Array.isArray(a))
+      (typeof a[0] === 'number' ? numbersKernel : arrayKernel)(a, limit, source);
     else if (a instanceof Uint32Array) uint32Kernel(a, limit, source);
     else if (a instanceof Float64Array) float64Kernel(a, limit, source);
     else typedKernel(a, limit, source);

@@ -1,5 +1,5 @@
-// The template of the pooled shuffle kernels: this file is the Array family's kernel, and
-// uint32.ts, float64.ts and typed.ts are copies of everything below the marker line with only
+// The template of the pooled shuffle kernels: this file is the kernel of Arrays (of anything but
+// numbers), and numbers.ts, uint32.ts, float64.ts and typed.ts are copies of everything below the marker line with only
 // `Items` changed (kernels.test.ts checks them; `FAIRDEAL_WRITE_KERNELS=1 node --test
 // src/shuffle/kernels/kernels.test.ts` rewrites them). Edit this file only.
 //

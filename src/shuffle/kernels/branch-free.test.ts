@@ -12,6 +12,7 @@ import { fisherYates } from '../fisher-yates.ts';
 import * as arrayKernel from './array.ts';
 import * as float64Kernel from './float64.ts';
 import { RARE_BRANCH_MAX } from './limits.ts';
+import * as numbersKernel from './numbers.ts';
 import * as typedKernel from './typed.ts';
 import * as uint32Kernel from './uint32.ts';
 
@@ -22,7 +23,13 @@ const FAMILIES: [
   steps: typeof arrayKernel.branchFreeSteps,
   make: (n: number) => Items,
 ][] = [
-  ['Array', arrayKernel.branchFreeSteps, (n) => Array.from({ length: n }, (_, i) => i)],
+  // Arrays of anything but numbers: objects carrying the number.
+  ['Array', arrayKernel.branchFreeSteps, (n) => Array.from({ length: n }, (_, i) => ({ v: i }))],
+  [
+    'number[]',
+    numbersKernel.branchFreeSteps as never,
+    (n) => Array.from({ length: n }, (_, i) => i),
+  ],
   [
     'Uint32Array',
     uint32Kernel.branchFreeSteps as never,
@@ -62,7 +69,8 @@ function pooled(
   pool.nextUint32();
   const a = make(n);
   body(a as number[], pool);
-  return { a: Array.from(a as ArrayLike<number>), next: pool.nextUint32() };
+  const unwrap = (x: unknown) => (typeof x === 'object' ? (x as { v: number }).v : (x as number));
+  return { a: Array.from(a as ArrayLike<unknown>, unwrap), next: pool.nextUint32() };
 }
 
 test('the threshold table is 2^16 mod b for every 16-bit bound (exhaustive)', () => {

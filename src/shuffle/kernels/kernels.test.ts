@@ -4,6 +4,7 @@ import { test } from 'node:test';
 
 /** The generated copies of the Array kernel (array.ts) and the type each one swaps. */
 export const FAMILIES = [
+  ['numbers.ts', 'number[]', 'Arrays whose first item is a number'],
   ['uint32.ts', 'Uint32Array', 'Uint32Array'],
   ['float64.ts', 'Float64Array', 'Float64Array'],
   ['typed.ts', '{ [index: number]: unknown; readonly length: number }', 'every other TypedArray'],
