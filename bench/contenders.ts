@@ -14,6 +14,8 @@ export type Contender = {
   readonly name: string;
   /** Accepts typed arrays (the rest are measured on Arrays only). */
   readonly typed: boolean;
+  /** A loop written in place by the user, not a shared library: never polluted (measure.ts). */
+  readonly inline?: boolean;
   /** Too slow to be worth timing from this size on (each run would take seconds). */
   readonly maxN?: number;
   /** Builds the shuffle function for one measurement process. */
@@ -46,10 +48,11 @@ export const CONTENDERS: readonly Contender[] = [
       return (a) => shuffle(a as number[], rng);
     },
   },
-  { name: PLAIN, typed: true, make: () => plainLoop },
+  { name: PLAIN, typed: true, inline: true, make: () => plainLoop },
   {
     name: 'crypto.randomInt loop',
     typed: true,
+    inline: true,
     maxN: 100_000,
     make: () => (a) => {
       for (let i = a.length - 1; i > 0; i--) {
@@ -70,6 +73,7 @@ export const CONTENDERS: readonly Contender[] = [
     // The cost of the swaps alone: indices drawn beforehand, outside the timed loop.
     name: FLOOR,
     typed: true,
+    inline: true,
     make: (n) => {
       // Index sets per length: the polluted processes also hand it arrays of other lengths,
       // and indices beyond an array's end would grow it into a holey array.

@@ -38,42 +38,45 @@ if (group === 'sample') {
     ['sample(1e6, 125,000)', million, 125_000],
   ] as const) {
     rows.push({
-      name: `${label} fairdeal (secure)`,
+      name: `${label} — fairdeal (secure)`,
       run: () => sample(items as readonly unknown[], k),
     });
     rows.push({
-      name: `${label} fairdeal (chacha20)`,
+      name: `${label} — fairdeal (chacha20)`,
       run: () => sample(items as readonly unknown[], k, seeded),
     });
     rows.push({
-      name: `${label} lodash sampleSize (inlined)`,
+      name: `${label} — lodash sampleSize (inlined)`,
       run: () => lodashSampleSize(items as readonly unknown[], k),
     });
     rows.push({
-      name: `${label} toShuffled().slice`,
+      name: `${label} — toShuffled().slice`,
       run: () => toShuffled(items as readonly unknown[]).slice(0, k),
     });
     if (items === deck)
       rows.push({
-        name: `${label} lodash.shuffle().slice`,
+        name: `${label} — lodash.shuffle().slice`,
         run: () => lodashShuffle(deck).slice(0, k),
       });
   }
 } else if (group === 'uniformInt') {
   for (const n of [6, 52, 1_000_000_000]) {
-    rows.push({ name: `uniformInt(${n}) fairdeal (secure)`, run: () => uniformInt(n) });
-    rows.push({ name: `uniformInt(${n}) fairdeal (chacha20)`, run: () => uniformInt(n, seeded) });
+    rows.push({ name: `uniformInt(${n}) — fairdeal (secure)`, run: () => uniformInt(n) });
+    rows.push({ name: `uniformInt(${n}) — fairdeal (chacha20)`, run: () => uniformInt(n, seeded) });
     rows.push({
-      name: `uniformInt(${n}) Math.floor(Math.random() * n)`,
+      name: `uniformInt(${n}) — Math.floor(Math.random() * n)`,
       run: () => Math.floor(Math.random() * n),
     });
   }
 } else if (group === 'permutation') {
   for (const n of [52, 1_000_000]) {
-    rows.push({ name: `permutation(${n}) fairdeal (secure)`, run: () => permutation(n) });
-    rows.push({ name: `permutation(${n}) fairdeal (chacha20)`, run: () => permutation(n, seeded) });
+    rows.push({ name: `permutation(${n}) — fairdeal (secure)`, run: () => permutation(n) });
     rows.push({
-      name: `permutation(${n}) plain loop on a new Uint32Array`,
+      name: `permutation(${n}) — fairdeal (chacha20)`,
+      run: () => permutation(n, seeded),
+    });
+    rows.push({
+      name: `permutation(${n}) — plain loop on a new Uint32Array`,
       run: () => plainLoop(new Uint32Array(n).map((_, i) => i)),
     });
   }
@@ -88,14 +91,14 @@ if (group === 'sample') {
   if (typeof fairDeal === 'function') {
     const seeds = ['alice', 'bob', 'carol'];
     rows.push({
-      name: 'fair Dou Dizhu deal (fairDeal, 3 client seeds)',
+      name: 'fair Dou Dizhu deal — fairDeal, 3 client seeds',
       run: () => fairDeal('doudizhu', { clientSeeds: seeds }),
     });
     if (typeof verify === 'function') {
       const { transcript } = fairDeal('doudizhu', { clientSeeds: seeds });
       const copy = JSON.parse(JSON.stringify(transcript));
       if (!verify(copy).ok) throw new Error('bench: the fair transcript does not verify');
-      rows.push({ name: 'verify a Dou Dizhu transcript', run: () => verify(copy) });
+      rows.push({ name: 'verify a Dou Dizhu transcript — verify', run: () => verify(copy) });
     }
   }
 } else {

@@ -163,7 +163,7 @@ for (const group of ['sample', 'permutation', 'uniformInt', 'fair']) {
   let first: number[] = [];
   let prefix = '';
   for (const row of out.rows) {
-    const p = row.name.split(' ')[0]!;
+    const p = row.name.split(' — ')[0]!;
     if (p !== prefix) {
       prefix = p;
       first = row.rates;
