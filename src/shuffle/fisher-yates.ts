@@ -16,13 +16,16 @@ export interface Swappable {
 }
 
 /**
- * From this length on, an unpooled source takes {@link blockedFisherYates}. Measured against the plain loop in
- * the same process: below it the one-phase loop is faster (by a fifth at 8,192 and 16,384
+ * From this length on, an unpooled source takes {@link blockedFisherYates}. Measured against the
+ * plain loop in the same process: below it the one-phase loop is faster (by a fifth at 8,192 and 16,384
  * items); around 32,768 the two are even; beyond, swaps miss the cache and bounds near 2^16 make
  * the usual rejection test divide on most steps, which the blocked loop avoids. Above 65,536
  * items it is the only path (the one-phase loop draws 16-bit halves only).
  */
 export const BLOCKED_MIN = 32768;
+
+/** The `limit` of a whole shuffle (see {@link fisherYates}). */
+export const WHOLE = -1;
 
 /**
  * Fisher–Yates in Durstenfeld's in-place form (R. Durstenfeld, CACM 7(7), 1964; Knuth TAOCP vol. 2
@@ -42,14 +45,16 @@ export const BLOCKED_MIN = 32768;
  *   registers: through the drawer object the same loop runs at half the speed.
  *
  * Only positions below `limit` are filled; the draws for them are those of the whole shuffle.
+ * {@link WHOLE} (−1) means all of them (n − 1 steps): each kernel then reads the length itself,
+ * so that no code shared by every kind of array reads it (a load that sees every kind is slow).
  */
 export function fisherYates(a: Swappable, limit: number, source: RandomSource): void {
-  const n = a.length;
   if (source instanceof BufferedSource) {
     // One copy of the hot loops per array family, so that each keeps its own type feedback
-    // (src/shuffle/kernels/array.ts says why).
-    // Arrays of numbers (small integers or doubles, packed or holey: four element kinds) apart
-    // from Arrays of anything else, so neither sees more kinds than V8 handles inline (four).
+    // (src/shuffle/kernels/array.ts says why); nothing here reads the array's length, which
+    // would be one load shared by every kind. Arrays of numbers (small integers or doubles,
+    // packed or holey: four element kinds) are kept apart from Arrays of anything else, so
+    // neither copy sees more kinds than V8 handles inline (four).
     if (Array.isArray(a))
       (typeof a[0] === 'number' ? numbersKernel : arrayKernel)(a, limit, source);
     else if (a instanceof Uint32Array) uint32Kernel(a, limit, source);
@@ -57,6 +62,8 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
     else typedKernel(a, limit, source);
     return;
   }
+  const n = a.length;
+  if (limit < 0) limit = n - 1;
   if (n >= BLOCKED_MIN) {
     blockedFisherYates(a, limit, source);
     return;

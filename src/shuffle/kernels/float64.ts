@@ -9,15 +9,16 @@ import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL } from './limits.ts';
 type Items = Float64Array;
 
 /**
- * Shuffle v1's steps 0 … `limit` − 1 on `a` from a pooled source (secure or chacha20), reading
+ * Shuffle v1's steps 0 … `steps` − 1 (all n − 1 if `steps` is −1) on `a` from a pooled source (secure or chacha20), reading
  * its buffer in place — the same swaps from the same words as the reference loop
  * (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items) take whole words,
  * a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit steps until the
  * last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}), which are
  * speculated, and redone branch-free if the bet fails.
  */
-export function pooledShuffle(a: Items, limit: number, source: BufferedSource): void {
+export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
   const n = a.length;
+  const limit = steps < 0 ? n - 1 : steps; // −1: the whole shuffle (fisher-yates.ts, WHOLE)
   let i = n > 65536 ? wideSteps(a, limit, source) : 0;
   const tail = n <= SPECULATE_MAX ? 0 : n - SPECULATE_TAIL;
   if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
