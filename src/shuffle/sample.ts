@@ -63,14 +63,14 @@ export function sample<T>(
 /**
  * Which path costs less, from measured costs on Node 24 (bench/, "sample"): the dense path pays
  * a copy — about 0.3 µs, then ~1.5 ns an item while the array is cache-sized and ~8 ns beyond,
- * where the copy is fresh memory — and fast steps; the sparse path pays ~150 ns a step for its
- * map. So a poker hand from one deck (n = 52, k = 5) is dense, three winners from a million
- * sparse, and at n = 1,000,000 the switch sits near k = 53,000, where both cost about the same
- * (there is no jump in cost at the switch).
+ * where the copy is fresh memory — and fast steps; the sparse path pays 100–300 ns a step for
+ * its map, more as the map outgrows the cache (200 taken). So three winners from a million are
+ * sparse, and at n = 1,000,000 the switch sits near k = 40,000, where both cost about the same
+ * (no jump in cost at the switch; at k = 50,000 the map was 1.3× slower than a copy).
  */
 function denseIsCheaper(n: number, k: number): boolean {
   const denseNs = 300 + n * (n <= 65536 ? 1.5 : 8);
-  return k * 150 >= denseNs;
+  return k * 200 >= denseNs;
 }
 
 /** Up to this many items (a poker hand, a few winners) {@link tinySample} is cheapest: no copy,
