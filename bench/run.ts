@@ -1,7 +1,8 @@
 // `npm run bench` (add `-- --quick` for a shorter run, `-- --write` to rewrite
-// docs/BENCHMARKS.md): shuffles of 5 … 10,000,000 items (Array, Uint32Array, Float64Array)
+// docs/BENCHMARKS.md, `-- --no-browser` to skip Chromium, `-- --browser-only`): shuffles of 5 … 10,000,000 items (Array, Uint32Array, Float64Array)
 // against the plain Math.random loop, the peers and the floor, in processes that have seen every
-// kind of array; then sample, uniformInt, permutation, whole deals, fair deals and verify.
+// kind of array; then sample, uniformInt, permutation, whole deals, fair deals and verify; then
+// shuffles, fair deals and verify in Chromium (bench/browser.ts).
 // Every ratio is a median of same-round ratios: contenders are interleaved within one process.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -128,75 +129,115 @@ const table = (kind: string, polluted: boolean, sizes: readonly number[]) => {
   }
 };
 
-say();
-say('## Shuffles');
-for (const kind of KINDS) table(kind, true, SIZES);
-table('Array', false, quick ? [52, 1_000_000] : [52, 1000, 50_000, 1_000_000]);
-
-say();
-say('### Goal check (processes that have seen every kind)');
-say();
-say(
-  `${checked - misses.length} of ${checked} (source, kind, size) cases are at least 1.5× the plain loop and ahead of every peer.`,
-);
-if (misses.length > 0) {
-  say('Below the goal in this run:');
+const browserOnly = process.argv.includes('--browser-only');
+if (!browserOnly) {
   say();
-  for (const m of misses) say(`- ${m}`);
+  say('## Shuffles');
+  for (const kind of KINDS) table(kind, true, SIZES);
+  table('Array', false, quick ? [52, 1_000_000] : [52, 1000, 50_000, 1_000_000]);
+
+  say();
+  say('### Goal check (processes that have seen every kind)');
+  say();
+  say(
+    `${checked - misses.length} of ${checked} (source, kind, size) cases are at least 1.5× the plain loop and ahead of every peer.`,
+  );
+  if (misses.length > 0) {
+    say('Below the goal in this run:');
+    say();
+    for (const m of misses) say(`- ${m}`);
+  }
+
+  say();
+  say('## Other operations (per second; each group interleaved in one process)');
+  for (const group of ['sample', 'permutation', 'uniformInt', 'fair']) {
+    const out = node('measure-ops.ts', [group, String(rounds), String(budgetMs)]) as {
+      rows: { name: string; rates: number[] }[];
+    };
+    say();
+    say(`### ${group}`);
+    say();
+    if (out.rows.length === 0) {
+      say('(not measured: the fair entry has no `fairDeal` / `verify` in this version)');
+      continue;
+    }
+    say('| operation | per second | µs each | × first row of its group |');
+    say('|---|---:|---:|---:|');
+    let first: number[] = [];
+    let prefix = '';
+    for (const row of out.rows) {
+      const p = row.name.split(' — ')[0]!;
+      if (p !== prefix) {
+        prefix = p;
+        first = row.rates;
+      }
+      const rate = median(row.rates);
+      say(
+        `| ${row.name} | ${format(rate)} | ${(1e6 / rate).toFixed(2)} | ${ratio(row.rates, first).toFixed(2)} |`,
+      );
+    }
+    process.stderr.write(`  ${group} done\n`);
+  }
+
+  say();
+  say('### Whole deals per second (`deal(preset)`: plan, shuffle, pattern, sorted hands)');
+  say();
+  say('| preset | secure | one chacha20 stream |');
+  say('|---|---:|---:|');
+  for (const preset of ['doudizhu', 'shengji', 'holdem', 'bridge', 'blackjack']) {
+    const rate = (mode: string) => node('measure-deal.ts', [preset, mode]).opsPerSecond as number;
+    say(`| ${preset} | ${format(rate('secure'))} | ${format(rate('chacha20'))} |`);
+  }
 }
 
-say();
-say('## Other operations (per second; each group interleaved in one process)');
-for (const group of ['sample', 'permutation', 'uniformInt', 'fair']) {
-  const out = node('measure-ops.ts', [group, String(rounds), String(budgetMs)]) as {
-    rows: { name: string; rates: number[] }[];
+if (!process.argv.includes('--no-browser')) {
+  // Chromium (bench/browser.ts): the portable ChaCha20 and SHA-256, no peers (CommonJS).
+  const out = node('browser.ts', [String(rounds), String(budgetMs)]) as {
+    error?: string;
+    ua?: string;
+    rows?: { kind?: string; n?: number; op?: string; rates: Record<string, number[]> | number[] }[];
   };
   say();
-  say(`### ${group}`);
+  say('## In Chromium (interleaved in one page; plain = the plain Math.random loop)');
   say();
-  if (out.rows.length === 0) {
-    say('(not measured: the fair entry has no `fairDeal` / `verify` in this version)');
-    continue;
-  }
-  say('| operation | per second | µs each | × first row of its group |');
-  say('|---|---:|---:|---:|');
-  let first: number[] = [];
-  let prefix = '';
-  for (const row of out.rows) {
-    const p = row.name.split(' — ')[0]!;
-    if (p !== prefix) {
-      prefix = p;
-      first = row.rates;
+  if (out.error !== undefined) say(`(not measured: ${out.error})`);
+  else {
+    say(`${out.ua}`);
+    say();
+    say('| kind | n | secure /s | × plain | chacha20 /s | × plain | plain /s |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of out.rows!) {
+      if (row.op !== undefined) continue;
+      const r = row.rates as Record<string, number[]>;
+      say(
+        `| ${row.kind} | ${row.n!.toLocaleString('en-US')} | ${format(median(r.secure!))} | ${ratio(r.secure!, r.plain!).toFixed(2)} | ${format(median(r.chacha20!))} | ${ratio(r.chacha20!, r.plain!).toFixed(2)} | ${format(median(r.plain!))} |`,
+      );
     }
-    const rate = median(row.rates);
+    say();
+    say('| operation in Chromium | per second | µs each |');
+    say('|---|---:|---:|');
+    for (const row of out.rows!) {
+      if (row.op === undefined) continue;
+      const rate = median(row.rates as number[]);
+      say(`| ${row.op} | ${format(rate)} | ${(1e6 / rate).toFixed(1)} |`);
+    }
+  }
+  process.stderr.write('  chromium done\n');
+}
+
+if (!browserOnly) {
+  say();
+  say('### Random bits spent per shuffle');
+  say();
+  say(
+    '| n | log2(n!) | fairdeal (16-bit Lemire halves) | Math.random loops (n−1 doubles × 52 bits) | crypto.randomInt (n−1 × 48 bits) |',
+  );
+  say('|---:|---:|---:|---:|---:|');
+  for (const n of [52, 54, 108]) {
     say(
-      `| ${row.name} | ${format(rate)} | ${(1e6 / rate).toFixed(2)} | ${ratio(row.rates, first).toFixed(2)} |`,
+      `| ${n} | ${log2Factorial(n).toFixed(1)} | ${fairdealBits(n).toFixed(0)} | ${(n - 1) * 52} | ${(n - 1) * 48} |`,
     );
   }
-  process.stderr.write(`  ${group} done\n`);
-}
-
-say();
-say('### Whole deals per second (`deal(preset)`: plan, shuffle, pattern, sorted hands)');
-say();
-say('| preset | secure | one chacha20 stream |');
-say('|---|---:|---:|');
-for (const preset of ['doudizhu', 'shengji', 'holdem', 'bridge', 'blackjack']) {
-  const rate = (mode: string) => node('measure-deal.ts', [preset, mode]).opsPerSecond as number;
-  say(`| ${preset} | ${format(rate('secure'))} | ${format(rate('chacha20'))} |`);
-}
-
-say();
-say('### Random bits spent per shuffle');
-say();
-say(
-  '| n | log2(n!) | fairdeal (16-bit Lemire halves) | Math.random loops (n−1 doubles × 52 bits) | crypto.randomInt (n−1 × 48 bits) |',
-);
-say('|---:|---:|---:|---:|---:|');
-for (const n of [52, 54, 108]) {
-  say(
-    `| ${n} | ${log2Factorial(n).toFixed(1)} | ${fairdealBits(n).toFixed(0)} | ${(n - 1) * 52} | ${(n - 1) * 48} |`,
-  );
 }
 say();
 say(`Load average at the end: ${load()} (1 / 5 / 15 min).`);
