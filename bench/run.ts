@@ -1,173 +1,253 @@
-// `npm run bench`: every contender on every scenario, each in its own process, in one run;
-// prints shuffles per second, ratios to the plain Math.random loop and to the floor, and bits.
+// `npm run bench` (add `-- --quick` for a shorter run, `-- --write` to rewrite
+// docs/BENCHMARKS.md, `-- --no-browser` to skip Chromium, `-- --browser-only`): shuffles of 5 … 10,000,000 items (Array, Uint32Array, Float64Array)
+// against the plain Math.random loop, the peers and the floor, in processes that have seen every
+// kind of array; then sample, uniformInt, permutation, whole deals, fair deals and verify; then
+// shuffles, fair deals and verify in Chromium (bench/browser.ts).
+// Every ratio is a median of same-round ratios: contenders are interleaved within one process.
 import { execFileSync } from 'node:child_process';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fairdealBits, log2Factorial } from './bits.ts';
-import { CONTENDERS, SCENARIOS } from './contenders.ts';
+import { FLOOR, KINDS, OURS, PLAIN, SIZES } from './contenders.ts';
 
 const here = new URL('.', import.meta.url).pathname;
-const format = (x: number) =>
-  x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(1);
+const quick = process.argv.includes('--quick');
+const rounds = quick ? 3 : 5;
+const budgetMs = quick ? 25 : 60;
 
-const lines: string[] = [];
-const say = (s = '') => {
-  lines.push(s);
-  console.log(s);
-};
-say(
-  `fairdeal benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ` +
-    `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`,
-);
-// Several passes, each running every contender once, in an order rotated from pass to pass: on a
-// shared machine speed drifts over minutes, and a contender measured only once, at a bad moment,
-// would carry that moment in its ratio. Each ratio is the median of its per-pass ratios (both
-// sides measured minutes apart at most); shuffles/s is the median over passes.
-const passesArg = process.argv.indexOf('--passes');
-const passes = passesArg > 0 ? Number(process.argv[passesArg + 1]) : 3;
-if (!Number.isInteger(passes) || passes < 1) {
-  console.error('bench: --passes must be a positive integer');
-  process.exit(2);
-}
-say(
-  `Shuffles per second: each contender in a fresh process (median of 5 rounds), ${passes} passes; ` +
-    'ratios are medians of per-pass ratios.',
-);
+const format = (x: number) =>
+  Number.isNaN(x)
+    ? '—'
+    : x >= 1e6
+      ? `${(x / 1e6).toFixed(2)} M`
+      : x >= 1e3
+        ? `${(x / 1e3).toFixed(1)} k`
+        : x.toFixed(1);
 const median = (xs: number[]) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-/** Per scenario, per contender, the rate of each pass: the targets table reads them. */
-const allRates: number[][][] = [];
-for (const [s, scenario] of SCENARIOS.entries()) {
-  const rates = CONTENDERS.map(() => [] as number[]);
-  allRates[s] = rates;
-  const notes = CONTENDERS.map(() => '');
-  for (let pass = 0; pass < passes; pass++) {
-    for (let r = 0; r < CONTENDERS.length; r++) {
-      const c = (r + pass * 3) % CONTENDERS.length;
-      const contender = CONTENDERS[c]!;
-      if (scenario.typed && !contender.typed) {
-        notes[c] = 'Arrays only';
-        rates[c]![pass] = Number.NaN;
-        continue;
-      }
-      const out = execFileSync(process.execPath, [`${here}measure.ts`, String(c), String(s)], {
-        encoding: 'utf8',
-      });
-      const parsed = JSON.parse(out.trim().split('\n').pop()!);
-      rates[c]![pass] = parsed.opsPerSecond ?? Number.NaN;
-      if (parsed.error) notes[c] = parsed.error;
-    }
-    process.stderr.write(`  ${scenario.name}: pass ${pass + 1}/${passes} done\n`);
+const ratio = (xs: number[], ys: number[]) => median(xs.map((x, i) => x / ys[i]!));
+
+const lines: string[] = [];
+const say = (s = '') => {
+  lines.push(s);
+  console.log(s);
+};
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+const loadAtStart = load();
+say(
+  `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
+    `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+    `${quick ? 'quick' : 'full'} mode (${rounds} rounds of ${budgetMs} ms per contender); ` +
+    `load average at start ${loadAtStart} (1 / 5 / 15 min).`,
+);
+
+type Rates = Record<string, number[]>;
+const node = (script: string, args: string[]) =>
+  JSON.parse(
+    execFileSync(process.execPath, [`${here}${script}`, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    })
+      .trim()
+      .split('\n')
+      .pop()!,
+  );
+const scenario = (kind: string, n: number, polluted: boolean): Rates => {
+  const r = n >= 1_000_000 ? Math.min(rounds, quick ? 2 : 3) : rounds;
+  const out = node('measure.ts', [
+    kind,
+    String(n),
+    String(r),
+    String(budgetMs),
+    ...(polluted ? ['--polluted'] : []),
+  ]);
+  if (out.error) throw new Error(`bench: ${kind} ${n}: ${out.error}`);
+  return out.rates as Rates;
+};
+
+const peersOf = (rates: Rates) =>
+  Object.keys(rates).filter(
+    (name) => !OURS.includes(name as never) && name !== FLOOR && name !== PLAIN,
+  );
+/** Per round, the fastest peer's rate (and which peer was fastest most often). */
+const bestPeer = (rates: Rates) => {
+  const peers = peersOf(rates);
+  const rounds = rates[PLAIN]!.length;
+  const best: number[] = [];
+  const wins = new Map<string, number>();
+  for (let r = 0; r < rounds; r++) {
+    let top = peers[0]!;
+    for (const p of peers) if (rates[p]![r]! > rates[top]![r]!) top = p;
+    best.push(rates[top]![r]!);
+    wins.set(top, (wins.get(top) ?? 0) + 1);
   }
-  const plain = rates[CONTENDERS.findIndex((c) => c.name === 'plain Math.random loop')]!;
-  const floor = rates[CONTENDERS.findIndex((c) => c.name.startsWith('floor'))]!;
-  const ratio = (xs: number[], to: number[]) => median(xs.map((x, p) => x / to[p]!));
+  const name = [...wins].sort((a, b) => b[1] - a[1])[0]![0];
+  return { best, name };
+};
+
+/** Sizes and sources that meet the issue's goal: ≥ 1.5× the plain loop and ahead of every peer. */
+const misses: string[] = [];
+let checked = 0;
+
+const table = (kind: string, polluted: boolean, sizes: readonly number[]) => {
   say();
-  say(`### ${scenario.name}`);
+  say(
+    `### ${kind}, ${polluted ? 'in a process that has seen every kind of array' : 'in a fresh process (this kind only)'}`,
+  );
   say();
-  say('| contender | shuffles/s | × plain loop | × floor |');
-  say('|---|---:|---:|---:|');
-  for (const [c, contender] of CONTENDERS.entries()) {
-    const rate = median(rates[c]!);
-    if (Number.isNaN(rate)) {
-      say(`| ${contender.name} | — | — | — (${notes[c]}) |`);
+  say(
+    '| n | secure /s | × plain | × best peer | chacha20 /s | × plain | × best peer | plain /s | best peer (most rounds) | secure × floor |',
+  );
+  say('|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+  for (const n of sizes) {
+    const rates = scenario(kind, n, polluted);
+    const plain = rates[PLAIN]!;
+    const { best, name } = bestPeer(rates);
+    const cells: string[] = [n.toLocaleString('en-US')];
+    for (const ours of OURS) {
+      const xs = rates[ours]!;
+      const p = ratio(xs, plain);
+      const b = ratio(xs, best);
+      cells.push(format(median(xs)), p.toFixed(2), b.toFixed(2));
+      if (polluted) {
+        checked++;
+        if (!(p >= 1.5 && b > 1))
+          misses.push(
+            `${ours}, ${kind}, n = ${n}: ${p.toFixed(2)} × plain, ${b.toFixed(2)} × best peer`,
+          );
+      }
+    }
+    cells.push(format(median(plain)), name, ratio(rates[OURS[0]]!, rates[FLOOR]!).toFixed(2));
+    say(`| ${cells.join(' | ')} |`);
+    process.stderr.write(`  ${kind} ${n}${polluted ? ' (polluted)' : ''} done\n`);
+  }
+};
+
+const browserOnly = process.argv.includes('--browser-only');
+if (!browserOnly) {
+  say();
+  say('## Shuffles');
+  for (const kind of KINDS) table(kind, true, SIZES);
+  table('Array', false, quick ? [52, 1_000_000] : [52, 1000, 50_000, 1_000_000]);
+
+  say();
+  say('### Goal check (processes that have seen every kind)');
+  say();
+  say(
+    `${checked - misses.length} of ${checked} (source, kind, size) cases are at least 1.5× the plain loop and ahead of every peer.`,
+  );
+  if (misses.length > 0) {
+    say('Below the goal in this run:');
+    say();
+    for (const m of misses) say(`- ${m}`);
+  }
+
+  say();
+  say('## Other operations (per second; each group interleaved in one process)');
+  for (const group of ['sample', 'permutation', 'uniformInt', 'fair']) {
+    const out = node('measure-ops.ts', [group, String(rounds), String(budgetMs)]) as {
+      rows: { name: string; rates: number[] }[];
+    };
+    say();
+    say(`### ${group}`);
+    say();
+    if (out.rows.length === 0) {
+      say('(not measured: the fair entry has no `fairDeal` / `verify` in this version)');
       continue;
     }
+    say('| operation | per second | µs each | × first row of its group |');
+    say('|---|---:|---:|---:|');
+    let first: number[] = [];
+    let prefix = '';
+    for (const row of out.rows) {
+      const p = row.name.split(' — ')[0]!;
+      if (p !== prefix) {
+        prefix = p;
+        first = row.rates;
+      }
+      const rate = median(row.rates);
+      say(
+        `| ${row.name} | ${format(rate)} | ${(1e6 / rate).toFixed(2)} | ${ratio(row.rates, first).toFixed(2)} |`,
+      );
+    }
+    process.stderr.write(`  ${group} done\n`);
+  }
+
+  say();
+  say('### Whole deals per second (`deal(preset)`: plan, shuffle, pattern, sorted hands)');
+  say();
+  say('| preset | secure | one chacha20 stream |');
+  say('|---|---:|---:|');
+  for (const preset of ['doudizhu', 'shengji', 'holdem', 'bridge', 'blackjack']) {
+    const rate = (mode: string) => node('measure-deal.ts', [preset, mode]).opsPerSecond as number;
+    say(`| ${preset} | ${format(rate('secure'))} | ${format(rate('chacha20'))} |`);
+  }
+}
+
+if (!process.argv.includes('--no-browser')) {
+  // Chromium (bench/browser.ts): the portable ChaCha20 and SHA-256, no peers (CommonJS).
+  const out = node('browser.ts', [String(rounds), String(budgetMs)]) as {
+    error?: string;
+    ua?: string;
+    rows?: { kind?: string; n?: number; op?: string; rates: Record<string, number[]> | number[] }[];
+  };
+  say();
+  say('## In Chromium (interleaved in one page; plain = the plain Math.random loop)');
+  say();
+  if (out.error !== undefined) say(`(not measured: ${out.error})`);
+  else {
+    say(`${out.ua}`);
+    say();
+    say('| kind | n | secure /s | × plain | chacha20 /s | × plain | plain /s |');
+    say('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of out.rows!) {
+      if (row.op !== undefined) continue;
+      const r = row.rates as Record<string, number[]>;
+      say(
+        `| ${row.kind} | ${row.n!.toLocaleString('en-US')} | ${format(median(r.secure!))} | ${ratio(r.secure!, r.plain!).toFixed(2)} | ${format(median(r.chacha20!))} | ${ratio(r.chacha20!, r.plain!).toFixed(2)} | ${format(median(r.plain!))} |`,
+      );
+    }
+    say();
+    say('| operation in Chromium | per second | µs each |');
+    say('|---|---:|---:|');
+    for (const row of out.rows!) {
+      if (row.op === undefined) continue;
+      const rate = median(row.rates as number[]);
+      say(`| ${row.op} | ${format(rate)} | ${(1e6 / rate).toFixed(1)} |`);
+    }
+  }
+  process.stderr.write('  chromium done\n');
+}
+
+if (!browserOnly) {
+  say();
+  say('### Random bits spent per shuffle');
+  say();
+  say(
+    '| n | log2(n!) | fairdeal (16-bit Lemire halves) | Math.random loops (n−1 doubles × 52 bits) | crypto.randomInt (n−1 × 48 bits) |',
+  );
+  say('|---:|---:|---:|---:|---:|');
+  for (const n of [52, 54, 108]) {
     say(
-      `| ${contender.name} | ${format(rate)} | ${ratio(rates[c]!, plain).toFixed(2)} | ${ratio(rates[c]!, floor).toFixed(2)} |`,
+      `| ${n} | ${log2Factorial(n).toFixed(1)} | ${fairdealBits(n).toFixed(0)} | ${(n - 1) * 52} | ${(n - 1) * 48} |`,
     );
   }
 }
-// The project's speed targets (issue #2), checked on this run's own numbers.
-const scenarioIndex = (name: string) => SCENARIOS.findIndex((x) => x.name === name);
-const contenderIndex = (name: string) => CONTENDERS.findIndex((c) => c.name === name);
-const perPass = (scenario: string, a: string, b: string) => {
-  const rs = allRates[scenarioIndex(scenario)]!;
-  const x = rs[contenderIndex(a)]!;
-  const y = rs[contenderIndex(b)]!;
-  return median(x.map((v, p) => v / y[p]!));
-};
-const FLOOR = 'floor (precomputed swaps)';
-const PLAIN = 'plain Math.random loop';
-const targets: [what: string, scenario: string, a: string, b: string, target: number][] = [
-  ['secure 52 cards × plain loop', '52 cards (Array)', 'fairdeal (secure)', PLAIN, 2.5],
-  [
-    'secure 52 cards × lodash.shuffle',
-    '52 cards (Array)',
-    'fairdeal (secure)',
-    'lodash.shuffle',
-    4,
-  ],
-  ['secure 52 cards × floor', '52 cards (Array)', 'fairdeal (secure)', FLOOR, 0.5],
-  ['chacha20 52 cards × plain loop', '52 cards (Array)', 'fairdeal (chacha20)', PLAIN, 2],
-  ['chacha20 54 cards × plain loop', '54 cards (Array)', 'fairdeal (chacha20)', PLAIN, 2],
-  ['secure 1,000,000 (Array) × plain loop', '1,000,000 (Array)', 'fairdeal (secure)', PLAIN, 1.6],
-];
 say();
-say('### Targets (medians of per-pass ratios, this run)');
-say();
-say('| ratio | measured | target | met |');
-say('|---|---:|---:|:---:|');
-for (const [what, scenario, a, b, target] of targets) {
-  const r = perPass(scenario, a, b);
-  say(`| ${what} | ${r.toFixed(2)} | ≥ ${target} | ${r >= target ? 'yes' : 'no'} |`);
-}
-// Whole deals (no peer deals cards the same way, so these stand alone): the shuffle is a small
-// part of a deal; plan, deck, dealing pattern and sorted hands are the rest.
-say();
-say('### Deals per second (`deal(preset)`, whole: plan, shuffle, pattern, sorted hands)');
-say();
-say('| preset | secure | one chacha20 stream |');
-say('|---|---:|---:|');
-for (const preset of ['doudizhu', 'shengji', 'holdem', 'bridge', 'blackjack']) {
-  const rate = (mode: string) => {
-    const out = execFileSync(process.execPath, [`${here}measure-deal.ts`, preset, mode], {
-      encoding: 'utf8',
-    });
-    return JSON.parse(out.trim().split('\n').pop()!).opsPerSecond as number;
-  };
-  say(`| ${preset} | ${format(rate('secure'))} | ${format(rate('chacha20'))} |`);
-}
-say();
-say('### Random bits spent per shuffle');
-say();
-say(
-  '| n | log2(n!) | fairdeal (16-bit Lemire halves) | Math.random loops (n−1 doubles × 52 bits) | crypto.randomInt (n−1 × 48 bits) |',
-);
-say('|---:|---:|---:|---:|---:|');
-for (const n of [52, 54, 108]) {
-  say(
-    `| ${n} | ${log2Factorial(n).toFixed(1)} | ${fairdealBits(n).toFixed(0)} | ${(n - 1) * 52} | ${(n - 1) * 48} |`,
-  );
-}
+say(`Load average at the end: ${load()} (1 / 5 / 15 min).`);
 
 if (process.argv.includes('--write')) {
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(new URL('../docs/BENCHMARKS.md', import.meta.url), benchmarksDoc(lines));
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const url = new URL('../docs/BENCHMARKS.md', import.meta.url);
+  const doc = readFileSync(url, 'utf8');
+  const mark = '<!-- bench:results -->';
+  const head = doc.includes(mark) ? doc.slice(0, doc.indexOf(mark)) : `${doc.trimEnd()}\n\n`;
+  writeFileSync(url, `${head}${mark}\n\n${lines.join('\n')}\n`);
   console.log('\nwrote docs/BENCHMARKS.md');
-}
-
-/** docs/BENCHMARKS.md: how the numbers were made, then the tables of this run. */
-export function benchmarksDoc(tables: string[]): string {
-  return [
-    '# Benchmarks',
-    '',
-    'Reproduce with `npm run bench` (prints the tables) or `npm run bench -- --write` (rewrites this',
-    'file). Each contender runs on each scenario in its own fresh Node process, so that no contender',
-    "pollutes another's JIT feedback; it warms up, then reports the median of five timed rounds.",
-    'The whole field runs in several passes (`--passes N`, default 3), the order rotated each pass,',
-    "so that drift in a shared machine's speed does not land on one contender; each ratio is the",
-    'median of the per-pass ratios. Even so, on a shared 2-core machine a ratio moves by about',
-    '±10 % from one run to the next (the 52-card secure × floor ratio has read 0.45 to 0.54);',
-    'quote a run, not a single row.',
-    "Every contender's output is first checked to be a permutation. Ratios are against the plain",
-    '`Math.random` Durstenfeld loop and against the floor: the same swaps from precomputed indices,',
-    'the cost of moving items with no randomness at all.',
-    '',
-    ...tables,
-    '',
-  ].join('\n');
 }

@@ -1,13 +1,16 @@
 import type { RandomSource } from './source.ts';
 
 /**
- * In-place reads of a {@link BufferedSource}'s buffer, for the shuffle's hot loop alone
- * (src/shuffle/speculate.ts). It lives here, set from inside the class, because only the class
- * body can reach its `#private` fields; no package entry point exports it, so users still see
- * nothing but `nextUint32` and `fillUint32`, which copy.
+ * In-place reads of a {@link BufferedSource}'s buffer, for the shuffle's hot loops alone
+ * (src/shuffle/). It lives here, set from inside the class, because only the class body can
+ * reach its `#private` fields; no package entry point exports it, so users still see nothing but
+ * `nextUint32` and `fillUint32`, which copy.
  *
  * The contract of the stream is unchanged: a reader must leave `seek` pointing just past the
- * last word it used, so later draws see exactly the words `nextUint32` would have given.
+ * last word it used, so later draws see exactly the words `nextUint32` would have given — and it
+ * must move `seek` past a word before the word decides anything visible (a swap), so that a
+ * shuffle that throws part-way (a Proxy's trap, a non-writable element) never leaves a word it
+ * has shown to be drawn again.
  */
 export interface PoolAccess {
   /** The buffer as signed 32-bit integers (the same memory): V8 keeps int32 loads in registers,
@@ -19,6 +22,8 @@ export interface PoolAccess {
   end(source: BufferedSource): number;
   /** Marks every word before `position` as read (position ≤ end). */
   seek(source: BufferedSource, position: number): void;
+  /** Refills a used-up pool (position = end) and returns its new end; position becomes 0. */
+  refill(source: BufferedSource): number;
 }
 
 /** Filled in by the class's static block below; see {@link PoolAccess}. */
@@ -29,11 +34,17 @@ export const poolAccess = {} as PoolAccess;
  * sources extend it, so a shuffle's call site sees one `nextUint32` implementation whichever of
  * them it is given, and V8 inlines it (a call per word is most of a shuffle's cost otherwise).
  *
- * The buffer is never exposed: `fillUint32` copies out of it.
+ * The buffer is never exposed (issue 9): `fillUint32` copies word by word — never
+ * `target.set(buffer.subarray(…))`, which hands a view of the whole pool (the words before and
+ * after, e.g. other dealers' seeds) to a `set` that a Uint32Array subclass may override, and to a
+ * `Symbol.species` constructor that anyone may install. The subclass's `refill` is captured when
+ * the source is made, so replacing the method on the prototype or the instance later never
+ * receives the buffer either.
  */
 export abstract class BufferedSource implements RandomSource {
   readonly #buffer: Uint32Array;
   readonly #words: Int32Array;
+  readonly #refill: (buffer: Uint32Array) => number;
   #position = 0;
   #length = 0;
 
@@ -44,35 +55,44 @@ export abstract class BufferedSource implements RandomSource {
     poolAccess.seek = (source, position) => {
       source.#position = position;
     };
+    poolAccess.refill = (source) => source.#fill();
   }
 
   protected constructor(capacity: number) {
     this.#buffer = new Uint32Array(capacity);
     this.#words = new Int32Array(this.#buffer.buffer);
+    this.#refill = this.refill;
   }
 
   /** Overwrites the start of `buffer` with the next words of the stream; returns how many (> 0). */
   protected abstract refill(buffer: Uint32Array): number;
 
+  /** Refills the used-up buffer; a throwing refill leaves the source used up, as it was. */
+  #fill(): number {
+    // A private method call passes `this` without Function.prototype.call, which may be patched.
+    this.#length = this.#refill(this.#buffer);
+    this.#position = 0;
+    return this.#length;
+  }
+
   nextUint32(): number {
-    if (this.#position === this.#length) {
-      this.#length = this.refill(this.#buffer);
-      this.#position = 0;
-    }
+    if (this.#position === this.#length) this.#fill();
     return this.#buffer[this.#position++]!;
   }
 
   fillUint32(target: Uint32Array): void {
+    const buffer = this.#buffer;
+    const n = target.length;
     let i = 0;
-    while (i < target.length) {
-      if (this.#position === this.#length) {
-        this.#length = this.refill(this.#buffer);
-        this.#position = 0;
-      }
-      const take = Math.min(this.#length - this.#position, target.length - i);
-      target.set(this.#buffer.subarray(this.#position, this.#position + take), i);
-      this.#position += take;
+    while (i < n) {
+      if (this.#position === this.#length) this.#fill();
+      const from = this.#position;
+      const take = Math.min(this.#length - from, n - i);
+      // Consumed before it is handed out: a target whose setter throws wastes the words.
+      this.#position = from + take;
+      for (let k = 0; k < take; k++) target[i + k] = buffer[from + k]!;
       i += take;
     }
   }
 }
+Object.freeze(BufferedSource.prototype);

@@ -128,3 +128,29 @@ test('bad streams and seeds are refused', () => {
     (e) => e instanceof FairdealError && e.code === 'BAD_SEED',
   );
 });
+
+test('spent native keystream is freed at once, not held until a collection (issue 11)', () => {
+  // Every native output owns its ArrayBuffer and is detached (transfer(0)) once copied into the
+  // pool: counted here, while the words stay those of the portable keystream.
+  const proto = ArrayBuffer.prototype as ArrayBuffer & { transfer: (n: number) => ArrayBuffer };
+  const original = proto.transfer;
+  assert.equal(typeof original, 'function', 'Node 24 has ArrayBuffer.prototype.transfer');
+  let detached = 0;
+  proto.transfer = function (this: ArrayBuffer, n: number) {
+    if (this.byteLength === 65536) detached++;
+    return original.call(this, n);
+  };
+  const out = new Uint32Array(1 << 20); // 4 MiB: 64 native outputs of 64 KiB
+  try {
+    chacha20(hexToBytes(`${'00'.repeat(31)}09`)).fillUint32(out);
+  } finally {
+    proto.transfer = original;
+  }
+  assert.ok(detached >= 62, `${detached} of 64 outputs detached`);
+  const key = hexToBytes(`${'00'.repeat(31)}09`);
+  const reference = new Uint32Array(out.length);
+  const keyWords = words(bytesToHex(key));
+  for (let b = 0; b < out.length / 16; b++)
+    chacha20Block(keyWords, b, new Uint32Array(3), reference, b * 16);
+  assert.deepEqual(out, reference);
+});

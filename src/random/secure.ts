@@ -32,6 +32,9 @@ class SecureSource extends BufferedSource {
     return buffer.length;
   }
 }
+// Nobody replaces a method of the shared default source (every module's dealer seeds pass
+// through it); the pool itself is private fields, out of reach either way.
+Object.freeze(SecureSource.prototype);
 
 /**
  * Creates a secure random source: the platform CSPRNG through Web Crypto `getRandomValues` (Node
@@ -59,4 +62,4 @@ export function createSecureRandom(): RandomSource {
  * shuffle(cards, secureRandom); // same as shuffle(cards)
  * ```
  */
-export const secureRandom: RandomSource = createSecureRandom();
+export const secureRandom: RandomSource = Object.freeze(createSecureRandom());

@@ -3,39 +3,59 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { bytesToHex } from './seed.ts';
-import { sha256 } from './sha256.ts';
+import { portableSha256, sha256 } from './sha256.ts';
+
+/** The entry (node:crypto in Node) and the portable code browsers run. */
+const BOTH = [
+  ['sha256', sha256],
+  ['portable', portableSha256],
+] as const;
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 test('sha256 matches the FIPS 180-4 example vectors', () => {
-  assert.equal(
-    bytesToHex(sha256(utf8('abc'))),
-    'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-  );
-  assert.equal(
-    bytesToHex(sha256(new Uint8Array(0))),
-    'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-  );
-  assert.equal(
-    bytesToHex(sha256(utf8('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))),
-    '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
-  );
+  for (const [, sha256] of BOTH) {
+    assert.equal(
+      bytesToHex(sha256(utf8('abc'))),
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    assert.equal(
+      bytesToHex(sha256(new Uint8Array(0))),
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    assert.equal(
+      bytesToHex(sha256(utf8('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))),
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
+  }
 });
 
 test('sha256 equals node:crypto for every length around the padding boundaries', () => {
-  for (let len = 0; len < 200; len++) {
-    const data = Uint8Array.from({ length: len }, (_, i) => (i * 31 + len) & 0xff);
-    assert.equal(
-      bytesToHex(sha256(data)),
-      createHash('sha256').update(data).digest('hex'),
-      `len ${len}`,
-    );
-  }
+  for (const [, sha256] of BOTH)
+    for (let len = 0; len < 200; len++) {
+      const data = Uint8Array.from({ length: len }, (_, i) => (i * 31 + len) & 0xff);
+      assert.equal(
+        bytesToHex(sha256(data)),
+        createHash('sha256').update(data).digest('hex'),
+        `len ${len}`,
+      );
+    }
   fc.assert(
-    fc.property(fc.uint8Array({ maxLength: 1000 }), (data) => {
-      assert.equal(bytesToHex(sha256(data)), createHash('sha256').update(data).digest('hex'));
+    fc.property(fc.uint8Array({ maxLength: 1000 }), fc.nat(40), (bytes, cut) => {
+      // Views into a larger buffer too: only the view's bytes are hashed.
+      const data = bytes.subarray(Math.min(cut, bytes.length));
+      const want = createHash('sha256').update(data).digest('hex');
+      for (const [name, sha256] of BOTH) assert.equal(bytesToHex(sha256(data)), want, name);
     }),
   );
+});
+
+test('sha256 returns a plain Uint8Array of 32 bytes that owns its memory', () => {
+  const out = sha256(new Uint8Array([1, 2, 3]));
+  assert.equal(Object.getPrototypeOf(out), Uint8Array.prototype);
+  assert.equal(out.byteLength, 32);
+  assert.equal(out.buffer.byteLength, 32);
+  assert.deepEqual(out, portableSha256(new Uint8Array([1, 2, 3])));
 });
 
 test('sha256 rejects non-bytes with a TypeError', () => {

@@ -2,9 +2,10 @@
  * SHA-256 (FIPS 180-4), synchronous and portable.
  *
  * Why not Web Crypto: `crypto.subtle.digest` is asynchronous, and seeding (`chacha20('my seed')`)
- * and fair-deal verification must be synchronous and identical in Node and browsers. Inputs here
- * are short (seeds, commitments, transcripts), so a plain implementation is fast enough; it is
- * checked against node:crypto and the NIST vectors in sha256.test.ts.
+ * and fair-deal verification must be synchronous and identical in Node and browsers. In Node the
+ * digest comes from node:crypto's one-shot `hash` (the same bytes, about 3× faster on the short
+ * inputs of a fair deal: seeds, commitments, transcripts); elsewhere from the portable code
+ * below. Both are checked against the NIST vectors and each other in sha256.test.ts.
  */
 
 // FIPS 180-4 §4.2.2: first 32 bits of the fractional parts of the cube roots of the first 64 primes.
@@ -39,64 +40,108 @@ export function sha256(data: Uint8Array): Uint8Array {
   if (!(data instanceof Uint8Array)) {
     throw new TypeError('sha256: data must be a Uint8Array');
   }
-  // §5.1.1 padding: 0x80, zeros, then the bit length as a 64-bit big-endian integer.
-  const blocks = Math.ceil((data.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bitLength = data.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+  return native === undefined ? portableSha256(data) : native(data);
+}
 
-  const h = H0.slice();
-  const w = new Uint32Array(64);
-  for (let block = 0; block < blocks; block++) {
-    for (let t = 0; t < 16; t++) w[t] = view.getUint32(block * 64 + t * 4);
-    for (let t = 16; t < 64; t++) {
-      const w15 = w[t - 15]!;
-      const w2 = w[t - 2]!;
-      const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
-      const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-      w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
-    }
-    let [a, b, c, d, e, f, g, hh] = h as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    for (let t = 0; t < 64; t++) {
-      const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + s1 + ch + K[t]! + w[t]!) | 0;
-      const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (s0 + maj) | 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    h[0] = (h[0]! + a) | 0;
-    h[1] = (h[1]! + b) | 0;
-    h[2] = (h[2]! + c) | 0;
-    h[3] = (h[3]! + d) | 0;
-    h[4] = (h[4]! + e) | 0;
-    h[5] = (h[5]! + f) | 0;
-    h[6] = (h[6]! + g) | 0;
-    h[7] = (h[7]! + hh) | 0;
-  }
+/**
+ * node:crypto's one-shot SHA-256, if this platform has it, copied into a plain Uint8Array (not a
+ * Buffer, which may share Node's pool and compares differently). Reached through
+ * `process.getBuiltinModule` (Node ≥ 22.3) so that browsers and bundlers load this module as is.
+ */
+const native = ((): ((data: Uint8Array) => Uint8Array) | undefined => {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const crypto = proc?.getBuiltinModule?.('node:crypto') as
+    | typeof import('node:crypto')
+    | undefined;
+  if (crypto === undefined || typeof crypto.hash !== 'function') return undefined;
+  return (data) => new Uint8Array(crypto.hash('sha256', data, 'buffer'));
+})();
+
+/** The message schedule, the last one or two padded blocks and the state, reused:
+ *  `portableSha256` calls nothing that could re-enter it (no method of its input), so one scratch
+ *  space serves every call — no allocation but the 32-byte result. Zeroed after each call. */
+const W = new Int32Array(64);
+const TAIL = new Uint8Array(128);
+const STATE = new Int32Array(8);
+
+/** SHA-256 in portable code (FIPS 180-4 §6.2), what {@link sha256} runs outside Node. */
+export function portableSha256(data: Uint8Array): Uint8Array {
+  for (let i = 0; i < 8; i++) STATE[i] = H0[i]!;
+  // Whole 64-byte blocks straight from the input; the rest, with §5.1.1's padding (0x80, zeros,
+  // the bit length as a 64-bit big-endian integer), from TAIL.
+  const whole = data.length & ~63;
+  for (let at = 0; at < whole; at += 64) compress(data, at);
+  const rest = data.length - whole;
+  const tailLength = rest + 9 <= 64 ? 64 : 128;
+  for (let i = 0; i < rest; i++) TAIL[i] = data[whole + i]!;
+  TAIL[rest] = 0x80;
+  const bitLength = data.length * 8;
+  writeWord(TAIL, tailLength - 8, Math.floor(bitLength / 2 ** 32));
+  writeWord(TAIL, tailLength - 4, bitLength >>> 0);
+  compress(TAIL, 0);
+  if (tailLength === 128) compress(TAIL, 64);
   const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]! >>> 0);
+  for (let i = 0; i < 8; i++) writeWord(out, i * 4, STATE[i]!);
+  // Hashes here are keys and commitments: nothing of them stays behind in the scratch space.
+  // Plain loops, not fill/set, which a patched prototype could watch.
+  for (let i = 0; i < 128; i++) TAIL[i] = 0;
+  for (let i = 0; i < 64; i++) W[i] = 0;
+  for (let i = 0; i < 8; i++) STATE[i] = 0;
   return out;
+}
+
+function writeWord(bytes: Uint8Array, at: number, word: number): void {
+  bytes[at] = word >>> 24;
+  bytes[at + 1] = word >>> 16;
+  bytes[at + 2] = word >>> 8;
+  bytes[at + 3] = word;
+}
+
+/** §6.2.2: one 64-byte block of `bytes` at `at` into STATE. */
+function compress(bytes: Uint8Array, at: number): void {
+  const w = W;
+  for (let t = 0; t < 16; t++) {
+    const o = at + t * 4;
+    w[t] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
+  }
+  for (let t = 16; t < 64; t++) {
+    const w15 = w[t - 15]!;
+    const w2 = w[t - 2]!;
+    const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
+    const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
+    w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
+  }
+  const h = STATE;
+  let a = h[0]!;
+  let b = h[1]!;
+  let c = h[2]!;
+  let d = h[3]!;
+  let e = h[4]!;
+  let f = h[5]!;
+  let g = h[6]!;
+  let hh = h[7]!;
+  for (let t = 0; t < 64; t++) {
+    const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+    const ch = (e & f) ^ (~e & g);
+    const t1 = (hh + s1 + ch + K[t]! + w[t]!) | 0;
+    const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+    const maj = (a & b) ^ (a & c) ^ (b & c);
+    const t2 = (s0 + maj) | 0;
+    hh = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
+  }
+  h[0] = (h[0]! + a) | 0;
+  h[1] = (h[1]! + b) | 0;
+  h[2] = (h[2]! + c) | 0;
+  h[3] = (h[3]! + d) | 0;
+  h[4] = (h[4]! + e) | 0;
+  h[5] = (h[5]! + f) | 0;
+  h[6] = (h[6]! + g) | 0;
+  h[7] = (h[7]! + hh) | 0;
 }

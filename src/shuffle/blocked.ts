@@ -1,17 +1,18 @@
-import { BufferedSource, poolAccess } from '../random/buffered-source.ts';
+import { type BufferedSource, poolAccess } from '../random/buffered-source.ts';
 import type { IndexDrawer } from '../random/index-drawer.ts';
 import { reduce32 } from '../random/lemire.ts';
 import type { RandomSource } from '../random/source.ts';
 import type { Swappable } from './swappable.ts';
 
 /** Steps whose indices are drawn ahead at a time: 4 KiB of indices, well inside L1. */
-const BLOCK = 1024;
+export const WIDE_BLOCK = 1024;
 
 /** Above this bound q = floor(2^16 / bound) grows by at most one a step (bound · (bound − 1) ≥ 2^16). */
 const SMALL_BOUND = 256;
 
 /**
- * Fisher–Yates for large arrays, in two phases per block of 1,024 steps: first draw the block's
+ * Fisher–Yates for large arrays from an unpooled source (pooled ones take the kernels'
+ * `wideSteps`, which uses {@link drawWide}), in two phases per block of 1,024 steps: first draw the block's
  * indices — the same draws, in the same order, as {@link IndexDrawer} makes one step at a time;
  * an index depends on the words and the bound, never on the array — then make its swaps.
  *
@@ -19,15 +20,13 @@ const SMALL_BOUND = 256;
  * as its reorder window reaches. Interleaved with the arithmetic of drawing, that is a step or
  * two; the swap phase alone is a dozen instructions a step, so many misses are in flight at once.
  *
- * The draws run in two tight loops, as the bound falls: whole words while it exceeds 2^16 (read
- * in place from a pooled source), then 16-bit halves with Lemire's threshold kept without a
+ * The draws run in two tight loops, as the bound falls: whole words while it exceeds 2^16, then 16-bit halves with Lemire's threshold kept without a
  * division while bounds are large.
  */
 export function blockedFisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
-  const pooled = source instanceof BufferedSource;
   // Indices < 2^32: no Array is longer, and IndexDrawer's bounds stop there.
-  const js = new Uint32Array(Math.min(BLOCK, limit));
+  const js = new Uint32Array(Math.min(WIDE_BLOCK, limit));
   // IndexDrawer's state in locals, which V8 keeps in registers. Only 16-bit draws leave a half
   // pending, and they all come after the 32-bit ones, which drop none.
   let high = 0;
@@ -35,9 +34,8 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
   // floor(2^16 / bound) at the first 16-bit step; it only grows as the bound falls.
   let q = Math.floor(65536 / Math.min(n, 65536));
   for (let i = 0; i < limit; ) {
-    const stop = Math.min(limit, i + BLOCK);
+    const stop = Math.min(limit, i + WIDE_BLOCK);
     let k = i;
-    if (pooled) k = drawWide(js, i, stop, n, source);
     for (; k < stop && n - k > 65536; k++) {
       let r: number;
       do r = reduce32(source.nextUint32(), n - k);
@@ -87,7 +85,7 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
  * each, as {@link IndexDrawer} draws them) straight from the pool; returns the first step it
  * did not draw.
  */
-function drawWide(
+export function drawWide(
   js: Uint32Array,
   from: number,
   stop: number,
@@ -108,14 +106,7 @@ function drawWide(
       }
     }
     poolAccess.seek(source, q);
-    if (k < last) {
-      // The pool is used up: one draw through nextUint32 refills it.
-      const r = reduce32(source.nextUint32(), n - k);
-      if (r >= 0) {
-        js[k - from] = k + r;
-        k++;
-      }
-    }
+    if (k < last) poolAccess.refill(source); // used up: refill, then read on in place
   }
   return k;
 }

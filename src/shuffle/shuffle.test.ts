@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { chiSquareQuantile } from '../../test/support/chi-square.ts';
 import { factorial, forcingWords } from '../../test/support/forcing-words.ts';
 import { chacha20 } from '../random/chacha20.ts';
+import { IndexDrawer } from '../random/index-drawer.ts';
 import { scriptedSource } from '../random/scripted.ts';
 import type { RandomSource } from '../random/source.ts';
 import { permutation } from './permutation.ts';
@@ -123,6 +124,41 @@ test('sample(k) is the first k of the same seeded shuffle, sparse (O(k)) and den
     sample(big, 3, chacha20('big')),
     Array.from(toShuffled(big, chacha20('big')).subarray(0, 3)),
   );
+});
+
+test('sample is the shuffle prefix on both sides of its path switch, for Arrays and TypedArrays', () => {
+  // Up to 8 items the tiny path runs; beyond, at n = 100,000 the dense path starts at k = 4,002
+  // (sample.ts's cost model). The results and the words read may not depend on the path.
+  const cases: [n: number, ks: number[]][] = [
+    [2, [1, 2]],
+    [3, [2, 3]],
+    [7, [6, 7]],
+    [8, [7, 8]],
+    [52, [0, 1, 2, 5, 8, 9, 51, 52]],
+    [100_000, [4001, 4002]],
+  ];
+  for (const [n, ks] of cases) {
+    for (const items of [
+      Array.from({ length: n }, (_, i) => `c${i}`),
+      new Float64Array(n).map((_, i) => i / 2),
+      new Int8Array(n).map((_, i) => i),
+    ] as const) {
+      for (const k of ks) {
+        const want = Array.from(
+          toShuffled(items as never, chacha20(`s${k}`)) as ArrayLike<unknown>,
+        );
+        const rng = chacha20(`s${k}`);
+        const got = sample(items as never, k, rng) as unknown[];
+        assert.ok(Array.isArray(got));
+        assert.deepEqual(got, want.slice(0, k), `n ${n}, k ${k}, ${items.constructor.name}`);
+        // And it reads exactly the words of the shuffle's first min(k, n − 1) steps.
+        const reference = chacha20(`s${k}`);
+        const drawer = new IndexDrawer(reference);
+        for (let i = 0; i < Math.min(k, n - 1); i++) drawer.next(n - i);
+        assert.equal(rng.nextUint32(), reference.nextUint32(), `n ${n}, k ${k}: words read`);
+      }
+    }
+  }
 });
 
 test('permutation(n) is a Uint32Array permutation of 0…n−1 and matches toShuffled', () => {

@@ -1,6 +1,6 @@
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
-import { fisherYates } from './fisher-yates.ts';
+import { fisherYates, WHOLE } from './fisher-yates.ts';
 import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
 
 /**
@@ -23,6 +23,6 @@ import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
  */
 export function shuffle<A extends Shuffleable>(array: A, source: RandomSource = secureRandom): A {
   assertShuffleable(array, 'shuffle: array', true);
-  fisherYates(array, array.length - 1, source);
+  fisherYates(array, WHOLE, source);
   return array;
 }

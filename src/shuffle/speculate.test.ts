@@ -7,7 +7,7 @@ import { chacha20 } from '../random/chacha20.ts';
 import { IndexDrawer } from '../random/index-drawer.ts';
 import { scriptedSource } from '../random/scripted.ts';
 import { BLOCKED_MIN, fisherYates } from './fisher-yates.ts';
-import { SPECULATE_MAX } from './speculate.ts';
+import { SPECULATE_MAX } from './kernels/limits.ts';
 
 /** Shuffles 0…n−1 (positions below `limit`) from `words`, once through a pool of `chunk`-word
  *  refills and once through the plain scripted source (the careful loop); returns both results

@@ -1,6 +1,6 @@
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
-import { fisherYates } from './fisher-yates.ts';
+import { fisherYates, WHOLE } from './fisher-yates.ts';
 import { assertShuffleable, type TypedArray } from './shuffleable.ts';
 
 /**
@@ -25,6 +25,6 @@ export function toShuffled(
 ): unknown[] | TypedArray {
   assertShuffleable(array, 'toShuffled: array', false);
   const copy = array.slice();
-  fisherYates(copy, copy.length - 1, source);
+  fisherYates(copy, WHOLE, source);
   return copy;
 }

@@ -54,7 +54,11 @@ export function layerOf(file: string): string {
 }
 
 const POOL_ACCESSOR = 'poolAccess';
-const POOL_READERS = new Set(['src/shuffle/speculate.ts', 'src/shuffle/blocked.ts']);
+// The pooled fast paths: blocked.ts and one generated kernel per array family (docs/RANDOM.md).
+const POOL_READERS = new Set([
+  'src/shuffle/blocked.ts',
+  ...['array', 'numbers', 'uint32', 'float64', 'typed'].map((k) => `src/shuffle/kernels/${k}.ts`),
+]);
 /** The auditor's runner: the library's only Node-bound files (worker threads). */
 const NODE_ONLY = /^src\/audit\/(run-audit|run-calibration|worker-pool|audit-worker)\.ts$/;
 /** Optional peers a library file may load lazily (through loadPeer), by file. */

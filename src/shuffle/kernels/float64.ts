@@ -1,0 +1,232 @@
+// GENERATED from array.ts for Float64Array — do not edit; see array.ts.
+// ---- kernel ----
+import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts';
+import { lemireThresholds } from '../../random/lemire-thresholds.ts';
+import { drawWide, WIDE_BLOCK } from '../blocked.ts';
+import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL } from './limits.ts';
+
+/** The arrays this copy of the kernel swaps. */
+type Items = Float64Array;
+
+/**
+ * Shuffle v1's steps 0 … `steps` − 1 (all n − 1 if `steps` is −1) on `a` from a pooled source (secure or chacha20), reading
+ * its buffer in place — the same swaps from the same words as the reference loop
+ * (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items) take whole words,
+ * a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit steps until the
+ * last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}), which are
+ * speculated, and redone branch-free if the bet fails.
+ */
+export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
+  const n = a.length;
+  const limit = steps < 0 ? n - 1 : steps; // −1: the whole shuffle (fisher-yates.ts, WHOLE)
+  let i = n > 65536 ? wideSteps(a, limit, source) : 0;
+  const tail = n <= SPECULATE_MAX ? 0 : n - SPECULATE_TAIL;
+  if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
+  if (i < limit && !speculate(a, i, limit, source)) branchFreeSteps(a, i, limit, limit, source);
+}
+
+/**
+ * The steps whose bounds exceed 2^16 (steps 0 … n − 65,537), in blocks: first a block's indices
+ * ({@link drawWide}, whole words read in place), then its swaps, so that the cache misses of many
+ * swaps are in flight at once. Returns the step reached, min(limit, n − 65,536); no half is
+ * pending. Words are drawn (and the pool position moved past them) before any swap.
+ */
+function wideSteps(a: Items, limit: number, source: BufferedSource): number {
+  const n = a.length;
+  const last = Math.min(limit, n - 65536);
+  if (last <= 0) return 0;
+  const js = new Uint32Array(Math.min(WIDE_BLOCK, last));
+  for (let i = 0; i < last; ) {
+    const stop = Math.min(last, i + WIDE_BLOCK);
+    drawWide(js, i, stop, n, source);
+    for (let k = i; k < stop; k++) {
+      const j = js[k - i]!;
+      const t = a[k]!;
+      a[k] = a[j]!;
+      a[j] = t;
+    }
+    i = stop;
+  }
+  return last;
+}
+
+/**
+ * Steps of shuffle v1 whose bounds fit 16 bits, read in place from a pooled source. Runs from
+ * step `from` while the step is below `stop` (≤ `limit`); a word's high half is still used if a
+ * step below `limit` remains, so the return value — the step reached — is `stop` or `stop` + 1
+ * (at most `limit`), always at a word boundary: the pool position is just past the last word
+ * read, and no half is pending.
+ *
+ * Bounds over `rareBranchMax` ({@link RARE_BRANCH_MAX}; tests move it) run with no branch on the
+ * random data: a rejected half becomes a step that swaps position i with itself and does not
+ * advance. Just above 2^15 a bound rejects up to half of its halves (29 % of the steps of a
+ * 50,000-item shuffle), so a branch on rejection would mispredict on a large share of steps,
+ * each miss costing more than the whole step. Smaller bounds branch on "could this half be
+ * rejected?", which is rare and so predicted.
+ *
+ * Why it is exact: shuffle v1 (IndexDrawer) feeds step i the halves of the stream in order, low
+ * half first, until one is accepted; reduce16 rejects half x for bound b exactly when the low
+ * half of x · b is below t(b) = 2^16 mod b (lemire-thresholds.ts). Here every half is one
+ * iteration: accepted, it swaps i with i + floor(x · b / 2^16) and advances i; rejected, it
+ * swaps i with i and keeps i — the same swaps, from the same halves (branch-free.test.ts proves
+ * it on scripted words full of rejections and pool boundaries, and exhaustively for n ≤ 6).
+ *
+ * Words are consumed before they decide anything: if a swap throws, the pool position is already
+ * past every word read (the `finally`).
+ */
+export function branchFreeSteps(
+  a: Items,
+  from: number,
+  stop: number,
+  limit: number,
+  source: BufferedSource,
+  rareBranchMax = RARE_BRANCH_MAX,
+): number {
+  const n = a.length;
+  const t = lemireThresholds(n - from);
+  const words = poolAccess.words(source);
+  let p = poolAccess.position(source);
+  let end = poolAccess.end(source);
+  let i = from;
+  try {
+    const wide = Math.min(stop, n - rareBranchMax);
+    while (i < wide) {
+      if (p === end) {
+        end = poolAccess.refill(source);
+        p = 0;
+      }
+      const w = words[p++]!;
+      const b = n - i;
+      const m = Math.imul(w & 0xffff, b);
+      // 1 if accepted: the low half of the product is at least the threshold.
+      const ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+      // The high half's step is i + ok, its bound b − ok: both candidates are computed before
+      // ok is known, so the two halves do not wait on each other.
+      const hi = w >>> 16;
+      const mA = Math.imul(hi, b - 1);
+      const mB = Math.imul(hi, b);
+      const okA = 1 - (((mA & 0xffff) - t[b - 1]!) >>> 31);
+      const okB = 1 - (((mB & 0xffff) - t[b]!) >>> 31);
+      const m2 = mB ^ ((mA ^ mB) & -ok);
+      const ok2 = okB ^ ((okA ^ okB) & -ok);
+      let j = i + ((m >>> 16) & -ok);
+      let x = a[i]!;
+      a[i] = a[j]!;
+      a[j] = x;
+      i += ok;
+      if (i < limit) {
+        j = i + ((m2 >>> 16) & -ok2);
+        x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i += ok2;
+      }
+    }
+    while (i < stop) {
+      if (p === end) {
+        end = poolAccess.refill(source);
+        p = 0;
+      }
+      const w = words[p++]!;
+      let b = n - i;
+      let m = Math.imul(w & 0xffff, b);
+      let ok = 1;
+      // Rejection needs a low product below t(b) < b: only then is the exact test worth making.
+      if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+      let j = i + ((m >>> 16) & -ok);
+      let x = a[i]!;
+      a[i] = a[j]!;
+      a[j] = x;
+      i += ok;
+      if (i < limit) {
+        b = n - i;
+        m = Math.imul(w >>> 16, b);
+        ok = 1;
+        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+        j = i + ((m >>> 16) & -ok);
+        x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i += ok;
+      }
+    }
+  } finally {
+    poolAccess.seek(source, p);
+  }
+  return i;
+}
+
+/**
+ * Shuffle v1's steps `from` … `limit` − 1, read straight from the pool (starting at a word
+ * boundary), betting that no draw is rejected. Returns true when the bet held: those positions
+ * are shuffled exactly as the reference loop would have done it, word for word. Returns false,
+ * with `a` and the source as they were, when the pool holds too few words or a draw may have
+ * been rejected; the caller then redoes the steps from the same words.
+ *
+ * Why it is exact: Lemire's method rejects a 16-bit half x for bound b only if the low half of
+ * x · b is below 2^16 mod b, which is below b. The loop ORs (low − b) over every step, so a
+ * non-negative result proves no step could have been rejected — every half was used as the
+ * reference uses it, low half first. A negative result (probability ≈ Σb / 2^16) undoes the swaps
+ * in reverse order, recomputing each index from the same words.
+ *
+ * Why it is fast: no branch per step but the loop's own, no call, no refill check, and steps
+ * that do not wait on each other; 52 cards run at about twice the careful loop's speed.
+ *
+ * Words are consumed before use: the pool position moves past them before the first swap, so a
+ * swap that throws never leaves them to be drawn again; only a completed undo gives them back.
+ */
+export function speculate(a: Items, from: number, limit: number, source: BufferedSource): boolean {
+  const n = a.length;
+  const start = poolAccess.position(source);
+  const used = (limit - from + 1) >>> 1; // two steps per word; a half left over is discarded
+  if (poolAccess.end(source) - start < used) return false;
+  const words = poolAccess.words(source);
+  poolAccess.seek(source, start + used);
+  let suspect = 0;
+  let i = from;
+  let q = start;
+  for (; i + 1 < limit; q++, i += 2) {
+    const word = words[q]!;
+    const bound = n - i;
+    const low = Math.imul(word & 0xffff, bound);
+    const high = Math.imul(word >>> 16, bound - 1);
+    suspect |= ((low & 0xffff) - bound) | ((high & 0xffff) - bound + 1);
+    let j = i + (low >>> 16);
+    let x = a[i]!;
+    a[i] = a[j]!;
+    a[j] = x;
+    j = i + 1 + (high >>> 16);
+    x = a[i + 1]!;
+    a[i + 1] = a[j]!;
+    a[j] = x;
+  }
+  if (i < limit) {
+    const bound = n - i;
+    const low = Math.imul(words[q]! & 0xffff, bound);
+    suspect |= (low & 0xffff) - bound;
+    const j = i + (low >>> 16);
+    const x = a[i]!;
+    a[i] = a[j]!;
+    a[j] = x;
+  }
+  if (suspect < 0) {
+    undo(a, from, limit, words, start);
+    poolAccess.seek(source, start);
+    return false;
+  }
+  return true;
+}
+
+/** Reverses the speculative swaps, last first, recomputing each index from the same words. Kept
+ *  out of {@link speculate} (it runs for 2 % of decks) so that V8 can inline the hot part. */
+function undo(a: Items, from: number, limit: number, words: Int32Array, start: number): void {
+  const n = a.length;
+  for (let k = limit - 1; k >= from; k--) {
+    const word = words[start + ((k - from) >>> 1)]!;
+    const half = (k - from) & 1 ? word >>> 16 : word & 0xffff;
+    const j = k + (Math.imul(half, n - k) >>> 16);
+    const x = a[k]!;
+    a[k] = a[j]!;
+    a[j] = x;
+  }
+}
