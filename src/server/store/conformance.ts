@@ -148,7 +148,9 @@ export function storeConformance(name: string, factory: StoreFactory): void {
       );
       const after = (await s.readDeck(d.id))!;
       assert.equal(Object.keys(after.piles).length, 20);
-      codes.forEach((code, i) => assert.deepEqual(after.piles[`p${i}`], [code]));
+      codes.forEach((code, i) => {
+        assert.deepEqual(after.piles[`p${i}`], [code]);
+      });
       assert.ok(isConserved(after));
     }),
   );
