@@ -1,18 +1,9 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
-import { loadPg } from './load-pg.ts';
-import { migratePostgres } from './postgres-migrations.ts';
+import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
 import type { Change, Store } from './store.ts';
 
-/** Options of {@link openPostgresStore}. */
-export interface PostgresOptions {
-  /** `postgres://user:password@host:5432/database` (never logged: it may hold a password). */
-  readonly url: string;
-  /** Connections this process keeps open (default 10). */
-  readonly poolSize?: number;
-  /** The clock for `touched_at` (tests pass their own). */
-  readonly now?: () => number;
-}
+export type { PostgresOptions } from './postgres-pool.ts';
 
 /**
  * Opens a pool of connections, runs the migrations (once, even when several processes start at
@@ -25,26 +16,7 @@ export interface PostgresOptions {
  * @throws {Error} when `pg` is not installed, the server cannot be reached or a migration fails.
  */
 export async function openPostgresStore(options: PostgresOptions): Promise<Store> {
-  const { Pool } = await loadPg();
-  const pool = new Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    // A dead server must fail a request, not hang it.
-    connectionTimeoutMillis: 5_000,
-  });
-  // An idle connection that the server drops must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  try {
-    const client = await pool.connect();
-    try {
-      await migratePostgres(client);
-    } finally {
-      client.release();
-    }
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw error;
-  }
+  const pool = await openMigratedPool(options);
   return postgresStoreOn(pool, options.now ?? Date.now);
 }
 
@@ -72,26 +44,6 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
   });
   let closed = false;
 
-  const inTransaction = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      const value = await fn(client);
-      await client.query('COMMIT');
-      return value;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true; // the connection is gone: the pool must not hand it out again
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  };
-
   return {
     createDeck: async (deck) => {
       const t = now();
@@ -110,7 +62,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       return row === undefined ? undefined : toDeck(id, row);
     },
     withDeck: <T>(id: string, change: (deck: DeckState) => Change<T>) =>
-      inTransaction(async (client) => {
+      inTransaction(pool, async (client) => {
         const r = await client.query<{ cards: string; state: string }>(
           'SELECT cards, state FROM decks WHERE id = $1 FOR UPDATE',
           [id],
