@@ -5,7 +5,7 @@
 // throwaway cluster from tools/pg-cluster.sh with its default durability (fsync on).
 // Prints a Markdown table for docs/DEPLOY.md.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -74,10 +74,20 @@ function parse(text: string): Cell {
   };
 }
 
+// utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
+function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-pg-'));
-const lua = (paths: string[]) =>
+const lua = (paths: readonly string[]) =>
   `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
-local i = math.random(#paths)
+local i = 2 * math.random(#paths / 2)
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1])
@@ -99,31 +109,50 @@ try {
     await get(`${b}/api/deck/${id}/draw/?count=52`);
     pileDecks.push(id);
   }
-  const scenarios: Record<string, string[]> = {
-    // The same decks through both processes: every deck is changed by both.
-    'draw 1 card': decks.map((id) => `/api/deck/${id}/draw/?count=1`),
-    'pile add / pile draw': pileDecks.flatMap((id) => [
-      `/api/deck/${id}/pile/p/add/?cards=AS`,
-      `/api/deck/${id}/pile/p/draw/?count=1`,
-    ]),
-    'new deck (shuffled)': ['/api/deck/new/shuffle/'],
+  // Per process [A's paths, B's paths]. The same decks through both processes: every deck row is
+  // changed by both. Piles: A moves AS in and out of pile a, B moves KH through pile b, so the
+  // two loads contend for the same rows without undoing each other's moves.
+  const pileCycle = (pile: string, card: string) =>
+    pileDecks.flatMap((id) => [
+      `/api/deck/${id}/pile/${pile}/add/?cards=${card}`,
+      `/api/deck/${id}/pile/${pile}/draw/?count=1`,
+    ]);
+  const draws = decks.map((id) => `/api/deck/${id}/draw/?count=1`);
+  const scenarios: Record<string, readonly [string[], string[]]> = {
+    'draw 1 card': [draws, draws],
+    'pile add / pile draw': [pileCycle('a', 'AS'), pileCycle('b', 'KH')],
+    'new deck (shuffled)': [['/api/deck/new/shuffle/'], ['/api/deck/new/shuffle/']],
   };
-  for (const [name, paths] of Object.entries(scenarios)) {
-    writeFileSync(join(dir, 's.lua'), lua(paths));
+  const { Client } = (await import('pg')).default;
+  const pgc = new Client({ connectionString: url });
+  await pgc.connect();
+  // CPU of both service processes and of every PostgreSQL backend serving this database.
+  const cpuNow = async () => {
+    const r = await pgc.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const pids = [...servers.map((s) => s.child.pid!), ...r.rows.map((x) => x.pid)];
+    return pids.reduce((t, pid) => t + cpuMicros(pid), 0);
+  };
+  for (const [name, [pa, pb]] of Object.entries(scenarios)) {
+    writeFileSync(join(dir, 'a.lua'), lua(pa));
+    writeFileSync(join(dir, 'b.lua'), lua(pb));
     for (const total of [10, 50]) {
+      const cpu0 = await cpuNow();
       const outs = await Promise.all(
-        [a, b].map((base) =>
+        [a, b].map((base, k) =>
           run('wrk', [
             '-t1',
             `-c${total / 2}`,
             `-d${SECONDS}s`,
             '--latency',
             '-s',
-            join(dir, 's.lua'),
+            join(dir, k === 0 ? 'a.lua' : 'b.lua'),
             base,
           ]),
         ),
       );
+      const cpuUs = (await cpuNow()) - cpu0;
       const cells = outs.map((o) => parse(o.stdout));
       const sum: Cell = {
         rps: cells.reduce((x, c) => x + c.rps, 0),
@@ -131,11 +160,13 @@ try {
         p99: Math.max(...cells.map((c) => c.p99)),
         errors: cells.reduce((x, c) => x + c.errors, 0),
       };
-      const line = `| ${name} | 2 × ${total / 2} | ${Math.round(sum.rps).toLocaleString('en-US')} | ${sum.p50.toFixed(2)} | ${sum.p99.toFixed(2)} | ${sum.errors} |`;
+      const perRequest = cpuUs / (sum.rps * SECONDS);
+      const line = `| ${name} | 2 × ${total / 2} | ${Math.round(sum.rps).toLocaleString('en-US')} | ${sum.p50.toFixed(2)} | ${sum.p99.toFixed(2)} | ${perRequest.toFixed(0)} | ${Math.round(2e6 / perRequest).toLocaleString('en-US')} | ${sum.errors} |`;
       console.log(line);
       rows.push(line);
     }
   }
+  await pgc.end();
   // Conservation after the load: what the two processes wrote adds up.
   const check = await get(`${a}/api/deck/${decks[0]}/`);
   console.log(`deck check: success ${check.success}, remaining ${check.remaining}`);
@@ -147,5 +178,5 @@ try {
     execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
 }
 console.log(
-  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the end, ${SECONDS} s per cell\n| operation | connections | requests/s | p50 ms (worse) | p99 ms (worse) | errors |\n|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
+  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the end, ${SECONDS} s per cell\n| operation | connections | requests/s | p50 ms (worse) | p99 ms (worse) | CPU µs/request (2 services + PostgreSQL) | requests/s on 2 free cores | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
 );

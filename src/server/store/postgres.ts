@@ -21,10 +21,12 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
 }
 
 /**
- * Every change is one transaction that starts with `SELECT … FOR UPDATE`: the row lock makes a
- * second change of the same deck — from this process or any other — wait until the first has
- * committed and then read its result, so no write is lost and no card is dealt twice. Changes of
- * different decks do not wait for each other.
+ * Every change is written only over the state it was computed from: first optimistically (the
+ * `version` column: `UPDATE … WHERE version = <read>`), and when that finds the deck changed, in
+ * a transaction that starts with `SELECT … FOR UPDATE` — the row lock makes a change of the same
+ * deck from this process or any other wait until the first has committed and then read its
+ * result. Either way no write is lost and no card is dealt twice. Changes of different decks do
+ * not wait for each other. Hot statements are prepared once per connection (named queries).
  */
 function postgresStoreOn(pool: Pool, now: () => number): Store {
   // As in sqlite.ts: a composition never changes, so it is parsed once per deck in use.
@@ -38,19 +40,42 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     }
     return cards;
   };
-  const toDeck = (id: string, row: { cards: string; state: string }): DeckState => ({
+  const toDeck = (id: string, row: Row): DeckState => ({
     ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
     cards: cardsOf(id, row.cards),
   });
   let closed = false;
 
+  const locked = <T>(id: string, change: (deck: DeckState) => Change<T>) =>
+    inTransaction(pool, async (client) => {
+      const r = await client.query<Row>({
+        name: 'fd-deck-lock',
+        text: 'SELECT cards, state FROM decks WHERE id = $1 FOR UPDATE',
+        values: [id],
+      });
+      const row = r.rows[0];
+      if (row === undefined) return { found: false as const };
+      const deck = toDeck(id, row);
+      const { next, result } = change(deck);
+      if (next !== null) {
+        checkComposition(deck, next);
+        await client.query({
+          name: 'fd-deck-write',
+          text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
+          values: [stateJson(next), now(), id],
+        });
+      }
+      return { found: true as const, value: result };
+    });
+
   return {
     createDeck: async (deck) => {
       const t = now();
-      const r = await pool.query(
-        'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES ($1, $2, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING',
-        [deck.id, JSON.stringify(deck.cards), stateJson(deck), t],
-      );
+      const r = await pool.query({
+        name: 'fd-deck-insert',
+        text: 'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES ($1, $2, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING',
+        values: [deck.id, JSON.stringify(deck.cards), stateJson(deck), t],
+      });
       return r.rowCount === 1;
     },
     readDeck: async (id) => {
@@ -61,27 +86,30 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const row = r.rows[0];
       return row === undefined ? undefined : toDeck(id, row);
     },
-    withDeck: <T>(id: string, change: (deck: DeckState) => Change<T>) =>
-      inTransaction(pool, async (client) => {
-        const r = await client.query<{ cards: string; state: string }>(
-          'SELECT cards, state FROM decks WHERE id = $1 FOR UPDATE',
-          [id],
-        );
-        const row = r.rows[0];
-        if (row === undefined) return { found: false as const };
-        const deck = toDeck(id, row);
-        const { next, result } = change(deck);
-        if (next !== null) {
-          if (next.cards !== deck.cards) {
-            throw new Error('a change may not alter a deck’s composition');
-          }
-          await client.query(
-            'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
-            [stateJson(next), now(), id],
-          );
-        }
-        return { found: true as const, value: result };
-      }),
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+      // First optimistically: read with the version, change, write only if the version is still
+      // the one read — two statements. When another change came between (or the deck was
+      // purged), no row is written and the change runs again under the row lock, which cannot
+      // lose: no retry loop, no livelock on a hot deck.
+      const r = await pool.query<Row & { version: string }>({
+        name: 'fd-deck-read',
+        text: 'SELECT cards, state, version FROM decks WHERE id = $1',
+        values: [id],
+      });
+      const row = r.rows[0];
+      if (row === undefined) return { found: false as const };
+      const deck = toDeck(id, row);
+      const { next, result } = change(deck);
+      if (next === null) return { found: true as const, value: result };
+      checkComposition(deck, next);
+      const u = await pool.query({
+        name: 'fd-deck-write-if',
+        text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3 AND version = $4',
+        values: [stateJson(next), now(), id, row.version],
+      });
+      if (u.rowCount === 1) return { found: true as const, value: result };
+      return locked(id, change);
+    },
     purge: async (before) => {
       compositions.clear();
       const r = await pool.query('DELETE FROM decks WHERE touched_at < $1', [before]);
@@ -102,6 +130,15 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       await pool.end();
     },
   };
+}
+
+interface Row {
+  readonly cards: string;
+  readonly state: string;
+}
+
+function checkComposition(deck: DeckState, next: DeckState): void {
+  if (next.cards !== deck.cards) throw new Error('a change may not alter a deck’s composition');
 }
 
 function stateJson(deck: DeckState): string {
