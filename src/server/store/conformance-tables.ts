@@ -1,7 +1,9 @@
-// The table-store conformance suite (store/table-store.ts): one list of cases every TableStore
-// must pass. postgres-tables.test.ts runs it against PostgreSQL; the SQLite table store of the
-// tables branch runs it with one call (tableStoreConformance('SQLite', …)). Test-only (excluded
-// from the build, tsconfig.build.json).
+// Table-store cases beyond table-store-conformance.ts (the tables' own suite, which every
+// backend runs too): what several service processes on one database need — two stores changing
+// one table at once, two consumers racing for one ticket — and JSON fidelity, event paging and
+// close. Every TableStore must pass them; postgres-tables.test.ts runs them against PostgreSQL,
+// the SQLite table store with one call (a file, shared: true). Test-only (excluded from the
+// build, tsconfig.build.json).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { StoredEvent, TableDoc, TableStore } from './table-store.ts';
@@ -31,15 +33,15 @@ const bump = (row: { doc: TableDoc }) => {
 };
 
 /**
- * Registers the conformance cases for one table-store backend.
+ * Registers these cases for one table-store backend.
  *
  * @example
  * ```ts
- * tableStoreConformance('PostgreSQL', { open: (now) => openPostgresTableStore({ url, now }), shared: true });
+ * tableStoreSharedConformance('PostgreSQL', { open: (now) => openPostgresTableStore({ url, now }), shared: true });
  * ```
  * @throws never (failures are test failures).
  */
-export function tableStoreConformance(name: string, factory: TableStoreFactory): void {
+export function tableStoreSharedConformance(name: string, factory: TableStoreFactory): void {
   const options = factory.skip === undefined ? {} : { skip: factory.skip };
   const withStore = async (fn: (s: TableStore) => Promise<void>, now: () => number = Date.now) => {
     const s = await factory.open(now);
@@ -99,31 +101,6 @@ export function tableStoreConformance(name: string, factory: TableStoreFactory):
   );
 
   test(
-    `${name} tables: a change that throws, or repeats an event id, saves neither doc nor events`,
-    options,
-    () =>
-      withStore(async (s) => {
-        const id = freshId();
-        await s.createTable(id, { n: 0 }, [ev('seat:0', 1)]);
-        const boom = new RangeError('stale');
-        await assert.rejects(
-          s.withTable(id, () => {
-            throw boom;
-          }),
-          (e) => e === boom,
-        );
-        // Event id 1 exists: the insert fails and the document change is rolled back with it.
-        await assert.rejects(
-          s.withTable(id, (row) => ({ doc: { n: 5 }, events: [ev('seat:0', 1)], result: row })),
-        );
-        assert.deepEqual(await s.readTable(id), { doc: { n: 0 }, version: 1 });
-        assert.equal((await s.readEvents(id, 'seat:0', 0, 10)).events.length, 1);
-        const next = () => ({ doc: { n: 2 }, events: [ev('seat:0', 2)], result: 2 });
-        assert.deepEqual(await s.withTable(id, next), { found: true, value: 2, version: 2 });
-      }),
-  );
-
-  test(
     `${name} tables: 30 concurrent changes of one table: none lost, events consecutive`,
     options,
     async () => {
@@ -150,24 +127,6 @@ export function tableStoreConformance(name: string, factory: TableStoreFactory):
         if (b !== a) await b.close();
       }
     },
-  );
-
-  test(`${name} tables: pruning moves the oldest id; later events stay`, options, () =>
-    withStore(async (s) => {
-      const id = freshId();
-      await s.createTable(id, { n: 0 }, [
-        ev('seat:0', 1),
-        ev('seat:0', 2),
-        ev('seat:0', 3),
-        ev('host', 1),
-      ]);
-      await s.pruneEvents(id, 'seat:0', 2);
-      assert.deepEqual(await s.readEvents(id, 'seat:0', 0, 10), {
-        events: [ev('seat:0', 3)],
-        oldest: 3,
-      });
-      assert.equal((await s.readEvents(id, 'host', 0, 10)).oldest, 1);
-    }),
   );
 
   test(
