@@ -15,7 +15,9 @@ function counter() {
   let waiters: { n: number; resolve: () => void }[] = [];
   const fn = () => {
     n++;
-    waiters = waiters.filter((w) => (n >= w.n ? (w.resolve(), false) : true));
+    const ready = waiters.filter((w) => n >= w.n);
+    waiters = waiters.filter((w) => n < w.n);
+    for (const w of ready) w.resolve();
   };
   const reach = (target: number) =>
     new Promise<void>((resolve, reject) => {
@@ -24,7 +26,13 @@ function counter() {
         () => reject(new Error(`woken ${n} times, waited for ${target}`)),
         5_000,
       );
-      waiters.push({ n: target, resolve: () => (clearTimeout(timer), resolve()) });
+      waiters.push({
+        n: target,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   return { fn, reach, count: () => n };
 }
