@@ -85,9 +85,11 @@ function cpuMicros(pid: number): number {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-pg-'));
+// wrk calls request() once before the run without sending that request, so the cycle starts at
+// -2: the unsent one is the last path, the first sent is the first path.
 const lua = (paths: readonly string[]) =>
   `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
-local i = -1
+local i = -2
 request = function()
   i = i + 1
   return wrk.format("GET", paths[(i % #paths) + 1])
@@ -155,6 +157,12 @@ try {
       );
       const cpuUs = (await cpuNow()) - cpu0;
       const cells = outs.map((o) => parse(o.stdout));
+      // Say what the errors were (wrk counts non-2xx answers and socket errors and timeouts).
+      for (const o of outs) {
+        for (const l of o.stdout.split('\n')) {
+          if (/Non-2xx|Socket errors/.test(l)) console.log(`  ${name}, ${total}: ${l.trim()}`);
+        }
+      }
       const sum: Cell = {
         rps: cells.reduce((x, c) => x + c.rps, 0),
         p50: Math.max(...cells.map((c) => c.p50)),
