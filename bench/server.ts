@@ -10,6 +10,12 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+
+// `npm run bench:server -- --pg`: two processes on one PostgreSQL instead (bench/server-pg.ts).
+if (process.argv.includes('--pg')) {
+  await import('./server-pg.ts');
+  process.exit(0);
+}
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = [1, 10, 50];
 const QUICK = process.env.BENCH_QUICK === '1';

@@ -33,3 +33,17 @@ test('bad values name their variable', () => {
   assert.throws(() => configFrom({ PUBLIC_URL: 'not a url' }), /PUBLIC_URL/);
   assert.throws(() => configFrom({}, { rateBurst: '0' }), /FAIRDEAL_RATE_BURST/);
 });
+
+test('DATABASE_URL: postgres:// or postgresql:// only, and a refusal never echoes it', () => {
+  assert.equal(
+    configFrom({ DATABASE_URL: 'postgres://u:pw@db/x' }).databaseUrl,
+    'postgres://u:pw@db/x',
+  );
+  assert.equal(configFrom({ DATABASE_URL: 'postgresql://db/x' }).databaseUrl, 'postgresql://db/x');
+  assert.equal(configFrom({ DATABASE_URL: '' }).databaseUrl, undefined);
+  assert.throws(
+    () => configFrom({ DATABASE_URL: 'mysql://u:secret-pw@db/x' }),
+    (e: Error) =>
+      e instanceof RangeError && /DATABASE_URL/.test(e.message) && !e.message.includes('secret-pw'),
+  );
+});

@@ -1,3 +1,4 @@
+import { isPostgresUrl } from './store/load-pg.ts';
 import type { SynchronousLevel } from './store/sqlite.ts';
 
 /** Everything the service can be told (docs/SERVICE.md, "Settings"). */
@@ -8,6 +9,11 @@ export interface ServerConfig {
   readonly host: string;
   /** The SQLite file (default ./data/fairdeal.db). */
   readonly db: string;
+  /**
+   * `postgres://…`: keep everything in PostgreSQL instead of the SQLite file, so several
+   * processes can serve the same decks (docs/DEPLOY.md). Never logged: it may hold a password.
+   */
+  readonly databaseUrl: string | undefined;
   readonly synchronous: SynchronousLevel;
   /** Requests per second per client (0 = no limit) and the burst allowed. */
   readonly rateLimit: number;
@@ -27,6 +33,7 @@ export const DEFAULT_CONFIG: ServerConfig = Object.freeze({
   port: 8080,
   host: '127.0.0.1',
   db: './data/fairdeal.db',
+  databaseUrl: undefined,
   synchronous: 'NORMAL',
   rateLimit: 50,
   rateBurst: 100,
@@ -46,7 +53,7 @@ function num(name: string, text: string, min: number, max: number): number {
 
 /**
  * Settings from environment variables over the defaults, then `overrides` (command-line flags).
- * PORT, HOST, FAIRDEAL_DB, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
+ * PORT, HOST, FAIRDEAL_DB, DATABASE_URL, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
  * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_LOG.
  *
  * @example
@@ -68,6 +75,14 @@ export function configFrom(
   if (host !== undefined && host !== '') c.host = host;
   const db = get('db', 'FAIRDEAL_DB');
   if (db !== undefined && db !== '') c.db = db;
+  const databaseUrl = get('databaseUrl', 'DATABASE_URL');
+  if (databaseUrl !== undefined && databaseUrl !== '') {
+    // The value is never echoed: it may hold a password.
+    if (!isPostgresUrl(databaseUrl)) {
+      throw new RangeError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    c.databaseUrl = databaseUrl;
+  }
   const sync = get('synchronous', 'FAIRDEAL_SYNCHRONOUS');
   if (sync !== undefined) {
     const upper = sync.toUpperCase();

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
+import { openPostgresStore } from './store/postgres.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
 
@@ -23,7 +24,7 @@ export interface StartOptions {
   readonly config?: Partial<ServerConfig>;
   /** Default: buffered writes to standard output. */
   readonly log?: (line: string) => void;
-  /** Default: the SQLite store at `config.db`. */
+  /** Default: PostgreSQL at `config.databaseUrl` when set, else the SQLite store at `config.db`. */
   readonly store?: Store;
   readonly version?: string;
 }
@@ -45,7 +46,10 @@ const DAY_MS = 86_400_000;
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const store =
-    options.store ?? openSqliteStore({ path: config.db, synchronous: config.synchronous });
+    options.store ??
+    (config.databaseUrl !== undefined
+      ? await openPostgresStore({ url: config.databaseUrl })
+      : openSqliteStore({ path: config.db, synchronous: config.synchronous }));
   const logger = options.log === undefined ? bufferedStdout() : { write: options.log, flush() {} };
   const app = createApp({
     store,

@@ -18,7 +18,8 @@ function files(dir: string): string[] {
 }
 
 test('src/server (tests aside) uses the library only through src/index.ts, and no other app', () => {
-  const allowedPackages = /^(node:|hono($|\/)|@hono\/node-server|@resvg\/resvg-js$)/;
+  // pg: the optional PostgreSQL driver, loaded only for DATABASE_URL (store/load-pg.ts).
+  const allowedPackages = /^(node:|hono($|\/)|@hono\/node-server|@resvg\/resvg-js$|pg$)/;
   const seen: string[] = [];
   for (const file of files(SERVER)) {
     const text = readFileSync(file, 'utf8');

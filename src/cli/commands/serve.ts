@@ -11,6 +11,7 @@ Options (each also an environment variable):
   --port N            port (PORT, default 8080; 0 = any free port)
   --host ADDR         address (HOST, default 127.0.0.1; 0.0.0.0 to serve a network)
   --db PATH           SQLite file (FAIRDEAL_DB, default ./data/fairdeal.db)
+                      (DATABASE_URL=postgres://… uses PostgreSQL instead: docs/DEPLOY.md)
   --synchronous L     OFF | NORMAL | FULL | EXTRA (FAIRDEAL_SYNCHRONOUS, default NORMAL)
   --rate-limit N      requests/s per client, 0 or 'off' = no limit (FAIRDEAL_RATE_LIMIT, 50)
   --rate-burst N      burst per client (FAIRDEAL_RATE_BURST, default 100)
@@ -58,7 +59,7 @@ export const serve: Command = async (args, io) => {
   const config = configFrom(io.env, overrides);
   const server = await startServer({ config });
   io.err(
-    `fairdeal dealer on ${server.url} (data ${config.db}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
+    `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

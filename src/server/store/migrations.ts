@@ -1,3 +1,5 @@
+import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
+
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
  * the same transaction that raises it. Never edit a released step: add the next one.
@@ -22,4 +24,5 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
       ) STRICT;
     `,
   },
+  MIGRATION_2_TABLES,
 ];

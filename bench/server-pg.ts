@@ -1,0 +1,191 @@
+// `npm run bench:server -- --pg`: two `fairdeal serve` processes on ONE PostgreSQL, as behind a
+// load balancer, loaded at the same time by two wrk processes (one per service process; wrk
+// cannot spread one run over two origins). Requests/s are summed, p99 is the worse of the two,
+// errors are summed. PostgreSQL: FAIRDEAL_BENCH_PG (a database that may be written to), else a
+// throwaway cluster from tools/pg-cluster.sh with its default durability (fsync on).
+// Prints a Markdown table for docs/DEPLOY.md.
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const run = promisify(execFile);
+
+let cluster: string | undefined;
+let url = process.env.FAIRDEAL_BENCH_PG;
+if (url === undefined) {
+  const out = execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'start'], {
+    encoding: 'utf8',
+  });
+  url = /FAIRDEAL_TEST_PG=(\S+)/.exec(out)![1]!;
+  cluster = /FAIRDEAL_PG_CLUSTER=(\S+)/.exec(out)![1]!;
+}
+
+async function start(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
+    {
+      stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
+  let err = '';
+  child.stderr?.setEncoding('utf8');
+  const u = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
+    child.stderr?.on('data', (c: string) => {
+      err += c;
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+  });
+  return { url: u, child };
+}
+
+interface Cell {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function parse(text: string): Cell {
+  const ms = (s: string) => {
+    const m = /([\d.]+)(us|ms|s)/.exec(s);
+    if (!m) return Number.NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]),
+    p50: ms(/\s50%\s+(\S+)/.exec(text)?.[1] ?? ''),
+    p99: ms(/\s99%\s+(\S+)/.exec(text)?.[1] ?? ''),
+    errors:
+      Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0) +
+      (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+  };
+}
+
+// utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
+function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-pg-'));
+// wrk calls request() once before the run without sending that request, so the cycle starts at
+// -2: the unsent one is the last path, the first sent is the first path.
+const lua = (paths: readonly string[]) =>
+  `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
+local i = -2
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+`;
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers.
+const get = async (u: string): Promise<any> => (await fetch(u)).json();
+
+const servers = await Promise.all([start(), start()]);
+const rows: string[] = [];
+try {
+  const [a, b] = servers.map((s) => s.url) as [string, string];
+  const decks: string[] = [];
+  for (let i = 0; i < 2000; i++)
+    decks.push((await get(`${i % 2 ? b : a}/api/deck/new/shuffle/`)).deck_id);
+  const pileDecks: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const id = (await get(`${a}/api/deck/new/shuffle/`)).deck_id;
+    await get(`${b}/api/deck/${id}/draw/?count=52`);
+    pileDecks.push(id);
+  }
+  // Per process [A's paths, B's paths]. The same decks through both processes: every deck row is
+  // changed by both. Piles: A moves AS in and out of pile a, B moves KH through pile b, so the
+  // two loads contend for the same rows without undoing each other's moves.
+  // All adds, then all draws: a deck's draw comes 100 requests after its add, so with at most 25
+  // requests in flight it never overtakes it (which would be a correct 404, not a failure).
+  const pileCycle = (pile: string, card: string) => [
+    ...pileDecks.map((id) => `/api/deck/${id}/pile/${pile}/add/?cards=${card}`),
+    ...pileDecks.map((id) => `/api/deck/${id}/pile/${pile}/draw/?count=1`),
+  ];
+  const draws = decks.map((id) => `/api/deck/${id}/draw/?count=1`);
+  const scenarios: Record<string, readonly [string[], string[]]> = {
+    'draw 1 card': [draws, draws],
+    'pile add / pile draw': [pileCycle('a', 'AS'), pileCycle('b', 'KH')],
+    'new deck (shuffled)': [['/api/deck/new/shuffle/'], ['/api/deck/new/shuffle/']],
+  };
+  const { Client } = (await import('pg')).default;
+  const pgc = new Client({ connectionString: url });
+  await pgc.connect();
+  // CPU of both service processes and of every PostgreSQL backend serving this database.
+  const cpuNow = async () => {
+    const r = await pgc.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const pids = [...servers.map((s) => s.child.pid!), ...r.rows.map((x) => x.pid)];
+    return pids.reduce((t, pid) => t + cpuMicros(pid), 0);
+  };
+  for (const [name, [pa, pb]] of Object.entries(scenarios)) {
+    writeFileSync(join(dir, 'a.lua'), lua(pa));
+    writeFileSync(join(dir, 'b.lua'), lua(pb));
+    for (const total of [10, 50]) {
+      const cpu0 = await cpuNow();
+      const outs = await Promise.all(
+        [a, b].map((base, k) =>
+          run('wrk', [
+            '-t1',
+            `-c${total / 2}`,
+            `-d${SECONDS}s`,
+            '--latency',
+            '-s',
+            join(dir, k === 0 ? 'a.lua' : 'b.lua'),
+            base,
+          ]),
+        ),
+      );
+      const cpuUs = (await cpuNow()) - cpu0;
+      const cells = outs.map((o) => parse(o.stdout));
+      // Say what the errors were (wrk counts non-2xx answers and socket errors and timeouts).
+      for (const o of outs) {
+        for (const l of o.stdout.split('\n')) {
+          if (/Non-2xx|Socket errors/.test(l)) console.log(`  ${name}, ${total}: ${l.trim()}`);
+        }
+      }
+      const sum: Cell = {
+        rps: cells.reduce((x, c) => x + c.rps, 0),
+        p50: Math.max(...cells.map((c) => c.p50)),
+        p99: Math.max(...cells.map((c) => c.p99)),
+        errors: cells.reduce((x, c) => x + c.errors, 0),
+      };
+      const perRequest = cpuUs / (sum.rps * SECONDS);
+      const line = `| ${name} | 2 × ${total / 2} | ${Math.round(sum.rps).toLocaleString('en-US')} | ${sum.p50.toFixed(2)} | ${sum.p99.toFixed(2)} | ${perRequest.toFixed(0)} | ${Math.round(2e6 / perRequest).toLocaleString('en-US')} | ${sum.errors} |`;
+      console.log(line);
+      rows.push(line);
+    }
+  }
+  await pgc.end();
+  // Conservation after the load: what the two processes wrote adds up.
+  const check = await get(`${a}/api/deck/${decks[0]}/`);
+  console.log(`deck check: success ${check.success}, remaining ${check.remaining}`);
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
+  rmSync(dir, { recursive: true, force: true });
+  if (cluster !== undefined)
+    execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
+}
+console.log(
+  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the end, ${SECONDS} s per cell\n| operation | connections | requests/s | p50 ms (worse) | p99 ms (worse) | CPU µs/request (2 services + PostgreSQL) | requests/s on 2 free cores | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
+);

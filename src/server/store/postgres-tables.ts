@@ -1,0 +1,144 @@
+import type { Pool, PoolClient } from 'pg';
+import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
+import type { StoredEvent, TableDoc, TableRow, TableStore } from './table-store.ts';
+
+/**
+ * A {@link TableStore} on PostgreSQL, on the schema of migration 2 (the same tables as SQLite).
+ * Every change is one transaction: `SELECT … FOR UPDATE` locks the table's row (a change of the
+ * same table from any process waits, then reads the committed result), the pure change runs, the
+ * document is written `WHERE version = …` (a second guard) and its events are inserted in the
+ * same transaction — a reader never sees a document without its events or the reverse. An event
+ * id used twice violates the primary key and rolls the whole change back.
+ *
+ * @example
+ * ```ts
+ * const tables = await openPostgresTableStore({ url: process.env.DATABASE_URL! });
+ * ```
+ * @throws {Error} when `pg` is not installed, the server cannot be reached or a migration fails.
+ */
+export async function openPostgresTableStore(options: PostgresOptions): Promise<TableStore> {
+  const pool = await openMigratedPool(options);
+  return tableStoreOn(pool, options.now ?? Date.now);
+}
+
+function tableStoreOn(pool: Pool, now: () => number): TableStore {
+  let closed = false;
+  const writeEvents = async (c: PoolClient, tableId: string, events: readonly StoredEvent[]) => {
+    if (events.length === 0) return;
+    // One statement for any number of events: the arrays are unnested into rows.
+    await c.query(
+      'INSERT INTO fd_table_events (table_id, audience, id, type, data) SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[])',
+      [
+        tableId,
+        events.map((e) => e.audience),
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => e.data),
+      ],
+    );
+  };
+  const toRow = (r: { doc: string; version: string | number }): TableRow => ({
+    doc: JSON.parse(r.doc) as TableDoc,
+    version: Number(r.version),
+  });
+
+  return {
+    createTable: (id, doc, events) =>
+      inTransaction(pool, async (c) => {
+        const t = now();
+        const r = await c.query(
+          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES ($1, $2, 1, $3, $3) ON CONFLICT (id) DO NOTHING',
+          [id, JSON.stringify(doc), t],
+        );
+        if (r.rowCount !== 1) return false;
+        await writeEvents(c, id, events);
+        return true;
+      }),
+    readTable: async (id) => {
+      const r = await pool.query<{ doc: string; version: string }>(
+        'SELECT doc, version FROM fd_tables WHERE id = $1',
+        [id],
+      );
+      const row = r.rows[0];
+      return row === undefined ? undefined : toRow(row);
+    },
+    withTable: (id, change) =>
+      inTransaction(pool, async (c) => {
+        const r = await c.query<{ doc: string; version: string }>(
+          'SELECT doc, version FROM fd_tables WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const found = r.rows[0];
+        if (found === undefined) return { found: false as const };
+        const row = toRow(found);
+        const { doc, events, result } = change(row);
+        if (doc === null) return { found: true as const, value: result, version: row.version };
+        const u = await c.query(
+          'UPDATE fd_tables SET doc = $1, version = version + 1, updated_at = $2 WHERE id = $3 AND version = $4',
+          [JSON.stringify(doc), now(), id, row.version],
+        );
+        if (u.rowCount !== 1) throw new Error('table changed inside its own transaction');
+        await writeEvents(c, id, events);
+        return { found: true as const, value: result, version: row.version + 1 };
+      }),
+    readEvents: async (tableId, audience, after, limit) => {
+      const [page, low] = await Promise.all([
+        pool.query<{ audience: string; id: string; type: string; data: string }>(
+          'SELECT audience, id, type, data FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id > $3 ORDER BY id LIMIT $4',
+          [tableId, audience, after, limit],
+        ),
+        pool.query<{ m: string | null }>(
+          'SELECT min(id) AS m FROM fd_table_events WHERE table_id = $1 AND audience = $2',
+          [tableId, audience],
+        ),
+      ]);
+      const m = low.rows[0]?.m ?? null;
+      return {
+        events: page.rows.map((e) => ({
+          audience: e.audience,
+          id: Number(e.id),
+          type: e.type,
+          data: e.data,
+        })),
+        oldest: m === null ? 0 : Number(m),
+      };
+    },
+    createTicket: async (hash, tableId, audience, expiresAt) => {
+      await pool.query('DELETE FROM fd_stream_tickets WHERE expires_at < $1', [now()]);
+      await pool.query(
+        'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at) VALUES ($1, $2, $3, $4)',
+        [hash, tableId, audience, expiresAt],
+      );
+    },
+    consumeTicket: async (hash, at) => {
+      // DELETE … RETURNING is atomic: of two concurrent calls, one deletes the row, one finds none.
+      const r = await pool.query<{ table_id: string; audience: string; expires_at: string }>(
+        'DELETE FROM fd_stream_tickets WHERE hash = $1 RETURNING table_id, audience, expires_at',
+        [hash],
+      );
+      const row = r.rows[0];
+      if (row === undefined || Number(row.expires_at) < at) return undefined;
+      return { tableId: row.table_id, audience: row.audience };
+    },
+    pruneEvents: async (tableId, audience, upTo) => {
+      await pool.query(
+        'DELETE FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id <= $3',
+        [tableId, audience, upTo],
+      );
+    },
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

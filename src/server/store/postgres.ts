@@ -1,0 +1,152 @@
+import type { Pool } from 'pg';
+import type { DeckState } from '../deck/deck-state.ts';
+import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
+import type { Change, Store } from './store.ts';
+
+export type { PostgresOptions } from './postgres-pool.ts';
+
+/**
+ * Opens a pool of connections, runs the migrations (once, even when several processes start at
+ * the same moment) and answers {@link Store} on PostgreSQL.
+ *
+ * @example
+ * ```ts
+ * const store = await openPostgresStore({ url: process.env.DATABASE_URL! });
+ * ```
+ * @throws {Error} when `pg` is not installed, the server cannot be reached or a migration fails.
+ */
+export async function openPostgresStore(options: PostgresOptions): Promise<Store> {
+  const pool = await openMigratedPool(options);
+  return postgresStoreOn(pool, options.now ?? Date.now);
+}
+
+/**
+ * Every change is written only over the state it was computed from: first optimistically (the
+ * `version` column: `UPDATE … WHERE version = <read>`), and when that finds the deck changed, in
+ * a transaction that starts with `SELECT … FOR UPDATE` — the row lock makes a change of the same
+ * deck from this process or any other wait until the first has committed and then read its
+ * result. Either way no write is lost and no card is dealt twice. Changes of different decks do
+ * not wait for each other. Hot statements are prepared once per connection (named queries).
+ */
+function postgresStoreOn(pool: Pool, now: () => number): Store {
+  // As in sqlite.ts: a composition never changes, so it is parsed once per deck in use.
+  const compositions = new Map<string, readonly string[]>();
+  const cardsOf = (id: string, json: string): readonly string[] => {
+    let cards = compositions.get(id);
+    if (cards === undefined) {
+      cards = Object.freeze(JSON.parse(json) as string[]);
+      if (compositions.size >= 1000) compositions.clear();
+      compositions.set(id, cards);
+    }
+    return cards;
+  };
+  const toDeck = (id: string, row: Row): DeckState => ({
+    ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
+    cards: cardsOf(id, row.cards),
+  });
+  let closed = false;
+
+  const locked = <T>(id: string, change: (deck: DeckState) => Change<T>) =>
+    inTransaction(pool, async (client) => {
+      const r = await client.query<Row>({
+        name: 'fd-deck-lock',
+        text: 'SELECT cards, state FROM decks WHERE id = $1 FOR UPDATE',
+        values: [id],
+      });
+      const row = r.rows[0];
+      if (row === undefined) return { found: false as const };
+      const deck = toDeck(id, row);
+      const { next, result } = change(deck);
+      if (next !== null) {
+        checkComposition(deck, next);
+        await client.query({
+          name: 'fd-deck-write',
+          text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
+          values: [stateJson(next), now(), id],
+        });
+      }
+      return { found: true as const, value: result };
+    });
+
+  return {
+    createDeck: async (deck) => {
+      const t = now();
+      const r = await pool.query({
+        name: 'fd-deck-insert',
+        text: 'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES ($1, $2, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING',
+        values: [deck.id, JSON.stringify(deck.cards), stateJson(deck), t],
+      });
+      return r.rowCount === 1;
+    },
+    readDeck: async (id) => {
+      const r = await pool.query<{ cards: string; state: string }>(
+        'SELECT cards, state FROM decks WHERE id = $1',
+        [id],
+      );
+      const row = r.rows[0];
+      return row === undefined ? undefined : toDeck(id, row);
+    },
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+      // First optimistically: read with the version, change, write only if the version is still
+      // the one read — two statements. When another change came between (or the deck was
+      // purged), no row is written and the change runs again under the row lock, which cannot
+      // lose: no retry loop, no livelock on a hot deck.
+      const r = await pool.query<Row & { version: string }>({
+        name: 'fd-deck-read',
+        text: 'SELECT cards, state, version FROM decks WHERE id = $1',
+        values: [id],
+      });
+      const row = r.rows[0];
+      if (row === undefined) return { found: false as const };
+      const deck = toDeck(id, row);
+      const { next, result } = change(deck);
+      if (next === null) return { found: true as const, value: result };
+      checkComposition(deck, next);
+      const u = await pool.query({
+        name: 'fd-deck-write-if',
+        text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3 AND version = $4',
+        values: [stateJson(next), now(), id, row.version],
+      });
+      if (u.rowCount === 1) return { found: true as const, value: result };
+      return locked(id, change);
+    },
+    purge: async (before) => {
+      compositions.clear();
+      const r = await pool.query('DELETE FROM decks WHERE touched_at < $1', [before]);
+      return r.rowCount ?? 0;
+    },
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+interface Row {
+  readonly cards: string;
+  readonly state: string;
+}
+
+function checkComposition(deck: DeckState, next: DeckState): void {
+  if (next.cards !== deck.cards) throw new Error('a change may not alter a deck’s composition');
+}
+
+function stateJson(deck: DeckState): string {
+  return JSON.stringify({
+    id: deck.id,
+    stack: deck.stack,
+    drawn: deck.drawn,
+    piles: deck.piles,
+    shuffled: deck.shuffled,
+  });
+}
