@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../test/support/pg-database.ts';
 import { storeConformance } from './conformance.ts';
@@ -50,20 +51,34 @@ test(
         versions.rows.map((r) => r.version),
         MIGRATIONS.map((m) => m.version),
       );
-      const cols = await c.query<{ column_name: string; data_type: string }>(
-        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'decks' ORDER BY ordinal_position",
-      );
-      assert.deepEqual(
-        cols.rows.map((r) => `${r.column_name} ${r.data_type}`),
-        [
-          'id text',
-          'cards text',
-          'state text',
-          'version bigint',
-          'created_at bigint',
-          'touched_at bigint',
-        ],
-      );
+      // The same columns as SQLite, table by table: read from an in-memory SQLite that ran the
+      // very same steps (INTEGER is BIGINT there, TEXT is TEXT).
+      const lite = new DatabaseSync(':memory:');
+      for (const step of MIGRATIONS) lite.exec(step.sql);
+      const tables = lite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all()
+        .map((r) => String(r.name));
+      assert.ok(tables.includes('decks') && tables.includes('deck_cards'), tables.join());
+      for (const table of tables) {
+        const want = lite
+          .prepare(`SELECT name, type FROM pragma_table_info('${table}') ORDER BY cid`)
+          .all()
+          .map(
+            (r) =>
+              `${String(r.name)} ${r.type === 'INTEGER' ? 'bigint' : String(r.type).toLowerCase()}`,
+          );
+        const cols = await c.query<{ column_name: string; data_type: string }>(
+          'SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+          [table],
+        );
+        assert.deepEqual(
+          cols.rows.map((r) => `${r.column_name} ${r.data_type}`),
+          want,
+          table,
+        );
+      }
+      lite.close();
     } finally {
       await c.end();
     }

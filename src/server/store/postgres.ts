@@ -50,7 +50,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     inTransaction(pool, async (client) => {
       const r = await client.query<Row>({
         name: 'fd-deck-lock',
-        text: 'SELECT cards, state FROM decks WHERE id = $1 FOR UPDATE',
+        text: 'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1 FOR UPDATE OF d',
         values: [id],
       });
       const row = r.rows[0];
@@ -73,14 +73,16 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const t = now();
       const r = await pool.query({
         name: 'fd-deck-insert',
-        text: 'INSERT INTO decks (id, cards, state, version, created_at, touched_at) VALUES ($1, $2, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING',
+        // One statement: the composition is written only when the deck row was (a taken id
+        // inserts nothing), so the pair is atomic without a transaction.
+        text: 'WITH d AS (INSERT INTO decks (id, state, version, created_at, touched_at) VALUES ($1, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING RETURNING id) INSERT INTO deck_cards (id, cards) SELECT id, $2 FROM d',
         values: [deck.id, JSON.stringify(deck.cards), stateJson(deck), t],
       });
       return r.rowCount === 1;
     },
     readDeck: async (id) => {
       const r = await pool.query<{ cards: string; state: string }>(
-        'SELECT cards, state FROM decks WHERE id = $1',
+        'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
         [id],
       );
       const row = r.rows[0];
@@ -93,7 +95,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       // lose: no retry loop, no livelock on a hot deck.
       const r = await pool.query<Row & { version: string }>({
         name: 'fd-deck-read',
-        text: 'SELECT cards, state, version FROM decks WHERE id = $1',
+        text: 'SELECT c.cards, d.state, d.version FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
         values: [id],
       });
       const row = r.rows[0];

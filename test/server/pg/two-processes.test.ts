@@ -22,7 +22,7 @@ async function decksInDatabase(): Promise<Map<string, DeckState>> {
   await c.connect();
   try {
     const r = await c.query<{ id: string; cards: string; state: string }>(
-      'SELECT id, cards, state FROM decks',
+      'SELECT d.id, c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id',
     );
     return new Map(
       r.rows.map((row) => [

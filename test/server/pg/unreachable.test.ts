@@ -17,13 +17,13 @@ test('DATABASE_URL naming an unreachable server: exit 1, one line, the password 
   assert.doesNotMatch(r.stderr + r.stdout, /pw-5ecret/);
 });
 
-test('DATABASE_URL that is not PostgreSQL: exit 1 naming the variable, not its value', () => {
+test('DATABASE_URL that is not PostgreSQL: exit 2 (a bad setting is a usage error, like --port x) naming the variable, not its value', () => {
   const r = spawnSync(process.execPath, [MAIN, 'serve', '--port', '0'], {
     encoding: 'utf8',
     timeout: 30_000,
     env: { ...process.env, DATABASE_URL: 'mysql://fairdeal:pw-5ecret@db/x' },
   });
-  assert.equal(r.status, 1);
+  assert.equal(r.status, 2);
   assert.match(
     r.stderr,
     /^fairdeal serve: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL\n$/,
