@@ -1,0 +1,105 @@
+/**
+ * Where tables live (docs/TABLES.md, "Storage"). One interface, two backends: SQLite
+ * (sqlite-tables.ts) and PostgreSQL. Everything a table is — seats, token hashes, the encrypted
+ * fair round, the cards, the Dou Dizhu state, the hand records, the idempotency answers — is one
+ * JSON document (`TableDoc`, opaque to the store) with a version number. Every change is a PURE,
+ * SYNCHRONOUS function of the current document: SQLite runs it inside one `BEGIN IMMEDIATE` with
+ * no `await`, PostgreSQL inside a transaction after `SELECT … FOR UPDATE` (and may run it again
+ * after a serialisation failure, so it must have no side effect).
+ *
+ * Events are stored rows keyed by (table, audience, id); the change function assigns the ids
+ * (consecutive per audience, counters kept in the document), the store inserts them in the same
+ * transaction as the document, so a reader never sees a state without its events or the reverse.
+ */
+
+/** The table document: JSON-serialisable, opaque to the store (tables/table-state.ts). */
+export type TableDoc = Readonly<Record<string, unknown>>;
+
+/**
+ * Who an event is for: `seat:0`, `seat:1`, … or `host`. Each audience has its own id sequence
+ * 1, 2, 3, … (ids are consecutive per audience, so a gap is a lost event).
+ */
+export type Audience = string;
+
+/** One event as stored. `data` is the JSON text already projected for its audience. */
+export interface StoredEvent {
+  readonly audience: Audience;
+  readonly id: number;
+  readonly type: string;
+  readonly data: string;
+}
+
+/** What a change function returns. */
+export interface TableChange<T> {
+  /** The new document (the store bumps the version by one), or null for no change. */
+  readonly doc: TableDoc | null;
+  /** Events to insert with the new document (ignored, and must be empty, when `doc` is null). */
+  readonly events: readonly StoredEvent[];
+  /** Handed back to the caller. */
+  readonly result: T;
+}
+
+/** A table as loaded. */
+export interface TableRow {
+  readonly doc: TableDoc;
+  /** 1 when created, +1 per saved change. */
+  readonly version: number;
+}
+
+/** What `readEvents` answers. */
+export interface EventPage {
+  /** Events with id > after, oldest first, at most `limit`. */
+  readonly events: readonly StoredEvent[];
+  /** The smallest id still stored for this audience (0 when none): ids below it were pruned. */
+  readonly oldest: number;
+}
+
+/**
+ * The table storage contract. Asynchronous at the interface, atomic per call.
+ *
+ * @example
+ * ```ts
+ * const r = await tables.withTable(id, (row) => {
+ *   const next = applyAction(row.doc, row.version, action); // pure, may throw ApiError
+ *   return { doc: next.doc, events: next.events, result: next.answer };
+ * });
+ * if (!r.found) notFound();
+ * ```
+ */
+export interface TableStore {
+  /** Saves a new table at version 1 with its first events; false if the id is taken. */
+  createTable(id: string, doc: TableDoc, events: readonly StoredEvent[]): Promise<boolean>;
+  /** The table as it is now, or undefined. */
+  readTable(id: string): Promise<TableRow | undefined>;
+  /**
+   * Loads the table, runs `change` and saves its document (version + 1) and events in ONE
+   * transaction. The expected-version check (409 on stale) is the change function's job, because
+   * an idempotent replay must be answered before it. An error thrown by `change` rolls everything
+   * back and propagates unchanged.
+   */
+  withTable<T>(
+    id: string,
+    change: (row: TableRow) => TableChange<T>,
+  ): Promise<{ found: true; value: T; version: number } | { found: false }>;
+  /** Events of one audience with id > `after`, oldest first, at most `limit`. */
+  readEvents(tableId: string, audience: Audience, after: number, limit: number): Promise<EventPage>;
+  /**
+   * Stores a one-use stream ticket (only its SHA-256 hash, hex) for a table and audience, valid
+   * until `expiresAt` (ms since the epoch).
+   */
+  createTicket(hash: string, tableId: string, audience: Audience, expiresAt: number): Promise<void>;
+  /**
+   * Deletes the ticket and returns what it was for, or undefined if unknown or expired (at `now`).
+   * Two concurrent calls with one ticket: at most one gets it.
+   */
+  consumeTicket(
+    hash: string,
+    now: number,
+  ): Promise<{ tableId: string; audience: Audience } | undefined>;
+  /** Deletes the events of one audience of a table with id <= `upTo` (retention). */
+  pruneEvents(tableId: string, audience: Audience, upTo: number): Promise<void>;
+  /** Whether the store answers. */
+  ping(): Promise<boolean>;
+  /** Finishes: no call after this. */
+  close(): Promise<void>;
+}
