@@ -1,3 +1,5 @@
+import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
+
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
  * the same transaction that raises it. Never edit a released step: add the next one.
@@ -17,4 +19,5 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
       -- No index on touched_at: it would add a page write to every change; the hourly purge scans.
     `,
   },
+  MIGRATION_2_TABLES,
 ];
