@@ -10,9 +10,13 @@ import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { readParams } from './http/read-params.ts';
 import { cardImage } from './images/card-images.ts';
+import type { Notifier } from './notifier.ts';
 import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
 import type { Store } from './store/store.ts';
+import type { TableStore } from './store/table-store.ts';
+import type { SecretBox } from './tables/secret-box.ts';
+import { tableRoutes } from './tables/table-routes.ts';
 
 /** What {@link createApp} needs. */
 export interface AppOptions {
@@ -25,6 +29,15 @@ export interface AppOptions {
   /** Milliseconds, for the rate limiter (default performance.now). */
   readonly now?: () => number;
   readonly version?: string;
+  /** The tables of `/v1` (docs/TABLES.md); without them `/v1` is not served. */
+  readonly tables?: {
+    readonly store: TableStore;
+    readonly notifier: Notifier;
+    readonly box: SecretBox;
+    /** Wall clock, ms since the epoch (deadlines, tickets). */
+    readonly now?: () => number;
+    readonly heartbeatMs?: number;
+  };
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
@@ -102,8 +115,9 @@ export function createApp(options: AppOptions): Hono<Env> {
         c.res = new Response(null, {
           status: 204,
           headers: {
-            'Access-Control-Allow-Methods': 'GET, POST, HEAD, OPTIONS',
-            'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+            'Access-Control-Allow-Methods': 'GET, POST, DELETE, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers':
+              'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
             'Access-Control-Max-Age': '86400',
           },
         });
@@ -143,6 +157,21 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   }
 
+  if (options.tables !== undefined) {
+    const t = options.tables;
+    app.route(
+      '/',
+      tableRoutes({
+        tables: t.store,
+        notifier: t.notifier,
+        box: t.box,
+        ...(options.source === undefined ? {} : { source: options.source }),
+        ...(t.now === undefined ? {} : { now: t.now }),
+        ...(t.heartbeatMs === undefined ? {} : { heartbeatMs: t.heartbeatMs }),
+      }),
+    );
+  }
+
   app.get('/', (c) => c.html(homePage(originOf(c))));
   app.get('/docs', (c) => c.html(docs));
   app.get('/openapi.json', (c) => c.body(openapi, 200, { 'Content-Type': 'application/json' }));
@@ -160,7 +189,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.notFound((c) => {
-    if (!['GET', 'POST', 'HEAD'].includes(c.req.method)) {
+    if (!['GET', 'POST', 'HEAD', 'DELETE'].includes(c.req.method)) {
       return jsonError(new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), {
         Allow: 'GET, POST, HEAD, OPTIONS',
       });

@@ -3,7 +3,10 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
+import { createLocalNotifier } from './local-notifier.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteTableStore } from './store/sqlite-tables.ts';
+import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
 import type { Store } from './store/store.ts';
 
 /** A running service. */
@@ -46,10 +49,17 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const store =
     options.store ?? openSqliteStore({ path: config.db, synchronous: config.synchronous });
+  // Tables share the deck store's file (own connection); seeds are sealed with the master key
+  // (FAIRDEAL_SECRET_KEY, or a 0600 key file next to the database: docs/TABLES.md, "Keys").
+  const tablesPath = options.store === undefined ? config.db : ':memory:';
+  const tableStore = openSqliteTableStore({ path: tablesPath, synchronous: config.synchronous });
+  const notifier = createLocalNotifier();
+  const box = createSecretBox(loadMasterKey(process.env, tablesPath));
   const logger = options.log === undefined ? bufferedStdout() : { write: options.log, flush() {} };
   const app = createApp({
     store,
     config,
+    tables: { store: tableStore, notifier, box },
     ...(config.log ? { log: logger.write } : {}),
     ...(options.version === undefined ? {} : { version: options.version }),
   });
@@ -72,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   }).catch(async (error) => {
     clearInterval(timer);
     await store.close();
+    await tableStore.close();
     throw error;
   });
   // Keep-alive connections from load tools are many; a slow client must not hold a socket forever.
@@ -87,6 +98,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);
+        // Event streams end when the notifier stops; their sockets then close like the rest.
+        await notifier.close();
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => server.closeAllConnections(), 5_000);
           server.close(() => {
@@ -96,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           server.closeIdleConnections();
         });
         await store.close();
+        await tableStore.close();
         logger.flush();
       })();
       return closing;
