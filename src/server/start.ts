@@ -6,8 +6,8 @@ import { DEFAULT_CONFIG } from './config.ts';
 import { createLocalNotifier } from './local-notifier.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import { openSqliteTableStore } from './store/sqlite-tables.ts';
-import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
 import type { Store } from './store/store.ts';
+import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
 
 /** A running service. */
 export interface ServerHandle {
