@@ -189,7 +189,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.notFound((c) => {
-    if (!['GET', 'POST', 'HEAD', 'DELETE'].includes(c.req.method)) {
+    if (!['GET', 'POST', 'HEAD'].includes(c.req.method)) {
       return jsonError(new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), {
         Allow: 'GET, POST, HEAD, OPTIONS',
       });

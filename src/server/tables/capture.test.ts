@@ -57,7 +57,13 @@ async function capture(
         assert.equal(e.id, lastEvent[s]! + 1, 'event ids are consecutive per seat');
         lastEvent[s] = e.id;
       }
-      for (const text of [...texts[s]!, ev.text, JSON.stringify([...ev.headers])]) {
+      for (const text of [
+        ...texts[s]!,
+        ev.text,
+        JSON.stringify(
+          Object.fromEntries((ev.headers as unknown as Map<string, string>).entries()),
+        ),
+      ]) {
         for (const m of text.matchAll(CARD)) {
           assert.ok(
             seen[s]!.has(m[0]),
@@ -140,7 +146,12 @@ async function capture(
         { ...body, version },
         { Authorization: `Bearer ${tokens[s]}` },
       );
-      texts[s]!.push(res.text, JSON.stringify([...res.headers]));
+      texts[s]!.push(
+        res.text,
+        JSON.stringify(
+          Object.fromEntries((res.headers as unknown as Map<string, string>).entries()),
+        ),
+      );
       const g = await t.call('GET', `/v1/tables/${id}`, undefined, {
         Authorization: `Bearer ${tokens[s]}`,
       });

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { commitClientSeed, verify } from '../../fair/index.ts';
 import { chacha20 } from '../../index.ts';
-import { testApp } from './test-table.ts';
+import { type Json, testApp } from './test-table.ts';
 
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
 
-async function fairHand(t: ReturnType<typeof testApp>, created: any, seeds: string[]) {
+async function fairHand(t: ReturnType<typeof testApp>, created: Json, seeds: string[]) {
   const id = created.tableId;
   const tokens: string[] = created.seatTokens;
   let table = created.table;
@@ -220,7 +220,7 @@ test('tables: a Dou Dizhu hand end to end — bids, legal plays enforced, transc
   const forged = structuredClone(tr.json.transcript);
   forged.cards[0].to = forged.cards[0].to === 'kitty' ? 'hand:0' : 'kitty';
   assert.equal((await t.call('POST', '/v1/verify', { transcript: forged })).json.ok, false);
-  assert.ok(tr.json.score !== null && tr.json.log.some((a: any) => a.type === 'play'));
+  assert.ok(tr.json.score !== null && tr.json.log.some((a: Json) => a.type === 'play'));
   // Next hand chains to this one.
   res = await t.call(
     'POST',
@@ -344,7 +344,7 @@ test('tables: the server seed is stored sealed (AES-256-GCM), never in clear bef
   const r = await t.call('POST', '/v1/tables', { preset: 'doudizhu', fair: false });
   const row = await t.tables.readTable(r.json.tableId);
   const text = JSON.stringify(row!.doc);
-  const doc = row!.doc as any;
+  const doc = row!.doc as Json;
   const secret = JSON.parse(t.box.open(doc.hand.round));
   assert.equal(secret.serverSeed.length, 64);
   assert.equal(text.includes(secret.serverSeed), false);

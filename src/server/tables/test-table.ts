@@ -5,6 +5,9 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
 import { createSecretBox } from './secret-box.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
+export type Json = any;
+
 /**
  * An in-process app with in-memory stores and a seeded source, for tests. `clock.t` is the wall
  * clock the tables see (deadlines).
@@ -43,7 +46,7 @@ export function testApp(seed: string) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
-    return { status: res.status, text, json: JSON.parse(text) as any, headers: res.headers };
+    return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
   };
   return { app, tables, clock, box, call };
 }

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { StoredEvent, TableStore } from './table-store.ts';
+
+// Expiry times far in the future: a store may drop tickets expired by its own clock.
+const FAR = 4_000_000_000_000;
+
+const ev = (audience: string, id: number): StoredEvent => ({
+  audience,
+  id,
+  type: 'state',
+  data: JSON.stringify({ n: id }),
+});
+
+/**
+ * The behaviour every {@link TableStore} must have, as node:test tests: run it once per backend
+ * (SQLite here; the PostgreSQL store calls it with its own opener). `open` must give an empty
+ * store; the suite closes it.
+ *
+ * @example
+ * ```ts
+ * tableStoreConformance('sqlite', async () => openSqliteTableStore({ path: ':memory:' }));
+ * ```
+ * @throws never (failures are test failures).
+ */
+export function tableStoreConformance(name: string, open: () => Promise<TableStore>): void {
+  test(`${name} table store: create once, read, versioned atomic change with its events`, async () => {
+    const s = await open();
+    try {
+      assert.equal(await s.createTable('t1', { a: 1 }, [ev('seat:0', 1), ev('host', 1)]), true);
+      assert.equal(await s.createTable('t1', { a: 2 }, []), false);
+      assert.deepEqual(await s.readTable('t1'), { doc: { a: 1 }, version: 1 });
+      assert.equal(await s.readTable('nope'), undefined);
+      const r = await s.withTable('t1', (row) => ({
+        doc: { a: (row.doc.a as number) + 1 },
+        events: [ev('seat:0', 2)],
+        result: row.version,
+      }));
+      assert.deepEqual(r, { found: true, value: 1, version: 2 });
+      assert.deepEqual(await s.readTable('t1'), { doc: { a: 2 }, version: 2 });
+      const none = await s.withTable('t1', () => ({ doc: null, events: [], result: 'same' }));
+      assert.deepEqual(none, { found: true, value: 'same', version: 2 });
+      assert.deepEqual(await s.withTable('nope', () => ({ doc: null, events: [], result: 0 })), {
+        found: false,
+      });
+      const page = await s.readEvents('t1', 'seat:0', 0, 10);
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        [1, 2],
+      );
+      assert.equal(page.oldest, 1);
+      assert.deepEqual((await s.readEvents('t1', 'seat:0', 1, 10)).events, [ev('seat:0', 2)]);
+      assert.equal((await s.readEvents('t1', 'seat:1', 0, 10)).oldest, 0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${name} table store: a change that throws (or reuses an event id) changes nothing`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('t', { a: 1 }, [ev('seat:0', 1)]);
+      await assert.rejects(
+        s.withTable('t', () => {
+          throw new RangeError('refused');
+        }),
+        RangeError,
+      );
+      await assert.rejects(
+        s.withTable('t', () => ({ doc: { a: 9 }, events: [ev('seat:0', 1)], result: 0 })),
+      );
+      assert.deepEqual(await s.readTable('t'), { doc: { a: 1 }, version: 1 });
+      assert.equal((await s.readEvents('t', 'seat:0', 0, 10)).events.length, 1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${name} table store: concurrent changes never lose a write`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('c', { n: 0 }, []);
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          s.withTable('c', (row) => ({
+            doc: { n: (row.doc.n as number) + 1 },
+            events: [ev('host', row.version)],
+            result: null,
+          })),
+        ),
+      );
+      assert.deepEqual(await s.readTable('c'), { doc: { n: 50 }, version: 51 });
+      const ids = (await s.readEvents('c', 'host', 0, 100)).events.map((e) => e.id);
+      assert.deepEqual(
+        ids,
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
+    const s = await open();
+    try {
+      await s.createTable(
+        'k',
+        {},
+        [1, 2, 3].map((i) => ev('seat:1', i)),
+      );
+      await s.createTicket('h1', 'k', 'seat:1', FAR);
+      await s.createTicket('h2', 'k', 'seat:1', FAR);
+      assert.deepEqual(await s.consumeTicket('h1', FAR - 1), { tableId: 'k', audience: 'seat:1' });
+      assert.equal(await s.consumeTicket('h1', FAR - 1), undefined);
+      assert.equal(await s.consumeTicket('h2', FAR + 1), undefined);
+      assert.equal(await s.consumeTicket('zz', 0), undefined);
+      await s.pruneEvents('k', 'seat:1', 2);
+      const page = await s.readEvents('k', 'seat:1', 0, 10);
+      assert.equal(page.oldest, 3);
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        [3],
+      );
+      assert.equal(await s.ping(), true);
+    } finally {
+      await s.close();
+    }
+  });
+}
