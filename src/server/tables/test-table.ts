@@ -1,6 +1,7 @@
 import { chacha20 } from '../../index.ts';
 import { createApp } from '../app.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
+import type { Notifier } from '../notifier.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -22,13 +23,30 @@ export function testApp(seed: string) {
   const tables = openSqliteTableStore({ path: ':memory:' });
   const clock = { t: 1_700_000_000_000 };
   const box = createSecretBox(new Uint8Array(32).fill(7));
+  // Counts live listeners, so tests can see streams clean up after themselves.
+  const local = createLocalNotifier();
+  const listeners = { live: 0 };
+  const notifier: Notifier = {
+    notify: (ch) => local.notify(ch),
+    listen: (ch, fn) => {
+      listeners.live++;
+      const stop = local.listen(ch, fn);
+      let stopped = false;
+      return () => {
+        if (!stopped) listeners.live--;
+        stopped = true;
+        stop();
+      };
+    },
+    close: () => local.close(),
+  };
   const app = createApp({
     store: openSqliteStore({ path: ':memory:' }),
     source: chacha20(seed),
     config: { rateLimit: 1e9, rateBurst: 1e9 },
     tables: {
       store: tables,
-      notifier: createLocalNotifier(),
+      notifier,
       box,
       now: () => clock.t,
       heartbeatMs: 50,
@@ -48,5 +66,5 @@ export function testApp(seed: string) {
     const text = await res.text();
     return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
   };
-  return { app, tables, clock, box, call };
+  return { app, tables, clock, box, call, listeners };
 }
