@@ -47,7 +47,12 @@ export function doudizhuStep(
 ): DoudizhuState {
   switch (action.type) {
     case 'bid':
-      if (!BIDS.includes(action.bid)) {
+      // An unknown bid value is the rules' BAD_BID (422, reason unknown-bid), like any bad bid.
+      if (
+        !BIDS.includes(action.bid) &&
+        typeof action.bid !== 'number' &&
+        typeof action.bid !== 'string'
+      ) {
         throw new ApiError(400, 'BAD_REQUEST', 'bid must be pass, 1, 2, 3, call or rob.');
       }
       return bid(game, seat, action.bid as Bid);

@@ -170,7 +170,8 @@ test('tables: a Dou Dizhu hand end to end — bids, legal plays enforced, transc
   const wrongTurn = await act((first + 1) % 3, { type: 'bid', bid: 1 });
   assert.equal(wrongTurn.status, 409);
   const badBid = await act(first, { type: 'bid', bid: 7 });
-  assert.equal(badBid.status, 400);
+  assert.equal(badBid.status, 422);
+  assert.equal(badBid.json.code, 'BAD_BID');
   let res = await act(first, { type: 'bid', bid: 3 });
   assert.equal(res.status, 200, res.text);
   table = res.json.table;
