@@ -31,6 +31,8 @@ export interface TableRouteOptions {
 }
 
 const TICKET_TTL_MS = 30_000;
+const PRUNE_EVERY = 100;
+const KEEP_EVENTS = 1000;
 const MAX_BODY = 16 * 1024;
 
 /** The text signed for a commitment (docs/TABLES.md, "Signatures"). @throws never. */
@@ -91,6 +93,16 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     else words.set(new Uint32Array(randomBytes(16).buffer));
     return Array.from(words, (w) => w.toString(36).padStart(7, '0')).join('');
   };
+  // Retention: every PRUNE_EVERY versions, each audience keeps its last KEEP_EVENTS events; a
+  // stream that asks for an older id gets a reset with a fresh view (event-stream.ts).
+  const prune = async (id: string) => {
+    const row = await o.tables.readTable(id);
+    if (row === undefined) return;
+    const seq = (row.doc as unknown as TableDocument).eventSeq;
+    for (const [audience, last] of Object.entries(seq)) {
+      if (last > KEEP_EVENTS) await o.tables.pruneEvents(id, audience, last - KEEP_EVENTS);
+    }
+  };
   const notify = (id: string) => o.notifier.notify(`table:${id}`).catch(() => {});
 
   app.post('/v1/tables', async (c) => {
@@ -144,6 +156,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     );
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
     await notify(id);
+    if (r.version % PRUNE_EVERY === 0) await prune(id);
     return json(r.value.body, r.value.status);
   });
 
