@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { commitClientSeed } from '../../fair/index.ts';
 import { chacha20, uniformInt } from '../../index.ts';
+import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { TableDocument } from './table-doc.ts';
 import { testApp } from './test-table.ts';
 
@@ -13,9 +14,11 @@ function visibleNow(doc: TableDocument, seat: number): string[] {
   const h = doc.hand;
   if (h === null) return [];
   const out: string[] = [];
-  if (h.piles !== null) out.push(...h.piles.hands[seat]!, ...h.piles.board, ...h.piles.discard);
+  // seat -1 is the host: public cards only.
+  if (h.piles !== null)
+    out.push(...(h.piles.hands[seat] ?? []), ...h.piles.board, ...h.piles.discard);
   if (h.game !== null) {
-    out.push(...h.game.hands[seat]!.map((c) => c.id));
+    out.push(...(h.game.hands[seat] ?? []).map((c) => c.id));
     if (h.game.kittyShown) out.push(...h.game.kitty.map((c) => c.id));
     for (const p of h.game.plays) out.push(...p.cards.map((c) => c.id));
   }
@@ -37,8 +40,10 @@ async function capture(
   const id = created.json.tableId as string;
   const tokens: string[] = created.json.seatTokens;
   const seats = tokens.length;
-  const seen: Set<string>[] = tokens.map(() => new Set());
-  const lastEvent = tokens.map(() => 0);
+  // Viewers: every seat, then the host (index `seats`, who may see public cards only).
+  const viewers = [...tokens, created.json.hostToken as string];
+  const seen: Set<string>[] = viewers.map(() => new Set());
+  const lastEvent = viewers.map(() => 0);
   let checked = 0;
   const doc = async () => (await t.tables.readTable(id))!.doc as unknown as TableDocument;
   const serverSeed = (d: TableDocument) =>
@@ -48,17 +53,17 @@ async function capture(
   const check = async (texts: string[][]) => {
     const d = await doc();
     const secret = d.hand?.phase === 'ended' ? null : serverSeed(d);
-    for (let s = 0; s < seats; s++) {
-      for (const c of visibleNow(d, s)) seen[s]!.add(c);
+    for (let s = 0; s <= seats; s++) {
+      for (const c of visibleNow(d, s === seats ? -1 : s)) seen[s]!.add(c);
       const ev = await t.call('GET', `/v1/tables/${id}/events?after=${lastEvent[s]}`, undefined, {
-        Authorization: `Bearer ${tokens[s]}`,
+        Authorization: `Bearer ${viewers[s]}`,
       });
       for (const e of ev.json.events) {
         assert.equal(e.id, lastEvent[s]! + 1, 'event ids are consecutive per seat');
         lastEvent[s] = e.id;
       }
       for (const text of [
-        ...texts[s]!,
+        ...(texts[s] ?? []),
         ev.text,
         JSON.stringify(
           Object.fromEntries((ev.headers as unknown as Map<string, string>).entries()),
@@ -101,17 +106,18 @@ async function capture(
         );
       }
     }
-    await check(tokens.map(() => []));
-    for (let step = 0; step < 80; step++) {
+    await check(viewers.map(() => []));
+    for (let step = 0; step < 200; step++) {
       d = await doc();
       if (d.hand!.phase === 'ended') break;
       const row = (await t.tables.readTable(id))!;
-      const texts: string[][] = tokens.map(() => []);
-      const s = uniformInt(seats, rnd);
+      const texts: string[][] = viewers.map(() => []);
+      // Mostly a seat acts; one time in eight the host (index `seats`).
+      const s = uniformInt(8, rnd) === 0 ? seats : uniformInt(seats, rnd);
       const mine = visibleNow(d, s).filter((c) =>
         d.hand!.game
-          ? d.hand!.game.hands[s]!.some((x) => x.id === c)
-          : d.hand!.piles!.hands[s]!.includes(c),
+          ? (d.hand!.game.hands[s] ?? []).some((x) => x.id === c)
+          : (d.hand!.piles!.hands[s] ?? []).includes(c),
       );
       const all = [
         ...(d.hand!.piles?.stock ?? []),
@@ -121,8 +127,11 @@ async function capture(
         uniformInt(3, rnd) === 0 || mine.length === 0
           ? [pick(all.length ? all : ['AS'])]
           : [pick(mine)];
-      const body = pick([
+      const game = d.hand!.game;
+      let actor = s;
+      let body: Record<string, unknown> = pick([
         { type: 'draw', count: 1 + uniformInt(2, rnd) },
+        { type: 'draw', count: 1, to: uniformInt(seats, rnd) },
         { type: 'burn' },
         { type: 'play', cards },
         { type: 'discard', cards },
@@ -139,23 +148,37 @@ async function capture(
         { type: 'end-hand' },
         { type: 'nonsense', cards },
       ]);
+      if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
+        // Half the time a legal move by the seat to play (the largest, so hands end sooner).
+        const moves = legalMoves(game);
+        const move = uniformInt(2, rnd) === 0 ? moves.at(-1)! : pick(moves);
+        actor = game.turn;
+        body =
+          move.type === 'pass'
+            ? { type: 'pass' }
+            : { type: 'play', cards: cardsFor(game.hands[actor]!, move).map((c) => c.id) };
+      }
+      if (game !== null && game.phase === 'bidding' && uniformInt(2, rnd) === 0) {
+        actor = game.turn;
+        body = { type: 'bid', bid: pick(['pass', 3]) };
+      }
       const version = uniformInt(10, rnd) === 0 ? row.version - 1 : row.version;
       const res = await t.call(
         'POST',
         `/v1/tables/${id}/actions`,
         { ...body, version },
-        { Authorization: `Bearer ${tokens[s]}` },
+        { Authorization: `Bearer ${viewers[actor]}` },
       );
-      texts[s]!.push(
+      texts[actor]!.push(
         res.text,
         JSON.stringify(
           Object.fromEntries((res.headers as unknown as Map<string, string>).entries()),
         ),
       );
       const g = await t.call('GET', `/v1/tables/${id}`, undefined, {
-        Authorization: `Bearer ${tokens[s]}`,
+        Authorization: `Bearer ${viewers[actor]}`,
       });
-      texts[s]!.push(g.text);
+      texts[actor]!.push(g.text);
       await check(texts);
     }
     d = await doc();
@@ -171,7 +194,7 @@ async function capture(
     d = await doc();
     // A Dou Dizhu hand that random play did not finish is abandoned by opening no next hand.
     if (d.hand!.phase !== 'ended') break;
-    await check(tokens.map(() => []));
+    await check(viewers.map(() => []));
     for (const s of seen) s.clear();
     const v = (await t.tables.readTable(id))!.version;
     const next = await t.call(
@@ -182,6 +205,8 @@ async function capture(
     );
     assert.equal(next.status, 200, next.text);
   }
+  if (process.env.CAPTURE_STATS)
+    console.log(preset, 'hands', (await doc()).history.length, 'mentions', checked);
   return checked;
 }
 

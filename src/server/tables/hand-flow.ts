@@ -165,7 +165,9 @@ function dealHand(
   allowMissing: boolean,
   ctx: StepContext,
 ): HandDocument {
-  const missing = round.waitingFor;
+  // Missing: every seated player whose seed is not in the deal — in the roster but silent, or
+  // never committed at all (the transcript shows only the first kind; the table records both).
+  const missing = doc.fair ? doc.players.filter((p) => !hand.revealed.includes(p)) : [];
   const { transcript, deal } = round.deal({ allowMissing });
   const ids = (cards: readonly { readonly id: string }[]) => cards.map((c) => c.id);
   const base: HandDocument = {

@@ -351,3 +351,127 @@ test('tables: the server seed is stored sealed (AES-256-GCM), never in clear bef
   assert.equal(text.includes(secret.serverSeed), false);
   assert.throws(() => t.box.open(`${doc.hand.round.slice(0, -2)}AA`));
 });
+
+test('tables: a seat that never commits is recorded missing too; the others’ seeds still count', async () => {
+  const t = testApp('nocommit');
+  const r = await t.call('POST', '/v1/tables', { preset: 'doudizhu', revealTimeoutSeconds: 1 });
+  const id = r.json.tableId;
+  let table = r.json.table;
+  const secrets = [0, 1].map((i) =>
+    commitClientSeed(table.hand.announcement, table.players[i], `n${i}`, chacha20(`n${i}`)),
+  );
+  for (const i of [0, 1]) {
+    table = (
+      await t.call(
+        'POST',
+        `/v1/tables/${id}/actions`,
+        { type: 'commit', version: table.version, commitment: secrets[i]!.commitment },
+        bearer(r.json.seatTokens[i]),
+      )
+    ).json.table;
+  }
+  t.clock.t += 1000;
+  let res = await t.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'deal', version: table.version },
+    bearer(r.json.seatTokens[0]),
+  );
+  // The forced deal closes the roster (two commitments) and deals at once: nobody revealed, so
+  // every seat is missing — and the transcript is the dealer's alone (docs/FAIR.md §16).
+  assert.equal(res.status, 200, res.text);
+  table = res.json.table;
+  assert.equal(table.hand.phase, 'playing');
+  assert.deepEqual(table.hand.missing, ['seat-0', 'seat-1', 'seat-2']);
+  res = await t.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'reveal', version: table.version, seed: 'n0', salt: secrets[0]!.salt },
+    bearer(r.json.seatTokens[0]),
+  );
+  assert.equal(res.status, 409, 'no reveal after the deal');
+});
+
+test('tables: two identical requests with one Idempotency-Key at once act once', async () => {
+  const t = testApp('idem-race');
+  const r = await t.call('POST', '/v1/tables', {
+    preset: 'holdem',
+    options: { seats: 2 },
+    fair: false,
+  });
+  const id = r.json.tableId;
+  const stock = r.json.table.hand.counts.stock;
+  const send = () =>
+    t.call(
+      'POST',
+      `/v1/tables/${id}/actions`,
+      { type: 'draw', count: 3, version: 1 },
+      {
+        ...bearer(r.json.seatTokens[1]),
+        'Idempotency-Key': 'same',
+      },
+    );
+  const [a, b] = await Promise.all([send(), send()]);
+  assert.equal(a.status, 200);
+  assert.equal(a.text, b.text);
+  const after = await t.call('GET', `/v1/tables/${id}`, undefined, bearer(r.json.seatTokens[1]));
+  assert.equal(after.json.table.hand.counts.stock, stock - 3);
+  assert.equal(after.json.table.version, 2);
+  // The same key from another seat is another request (and here a stale one).
+  const other = await t.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'draw', count: 3, version: 1 },
+    {
+      ...bearer(r.json.seatTokens[0]),
+      'Idempotency-Key': 'same',
+    },
+  );
+  assert.equal(other.status, 409);
+});
+
+test('tables: tokens, seeds and salts never reach the log', async () => {
+  const lines: string[] = [];
+  const { createApp } = await import('../app.ts');
+  const { openSqliteStore } = await import('../store/sqlite.ts');
+  const { openSqliteTableStore } = await import('../store/sqlite-tables.ts');
+  const { createLocalNotifier } = await import('../local-notifier.ts');
+  const { createSecretBox } = await import('./secret-box.ts');
+  const box = createSecretBox(new Uint8Array(32).fill(1));
+  const app = createApp({
+    store: openSqliteStore({ path: ':memory:' }),
+    log: (l) => lines.push(l),
+    tables: {
+      store: openSqliteTableStore({ path: ':memory:' }),
+      notifier: createLocalNotifier(),
+      box,
+    },
+  });
+  const call = async (path: string, body: object | undefined, token?: string) => {
+    const res = await app.request(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? bearer(token) : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Json;
+  };
+  const made = await call('/v1/tables', { preset: 'doudizhu', revealTimeoutSeconds: 0 });
+  const c = commitClientSeed(made.table.hand.announcement, 'seat-0', 'secret-seed-xyz');
+  const v1 = await call(
+    `/v1/tables/${made.tableId}/actions`,
+    { type: 'commit', version: 1, commitment: c.commitment },
+    made.seatTokens[0],
+  );
+  await call(
+    `/v1/tables/${made.tableId}/actions`,
+    { type: 'deal', version: v1.table.version },
+    made.hostToken,
+  );
+  const tk = await call(`/v1/tables/${made.tableId}/tickets`, {}, made.seatTokens[0]);
+  await call(`/v1/tables/${made.tableId}/events?ticket=${tk.ticket}`, undefined);
+  const log = lines.join('\n');
+  assert.ok(lines.length >= 5);
+  for (const secret of [made.hostToken, ...made.seatTokens, tk.ticket, 'secret-seed-xyz', c.salt]) {
+    assert.equal(log.includes(secret), false);
+  }
+});
