@@ -34,15 +34,22 @@ const TICKET_TTL_MS = 30_000;
 const PRUNE_EVERY = 100;
 const KEEP_EVENTS = 1000;
 const MAX_BODY = 16 * 1024;
+const MAX_VERIFY_BODY = 1024 * 1024;
 
 /** The text signed for a commitment (docs/TABLES.md, "Signatures"). @throws never. */
 export function commitmentMessage(table: string, hand: number, commitment: string): string {
   return `fairdeal/commitment-signature-v1\n${table}\n${hand}\n${commitment}`;
 }
 
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+async function jsonBody(c: Context, max = MAX_BODY): Promise<Record<string, unknown>> {
+  // Refused before reading when the client announces too much (no buffering of a huge body).
+  if (Number(c.req.header('content-length') ?? 0) > max) {
+    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
+  }
   const text = await c.req.text();
-  if (text.length > MAX_BODY) throw new ApiError(413, 'TOO_LARGE', 'A body holds at most 16 KiB.');
+  if (text.length > max) {
+    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
+  }
   if (text === '') return {};
   let value: unknown;
   try {
@@ -231,7 +238,8 @@ export function tableRoutes(o: TableRouteOptions): Hono {
   });
 
   app.post('/v1/verify', async (c) => {
-    const body = await jsonBody(c);
+    // A transcript of an eight-deck shoe is about 15 KiB: verification takes up to 1 MiB.
+    const body = await jsonBody(c, MAX_VERIFY_BODY);
     const expected = (body.expected ?? {}) as Record<string, unknown>;
     const result = verify(body.transcript, {
       ...(typeof expected.commitment === 'string' ? { commitment: expected.commitment } : {}),

@@ -475,3 +475,24 @@ test('tables: tokens, seeds and salts never reach the log', async () => {
     assert.equal(log.includes(secret), false);
   }
 });
+
+test('tables: bodies — not JSON 400, too large 413 (verify takes a shoe-sized transcript)', async () => {
+  const t = testApp('bodies');
+  const bad = await t.app.request('/v1/tables', { method: 'POST', body: '{nope' });
+  assert.equal(bad.status, 400);
+  const big = await t.call('POST', '/v1/tables', { preset: 'doudizhu', pad: 'x'.repeat(17_000) });
+  assert.equal(big.status, 413);
+  const verifyBig = await t.call('POST', '/v1/verify', {
+    transcript: { pad: 'x'.repeat(100_000) },
+  });
+  assert.equal(verifyBig.status, 200);
+  assert.equal(verifyBig.json.ok, false);
+  assert.equal(
+    (await t.call('POST', '/v1/tables', { preset: 'no-such-game' })).json.code,
+    'UNKNOWN_PRESET',
+  );
+  assert.equal(
+    (await t.call('POST', '/v1/tables', { preset: 'doudizhu', players: ['a', 'a', 'b'] })).status,
+    400,
+  );
+});
