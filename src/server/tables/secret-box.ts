@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, webcrypto } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, webcrypto } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { secureBytes } from './random-bytes.ts';
 
 /**
  * The service's secrets: AES-256-GCM for server seeds at rest and the Ed25519 key that signs
@@ -54,7 +55,7 @@ export function createSecretBox(master: Uint8Array): SecretBox {
   };
   return {
     seal: (plain) => {
-      const iv = randomBytes(12);
+      const iv = secureBytes(12);
       const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
@@ -102,14 +103,14 @@ export function loadMasterKey(
   };
   const value = env.FAIRDEAL_SECRET_KEY;
   if (value !== undefined && value !== '') return fromHex(value, 'FAIRDEAL_SECRET_KEY');
-  if (dbPath === ':memory:') return randomBytes(32);
+  if (dbPath === ':memory:') return secureBytes(32);
   const file = `${dbPath}.key`;
   if (existsSync(file)) {
     chmodSync(file, 0o600);
     return fromHex(readFileSync(file, 'utf8'), file);
   }
   mkdirSync(dirname(file), { recursive: true });
-  const key = randomBytes(32);
+  const key = secureBytes(32);
   writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   return key;
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { verify } from '../../fair/index.ts';
-import type { RandomSource } from '../../index.ts';
+import { type RandomSource, secureRandom } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
@@ -96,8 +95,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
   };
   const newId = (): string => {
     const words = new Uint32Array(4);
-    if (o.source !== undefined) o.source.fillUint32(words);
-    else words.set(new Uint32Array(randomBytes(16).buffer));
+    (o.source ?? secureRandom).fillUint32(words);
     return Array.from(words, (w) => w.toString(36).padStart(7, '0')).join('');
   };
   // Retention: every PRUNE_EVERY versions, each audience keeps its last KEEP_EVENTS events; a

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { secureBytes } from './random-bytes.ts';
 
 /**
  * A new secret token: 32 random bytes (256 bits, more than the 128 the issue asks) from the
@@ -11,7 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * @throws never.
  */
 export function newToken(kind: 'seat' | 'host' | 'ticket'): string {
-  return `fdt_${kind}_${randomBytes(32).toString('base64url')}`;
+  return `fdt_${kind}_${secureBytes(32).toString('base64url')}`;
 }
 
 /**
