@@ -37,6 +37,7 @@ export interface AppOptions {
     /** Wall clock, ms since the epoch (deadlines, tickets). */
     readonly now?: () => number;
     readonly heartbeatMs?: number;
+    readonly retention?: { readonly every: number; readonly keep: number };
   };
 }
 
@@ -168,6 +169,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         ...(options.source === undefined ? {} : { source: options.source }),
         ...(t.now === undefined ? {} : { now: t.now }),
         ...(t.heartbeatMs === undefined ? {} : { heartbeatMs: t.heartbeatMs }),
+        ...(t.retention === undefined ? {} : { retention: t.retention }),
       }),
     );
   }

@@ -107,3 +107,31 @@ test('events: a ticket opens one stream once, for its seat only; never the token
     401,
   );
 });
+
+test('events: retention keeps the last events per seat; an older Last-Event-ID gets a reset', async () => {
+  const t = testApp('retention', { retention: { every: 5, keep: 3 } });
+  const r = await t.call('POST', '/v1/tables', {
+    preset: 'holdem',
+    options: { seats: 2 },
+    fair: false,
+  });
+  const id = r.json.tableId;
+  const auth = { Authorization: `Bearer ${r.json.seatTokens[1]}` };
+  for (let v = 1; v < 10; v++) {
+    const a = await t.call('POST', `/v1/tables/${id}/actions`, { type: 'burn', version: v }, auth);
+    assert.equal(a.status, 200, a.text);
+  }
+  // Version 10 pruned each audience to its last 3 events: 8, 9, 10.
+  const page = await t.tables.readEvents(id, 'seat:1', 0, 100);
+  assert.deepEqual(
+    page.events.map((e) => e.id),
+    [8, 9, 10],
+  );
+  const res = await t.app.request(`/v1/tables/${id}/events`, {
+    headers: { ...auth, Accept: 'text/event-stream', 'Last-Event-ID': '2' },
+  });
+  const reader = res.body!.getReader();
+  const text = await readUntil(reader, (x) => x.includes('event: reset'));
+  assert.match(text, /id: 10\nevent: reset\ndata: \{"table":\{"id":"[a-z0-9]+","version":10,/);
+  await reader.cancel();
+});

@@ -27,6 +27,8 @@ export interface TableRouteOptions {
   readonly now?: () => number;
   /** SSE heartbeat interval (default 15 s). */
   readonly heartbeatMs?: number;
+  /** Event retention: every `every` versions keep the last `keep` per audience (100, 1000). */
+  readonly retention?: { readonly every: number; readonly keep: number };
 }
 
 const TICKET_TTL_MS = 30_000;
@@ -104,8 +106,9 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     const row = await o.tables.readTable(id);
     if (row === undefined) return;
     const seq = (row.doc as unknown as TableDocument).eventSeq;
+    const keep = o.retention?.keep ?? KEEP_EVENTS;
     for (const [audience, last] of Object.entries(seq)) {
-      if (last > KEEP_EVENTS) await o.tables.pruneEvents(id, audience, last - KEEP_EVENTS);
+      if (last > keep) await o.tables.pruneEvents(id, audience, last - keep);
     }
   };
   const notify = (id: string) => o.notifier.notify(`table:${id}`).catch(() => {});
@@ -161,7 +164,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     );
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
     await notify(id);
-    if (r.version % PRUNE_EVERY === 0) await prune(id);
+    if (r.version % (o.retention?.every ?? PRUNE_EVERY) === 0) await prune(id);
     return json(r.value.body, r.value.status);
   });
 

@@ -19,7 +19,10 @@ export type Json = any;
  * ```
  * @throws never.
  */
-export function testApp(seed: string) {
+export function testApp(
+  seed: string,
+  extra: { readonly retention?: { readonly every: number; readonly keep: number } } = {},
+) {
   const tables = openSqliteTableStore({ path: ':memory:' });
   const clock = { t: 1_700_000_000_000 };
   const box = createSecretBox(new Uint8Array(32).fill(7));
@@ -50,6 +53,7 @@ export function testApp(seed: string) {
       box,
       now: () => clock.t,
       heartbeatMs: 50,
+      ...(extra.retention === undefined ? {} : { retention: extra.retention }),
     },
   });
   const call = async (
