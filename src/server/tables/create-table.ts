@@ -1,4 +1,5 @@
 import { canonicalFairOptions, type FairOptions } from '../../fair/index.ts';
+import { type DoudizhuRules, resolveRules } from '../../rules/doudizhu/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { StepContext } from './hand-flow.ts';
 import { openHand } from './hand-flow.ts';
@@ -13,6 +14,7 @@ export interface CreateRequest {
   readonly players?: unknown;
   readonly fair?: unknown;
   readonly revealTimeoutSeconds?: unknown;
+  readonly rules?: unknown;
 }
 
 /** Default time seats have to commit and reveal before a forced deal is allowed. */
@@ -55,6 +57,26 @@ export function createTableDoc(
   if (req.fair !== undefined && typeof req.fair !== 'boolean') {
     throw new ApiError(400, 'BAD_REQUEST', 'fair must be true or false.');
   }
+  const isDoudizhu = req.preset === 'doudizhu' || req.preset === 'doudizhu-4p';
+  const rules = req.rules ?? {};
+  if (
+    typeof rules !== 'object' ||
+    rules === null ||
+    Array.isArray(rules) ||
+    (!isDoudizhu && Object.keys(rules).length > 0) ||
+    !Object.values(rules).every((v) => typeof v === 'boolean')
+  ) {
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      'rules are Dou Dizhu house-rule flags: true or false each.',
+    );
+  }
+  try {
+    if (isDoudizhu) resolveRules(rules as Partial<DoudizhuRules>);
+  } catch (error) {
+    throw tableError(error);
+  }
   let options: FairOptions;
   try {
     options = canonicalFairOptions(req.preset, (req.options ?? {}) as FairOptions);
@@ -85,6 +107,7 @@ export function createTableDoc(
     options,
     seats,
     players: players as string[],
+    rules: rules as Record<string, boolean>,
     fair: req.fair ?? true,
     revealTimeoutMs: timeout * 1000,
     createdAt: ctx.now,

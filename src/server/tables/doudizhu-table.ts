@@ -2,6 +2,7 @@ import type { Deal } from '../../index.ts';
 import {
   type Bid,
   bid,
+  type DoudizhuRules,
   type DoudizhuState,
   pass,
   play,
@@ -15,12 +16,16 @@ import { cardsOf } from './card-ids.ts';
  *
  * @example
  * ```ts
- * startDoudizhu(deal, 0).phase; // 'bidding'
+ * startDoudizhu(deal, 0, { robLandlord: true }).phase; // 'bidding'
  * ```
  * @throws {FairdealError} `BAD_DEAL` if the deal is not a Dou Dizhu deal.
  */
-export function startDoudizhu(deal: Deal, firstBidder: number): DoudizhuState {
-  return startBidding(deal, { firstBidder });
+export function startDoudizhu(
+  deal: Deal,
+  firstBidder: number,
+  rules: Readonly<Record<string, boolean>> = {},
+): DoudizhuState {
+  return startBidding(deal, { firstBidder, rules: rules as Partial<DoudizhuRules> });
 }
 
 /** The score once finished, else null. @throws never. */

@@ -180,7 +180,7 @@ function dealHand(
   };
   if (doc.preset === 'doudizhu' || doc.preset === 'doudizhu-4p') {
     // The first bidder turns with the hands, so no seat always opens (docs/TABLES.md).
-    return { ...base, game: startDoudizhu(deal, (hand.n - 1) % doc.seats) };
+    return { ...base, game: startDoudizhu(deal, (hand.n - 1) % doc.seats, doc.rules ?? {}) };
   }
   return {
     ...base,

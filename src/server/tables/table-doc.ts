@@ -15,6 +15,8 @@ export interface TableDocument {
   readonly seats: number;
   /** Player id per seat (bound in every hand's seating). */
   readonly players: readonly string[];
+  /** Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. `{ robLandlord: true }`; {} otherwise. */
+  readonly rules: Readonly<Record<string, boolean>>;
   /** Fair mode: players' seeds go into the deck key (off: the dealer alone chooses). */
   readonly fair: boolean;
   /** How long seats have to commit and reveal before a forced deal may happen. */

@@ -39,6 +39,10 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
         options: { type: 'object', description: 'Preset options (docs/FAIR.md §4)' },
         players: { type: 'array', items: { type: 'string' }, description: 'Player id per seat' },
         fair: { type: 'boolean', default: true },
+        rules: {
+          type: 'object',
+          description: 'Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. {"robLandlord": true}',
+        },
         revealTimeoutSeconds: { type: 'integer', default: 120, minimum: 0, maximum: 86400 },
       },
     },

@@ -496,3 +496,48 @@ test('tables: bodies — not JSON 400, too large 413 (verify takes a shoe-sized 
     400,
   );
 });
+
+test('tables: four-player Dou Dizhu deals 25 each; house rules (rob the landlord) reach the rules', async () => {
+  const t = testApp('ddz4');
+  const four = await t.call('POST', '/v1/tables', { preset: 'doudizhu-4p', fair: false });
+  assert.equal(four.status, 201, four.text);
+  const g = await t.call(
+    'GET',
+    `/v1/tables/${four.json.tableId}`,
+    undefined,
+    bearer(four.json.seatTokens[3]),
+  );
+  assert.deepEqual(g.json.table.hand.counts.hands, [25, 25, 25, 25]);
+  assert.equal(g.json.table.hand.counts.kitty, 8);
+  const rob = await t.call('POST', '/v1/tables', {
+    preset: 'doudizhu',
+    fair: false,
+    rules: { robLandlord: true },
+  });
+  assert.equal(rob.status, 201, rob.text);
+  const table = rob.json.table;
+  const first = table.hand.game.turn;
+  const classic = await t.call(
+    'POST',
+    `/v1/tables/${rob.json.tableId}/actions`,
+    { type: 'bid', bid: 3, version: table.version },
+    bearer(rob.json.seatTokens[first]),
+  );
+  assert.equal(classic.status, 422, 'a 1-2-3 bid is not a bid when robbing');
+  const call = await t.call(
+    'POST',
+    `/v1/tables/${rob.json.tableId}/actions`,
+    { type: 'bid', bid: 'call', version: table.version },
+    bearer(rob.json.seatTokens[first]),
+  );
+  assert.equal(call.status, 200, call.text);
+  assert.equal(
+    (await t.call('POST', '/v1/tables', { preset: 'doudizhu', rules: { noSuchRule: true } }))
+      .status,
+    400,
+  );
+  assert.equal(
+    (await t.call('POST', '/v1/tables', { preset: 'holdem', rules: { robLandlord: true } })).status,
+    400,
+  );
+});

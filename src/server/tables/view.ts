@@ -27,6 +27,7 @@ export function view(doc: TableDocument, viewer: Viewer, version: number): Recor
     options: { ...doc.options },
     seats: doc.seats,
     players: [...doc.players],
+    rules: { ...(doc.rules ?? {}) },
     fair: doc.fair,
     revealTimeoutMs: doc.revealTimeoutMs,
     you: viewer.kind === 'seat' ? { seat: viewer.seat, player: doc.players[viewer.seat] } : 'host',
