@@ -10,9 +10,13 @@ import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { readParams } from './http/read-params.ts';
 import { cardImage } from './images/card-images.ts';
+import type { Notifier } from './notifier.ts';
 import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
 import type { Store } from './store/store.ts';
+import type { TableStore } from './store/table-store.ts';
+import type { SecretBox } from './tables/secret-box.ts';
+import { tableRoutes } from './tables/table-routes.ts';
 import { loadWebPage, webResponse } from './web-page.ts';
 
 /** What {@link createApp} needs. */
@@ -28,6 +32,16 @@ export interface AppOptions {
   readonly version?: string;
   /** Folder of the built web page served at `/` (default dist-web/; null: the placeholder). */
   readonly webDir?: string | null;
+  /** The tables of `/v1` (docs/TABLES.md); without them `/v1` is not served. */
+  readonly tables?: {
+    readonly store: TableStore;
+    readonly notifier: Notifier;
+    readonly box: SecretBox;
+    /** Wall clock, ms since the epoch (deadlines, tickets). */
+    readonly now?: () => number;
+    readonly heartbeatMs?: number;
+    readonly retention?: { readonly every: number; readonly keep: number };
+  };
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
@@ -102,8 +116,9 @@ export function createApp(options: AppOptions): Hono<Env> {
           status: 204,
           headers: {
             ...CORS,
-            'Access-Control-Allow-Methods': 'GET, POST, HEAD, OPTIONS',
-            'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+            'Access-Control-Allow-Methods': 'GET, POST, DELETE, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers':
+              'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
             'Access-Control-Max-Age': '86400',
           },
         });
@@ -169,6 +184,22 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get('/openapi.json', (c) =>
     c.body(openapi, 200, { ...CORS, 'Content-Type': 'application/json' }),
   );
+  if (options.tables !== undefined) {
+    const t = options.tables;
+    app.route(
+      '/',
+      tableRoutes({
+        tables: t.store,
+        notifier: t.notifier,
+        box: t.box,
+        ...(options.source === undefined ? {} : { source: options.source }),
+        ...(t.now === undefined ? {} : { now: t.now }),
+        ...(t.heartbeatMs === undefined ? {} : { heartbeatMs: t.heartbeatMs }),
+        ...(t.retention === undefined ? {} : { retention: t.retention }),
+      }),
+    );
+  }
+
   app.get('/healthz', async (c) => {
     const ok = await options.store.ping().catch(() => false);
     return c.json({ ok }, ok ? 200 : 503, API_HEADERS);

@@ -3,6 +3,7 @@ import { DECK_ROUTES } from './routes/deck-routes.ts';
 import { OTHER_ROUTES } from './routes/other-routes.ts';
 import { PILE_ROUTES } from './routes/pile-routes.ts';
 import type { ApiRoute } from './routes/route-types.ts';
+import { tablePaths } from './tables/table-openapi.ts';
 
 /** Every Deck of Cards API route, in documentation order. */
 export const API_ROUTES: readonly ApiRoute[] = [...DECK_ROUTES, ...PILE_ROUTES];
@@ -128,6 +129,7 @@ export function openApiDocument(version: string): Record<string, unknown> & {
       },
     };
   }
+  Object.assign(paths, tablePaths());
   return {
     openapi: '3.1.0',
     info: {
@@ -137,5 +139,6 @@ export function openApiDocument(version: string): Record<string, unknown> & {
         'The Deck of Cards API surface, done right: secure shuffles, unguessable deck ids, atomic changes, cards conserved. Every path also answers without its trailing slash, to GET and to POST (form or JSON body), with CORS.',
     },
     paths,
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
   };
 }

@@ -3,9 +3,12 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
-import { openPostgresStore } from './store/postgres.ts';
+import { createLocalNotifier } from './local-notifier.ts';
+import { openPostgresBackends } from './store/postgres-backends.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteTableStore } from './store/sqlite-tables.ts';
 import type { Store } from './store/store.ts';
+import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
 
 /** A running service. */
 export interface ServerHandle {
@@ -45,15 +48,40 @@ const DAY_MS = 86_400_000;
  */
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  // PostgreSQL (DATABASE_URL): decks, tables and LISTEN/NOTIFY on one database, for several
+  // processes (docs/DEPLOY.md). Otherwise the SQLite file: tables share it (own connection).
+  const pg =
+    options.store === undefined && config.databaseUrl !== undefined
+      ? await openPostgresBackends(config.databaseUrl)
+      : undefined;
   const store =
+    pg?.store ??
     options.store ??
-    (config.databaseUrl !== undefined
-      ? await openPostgresStore({ url: config.databaseUrl })
-      : openSqliteStore({ path: config.db, synchronous: config.synchronous }));
+    openSqliteStore({ path: config.db, synchronous: config.synchronous });
+  const tablesPath = options.store === undefined ? config.db : ':memory:';
+  const tableStore =
+    pg?.tables ?? openSqliteTableStore({ path: tablesPath, synchronous: config.synchronous });
+  const notifier = pg?.notifier ?? createLocalNotifier();
+  // Seeds are sealed with the master key (FAIRDEAL_SECRET_KEY, or a 0600 key file next to the
+  // SQLite database: docs/TABLES.md, "Keys"). Processes sharing PostgreSQL must share the key, so
+  // there a key file of one machine's own is refused.
+  if (pg !== undefined && !process.env.FAIRDEAL_SECRET_KEY) {
+    await pg.close();
+    throw new RangeError(
+      'FAIRDEAL_SECRET_KEY must be set with DATABASE_URL: every process needs the same key (docs/DEPLOY.md)',
+    );
+  }
+  const box = createSecretBox(loadMasterKey(process.env, tablesPath));
+  const closeStores = async () => {
+    if (pg !== undefined) return pg.close();
+    await store.close();
+    await tableStore.close();
+  };
   const logger = options.log === undefined ? bufferedStdout() : { write: options.log, flush() {} };
   const app = createApp({
     store,
     config,
+    tables: { store: tableStore, notifier, box },
     ...(config.log ? { log: logger.write } : {}),
     ...(options.version === undefined ? {} : { version: options.version }),
   });
@@ -75,7 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     server.once('error', reject);
   }).catch(async (error) => {
     clearInterval(timer);
-    await store.close();
+    await closeStores();
     throw error;
   });
   // Keep-alive connections from load tools are many; a slow client must not hold a socket forever.
@@ -91,6 +119,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);
+        // Event streams end when the notifier stops; their sockets then close like the rest.
+        await notifier.close(); // idempotent: pg.close() closing it again is a no-op
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => server.closeAllConnections(), 5_000);
           server.close(() => {
@@ -99,7 +129,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           });
           server.closeIdleConnections();
         });
-        await store.close();
+        await closeStores();
         logger.flush();
       })();
       return closing;

@@ -34,7 +34,8 @@ test('src/server (tests aside) uses the library only through src/index.ts, and n
       const target = relative(ROOT, resolve(dirname(file), spec));
       seen.push(target);
       assert.ok(
-        target.startsWith('src/server/') || target === 'src/index.ts',
+        target.startsWith('src/server/') ||
+          ['src/index.ts', 'src/fair/index.ts', 'src/rules/doudizhu/index.ts'].includes(target),
         `${relative(ROOT, file)} imports ${target}`,
       );
     }

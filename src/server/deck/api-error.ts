@@ -9,7 +9,7 @@
  * ```
  */
 export class ApiError extends Error {
-  readonly status: 400 | 404 | 405 | 409 | 413 | 414 | 429 | 501;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 414 | 422 | 429 | 501;
   readonly code: string;
   /** Extra fields merged into the body (`remaining`, `rejected`, …). */
   readonly extra: Readonly<Record<string, unknown>>;

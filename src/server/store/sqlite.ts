@@ -150,7 +150,8 @@ function checkLevel(level: string): SynchronousLevel {
   throw new RangeError(`synchronous must be OFF, NORMAL, FULL or EXTRA, got ${level}`);
 }
 
-function migrate(db: DatabaseSync): void {
+/** Runs the schema steps not yet applied (shared with sqlite-tables.ts). @throws on a failed step. */
+export function migrate(db: DatabaseSync): void {
   const current = (db.prepare('PRAGMA user_version').get() as { user_version: number })
     .user_version;
   for (const step of MIGRATIONS) {

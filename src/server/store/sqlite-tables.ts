@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { migrate, type SqliteOptions } from './sqlite.ts';
+import type { StoredEvent, TableDoc, TableRow, TableStore } from './table-store.ts';
+
+/**
+ * A {@link TableStore} on node:sqlite, on the same file as the deck store (its own connection).
+ * Every change is one `BEGIN IMMEDIATE` transaction with no `await` inside: read the row, run
+ * the pure change, write the row (`WHERE version = ?`, a second guard) and its events.
+ *
+ * @example
+ * ```ts
+ * const tables = openSqliteTableStore({ path: './data/fairdeal.db' });
+ * ```
+ * @throws {Error} if the file cannot be opened or a migration fails.
+ */
+export function openSqliteTableStore(options: SqliteOptions): TableStore {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const now = options.now ?? Date.now;
+  const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${options.synchronous ?? 'NORMAL'}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  migrate(db);
+  const insert = db.prepare(
+    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+  );
+  const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
+  const update = db.prepare(
+    'UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?',
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO fd_table_events (table_id, audience, id, type, data) VALUES (?, ?, ?, ?, ?)',
+  );
+  const selectEvents = db.prepare(
+    'SELECT audience, id, type, data FROM fd_table_events WHERE table_id = ? AND audience = ? AND id > ? ORDER BY id LIMIT ?',
+  );
+  const oldest = db.prepare(
+    'SELECT MIN(id) AS m FROM fd_table_events WHERE table_id = ? AND audience = ?',
+  );
+  const prune = db.prepare(
+    'DELETE FROM fd_table_events WHERE table_id = ? AND audience = ? AND id <= ?',
+  );
+  const insertTicket = db.prepare(
+    'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const takeTicket = db.prepare(
+    'DELETE FROM fd_stream_tickets WHERE hash = ? RETURNING table_id, audience, expires_at',
+  );
+  const dropExpired = db.prepare('DELETE FROM fd_stream_tickets WHERE expires_at < ?');
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  let closed = false;
+
+  const load = (id: string): TableRow | undefined => {
+    const row = select.get(id) as { doc: string; version: number } | undefined;
+    return row === undefined
+      ? undefined
+      : { doc: JSON.parse(row.doc) as TableDoc, version: Number(row.version) };
+  };
+  const writeEvents = (tableId: string, events: readonly StoredEvent[]) => {
+    for (const e of events) insertEvent.run(tableId, e.audience, e.id, e.type, e.data);
+  };
+  const inTransaction = <T>(fn: () => T): T => {
+    begin.run();
+    try {
+      const value = fn();
+      commit.run();
+      return value;
+    } catch (error) {
+      if (db.isTransaction) rollback.run();
+      throw error;
+    }
+  };
+
+  return {
+    createTable: async (id, doc, events) =>
+      inTransaction(() => {
+        const t = now();
+        if (Number(insert.run(id, JSON.stringify(doc), t, t).changes) !== 1) return false;
+        writeEvents(id, events);
+        return true;
+      }),
+    readTable: async (id) => load(id),
+    withTable: async (id, change) =>
+      inTransaction(() => {
+        const row = load(id);
+        if (row === undefined) return { found: false as const };
+        const { doc, events, result } = change(row);
+        if (doc === null) return { found: true as const, value: result, version: row.version };
+        if (Number(update.run(JSON.stringify(doc), now(), id, row.version).changes) !== 1) {
+          throw new Error('table changed inside its own transaction');
+        }
+        writeEvents(id, events);
+        return { found: true as const, value: result, version: row.version + 1 };
+      }),
+    readEvents: async (tableId, audience, after, limit) => {
+      const events = selectEvents.all(tableId, audience, after, limit).map((r) => {
+        const e = r as { audience: string; id: number; type: string; data: string };
+        return { audience: e.audience, id: Number(e.id), type: e.type, data: e.data };
+      });
+      const m = (oldest.get(tableId, audience) as { m: number | null }).m;
+      return { events, oldest: m === null ? 0 : Number(m) };
+    },
+    createTicket: async (hash, tableId, audience, expiresAt) => {
+      dropExpired.run(now());
+      insertTicket.run(hash, tableId, audience, expiresAt);
+    },
+    consumeTicket: async (hash, at) => {
+      const row = takeTicket.get(hash) as
+        | { table_id: string; audience: string; expires_at: number }
+        | undefined;
+      if (row === undefined || Number(row.expires_at) < at) return undefined;
+      return { tableId: row.table_id, audience: row.audience };
+    },
+    pruneEvents: async (tableId, audience, upTo) => {
+      prune.run(tableId, audience, upTo);
+    },
+    ping: async () => !closed && select.get('') === undefined,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

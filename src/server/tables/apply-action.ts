@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../deck/api-error.ts';
+import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
+import { doudizhuStep } from './doudizhu-table.ts';
+import {
+  commitSeat,
+  endHand,
+  forceDeal,
+  openHand,
+  revealSeat,
+  type StepContext,
+} from './hand-flow.ts';
+import { pileAction } from './pile-actions.ts';
+import type { HandDocument, PublicAction, TableDocument } from './table-doc.ts';
+import { tableError } from './table-errors.ts';
+import { actionView, view } from './view.ts';
+import { audienceOf, audiences, type Viewer } from './viewer.ts';
+
+/** An action as the route hands it over (the body's fields, not yet checked). */
+export interface ActionRequest {
+  readonly viewer: Viewer;
+  /** The version the client saw; required. */
+  readonly expectedVersion: unknown;
+  readonly idempotencyKey: string | undefined;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/** What the route sends back. */
+export interface ActionAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+const IDEMPOTENCY_KEEP = 64;
+
+/**
+ * Applies one table action as a pure change (store/table-store.ts): an idempotent replay is
+ * answered first, from the stored answer; then the expected version is checked (409 when stale);
+ * then the action runs, and the new document, its events (one per audience, each made by
+ * `view()`) and the answer come back together.
+ *
+ * @example
+ * ```ts
+ * await tables.withTable(id, (row) => applyAction(row, request, ctx));
+ * ```
+ * @throws {ApiError} for every refusal (the transaction rolls back).
+ */
+export function applyAction(
+  row: TableRow,
+  req: ActionRequest,
+  ctx: StepContext,
+): TableChange<ActionAnswer> {
+  const doc = row.doc as unknown as TableDocument;
+  const who = audienceOf(req.viewer);
+  const key =
+    req.idempotencyKey === undefined
+      ? undefined
+      : createHash('sha256').update(`${who}\n${req.idempotencyKey}`).digest('hex');
+  if (key !== undefined) {
+    const stored = doc.idempotency.find((a) => a.key === key);
+    if (stored !== undefined) {
+      return { doc: null, events: [], result: { status: stored.status, body: stored.body } };
+    }
+  }
+  if (req.expectedVersion !== row.version) {
+    if (typeof req.expectedVersion !== 'number') {
+      throw new ApiError(400, 'VERSION_REQUIRED', 'Send the table version you act on (version).');
+    }
+    throw new ApiError(409, 'STALE_VERSION', 'The table has changed: read it again.', {
+      version: row.version,
+    });
+  }
+  let next: TableDocument;
+  let action: PublicAction;
+  try {
+    ({ next, action } = step(doc, req, ctx));
+  } catch (error) {
+    throw tableError(error);
+  }
+  const version = row.version + 1;
+  const body = JSON.stringify({ ok: true, table: view(next, req.viewer, version) });
+  const idempotency =
+    key === undefined
+      ? next.idempotency
+      : [...next.idempotency, { key, viewer: who, status: 200, body }].slice(-IDEMPOTENCY_KEEP);
+  const withEvents = tableEvents({ ...next, idempotency }, version, action);
+  return { doc: withEvents.doc as never, events: withEvents.events, result: { status: 200, body } };
+}
+
+/**
+ * One `state` event per audience, each holding that audience's `view()` and the public action,
+ * with the next id of that audience's sequence.
+ *
+ * @example
+ * ```ts
+ * const { doc: saved, events } = tableEvents(doc, 1, { type: 'created', seat: null });
+ * ```
+ * @throws never.
+ */
+export function tableEvents(
+  doc: TableDocument,
+  version: number,
+  action: PublicAction,
+): { doc: TableDocument; events: StoredEvent[] } {
+  const seq = { ...doc.eventSeq };
+  const events: StoredEvent[] = [];
+  for (const v of audiences(doc.seats)) {
+    const audience = audienceOf(v);
+    const id = (seq[audience] ?? 0) + 1;
+    seq[audience] = id;
+    events.push({
+      audience,
+      id,
+      type: 'state',
+      data: JSON.stringify({ action: actionView(action), table: view(doc, v, version) }),
+    });
+  }
+  return { doc: { ...doc, eventSeq: seq }, events };
+}
+
+function seatOf(viewer: Viewer): number {
+  if (viewer.kind !== 'seat') throw new ApiError(403, 'FORBIDDEN', 'Only a seat can do this.');
+  return viewer.seat;
+}
+
+function dealtHand(doc: TableDocument): HandDocument {
+  if (doc.hand === null || doc.hand.phase !== 'playing') {
+    throw new ApiError(409, 'WRONG_PHASE', 'No dealt hand is in play.');
+  }
+  return doc.hand;
+}
+
+function text(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 1024) {
+    throw new ApiError(400, 'BAD_REQUEST', `${name} must be a non-empty string.`);
+  }
+  return value;
+}
+
+function step(
+  doc: TableDocument,
+  req: ActionRequest,
+  ctx: StepContext,
+): { next: TableDocument; action: PublicAction } {
+  const b = req.body;
+  const type = b.type;
+  const last = (hand: HandDocument): PublicAction => hand.log.at(-1)!;
+  switch (type) {
+    case 'next-hand': {
+      const hand = openHand(doc, ctx);
+      return { next: { ...doc, hand }, action: last(hand) };
+    }
+    case 'commit':
+    case 'reveal':
+    case 'deal': {
+      const hand = doc.hand;
+      if (hand === null) throw new ApiError(409, 'WRONG_PHASE', 'No hand is open.');
+      const next =
+        type === 'commit'
+          ? commitSeat(doc, hand, seatOf(req.viewer), text(b.commitment, 'commitment'), ctx)
+          : type === 'reveal'
+            ? revealSeat(
+                doc,
+                hand,
+                seatOf(req.viewer),
+                text(b.seed, 'seed'),
+                text(b.salt, 'salt'),
+                ctx,
+              )
+            : forceDeal(doc, hand, ctx);
+      return { next: { ...doc, hand: next }, action: last(next) };
+    }
+    case 'end-hand': {
+      const hand = dealtHand(doc);
+      if (hand.game !== null) {
+        throw new ApiError(
+          409,
+          'WRONG_PHASE',
+          'A Dou Dizhu hand ends when a seat empties its hand.',
+        );
+      }
+      const action: PublicAction = {
+        type: 'hand-ended',
+        seat: req.viewer.kind === 'seat' ? req.viewer.seat : null,
+      };
+      return { next: endHand(doc, ctx, action), action };
+    }
+    default: {
+      const hand = dealtHand(doc);
+      if (hand.game !== null) return doudizhu(doc, hand, req, ctx);
+      const r = pileAction(hand.piles!, req.viewer, b as { type: string });
+      const next = { ...hand, piles: r.piles, log: [...hand.log, r.action] };
+      return { next: { ...doc, hand: next }, action: r.action };
+    }
+  }
+}
+
+function doudizhu(
+  doc: TableDocument,
+  hand: HandDocument,
+  req: ActionRequest,
+  ctx: StepContext,
+): { next: TableDocument; action: PublicAction } {
+  const seat = seatOf(req.viewer);
+  const before = hand.game!;
+  const game = doudizhuStep(before, seat, req.body as { type: string });
+  const b = req.body;
+  const actions: PublicAction[] = [];
+  if (b.type === 'bid') actions.push({ type: 'bid', seat, bid: b.bid as string | number });
+  if (b.type === 'pass') actions.push({ type: 'pass', seat });
+  if (b.type === 'play') {
+    actions.push({ type: 'play', seat, cards: game.plays.at(-1)!.cards.map((c) => c.id) });
+  }
+  if (!before.kittyShown && game.kittyShown) {
+    // The landlord takes the kitty, shown to every seat (docs/DOUDIZHU.md).
+    actions.push({ type: 'kitty', seat: game.landlord, cards: game.kitty.map((c) => c.id) });
+  }
+  const next: HandDocument = { ...hand, game, log: [...hand.log, ...actions] };
+  const tableNext = { ...doc, hand: next };
+  if (game.phase === 'finished' || game.phase === 'redeal') {
+    const end: PublicAction = {
+      type: game.phase === 'finished' ? 'hand-ended' : 'redeal',
+      seat: game.winner,
+    };
+    return { next: endHand(tableNext, ctx, end), action: end };
+  }
+  return { next: tableNext, action: actions.at(-1)! };
+}

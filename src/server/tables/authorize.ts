@@ -1,0 +1,49 @@
+import { ApiError } from '../deck/api-error.ts';
+import type { TableDocument } from './table-doc.ts';
+import { tokenMatches } from './tokens.ts';
+import type { Viewer } from './viewer.ts';
+
+/**
+ * The viewer a bearer token stands for at a table. Every stored hash is compared (each in
+ * constant time), so the time taken does not depend on which seat, if any, matched.
+ *
+ * @example
+ * ```ts
+ * authorize(doc, c.req.header('authorization')); // { kind: 'seat', seat: 1 }
+ * ```
+ * @throws {ApiError} 401 `UNAUTHORIZED` without a valid token (the message never repeats it).
+ */
+export function authorize(doc: TableDocument, header: string | undefined): Viewer {
+  const m = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
+  if (m === null) {
+    throw new ApiError(
+      401,
+      'UNAUTHORIZED',
+      'Send your seat or host token: Authorization: Bearer <token>.',
+    );
+  }
+  const token = m[1]!;
+  let found: Viewer | undefined;
+  if (tokenMatches(token, doc.hostToken)) found = { kind: 'host' };
+  doc.seatTokens.forEach((hash, seat) => {
+    if (tokenMatches(token, hash)) found = { kind: 'seat', seat };
+  });
+  if (found === undefined)
+    throw new ApiError(401, 'UNAUTHORIZED', 'That token is not valid at this table.');
+  return found;
+}
+
+/**
+ * Like {@link authorize}, but only the host.
+ *
+ * @example
+ * ```ts
+ * requireHost(doc, c.req.header('authorization'));
+ * ```
+ * @throws {ApiError} 401 as above, 403 for a seat's token.
+ */
+export function requireHost(doc: TableDocument, header: string | undefined): void {
+  if (authorize(doc, header).kind !== 'host') {
+    throw new ApiError(403, 'FORBIDDEN', 'Only the host can do this.');
+  }
+}

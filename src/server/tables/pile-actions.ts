@@ -1,0 +1,139 @@
+import { ApiError } from '../deck/api-error.ts';
+import { cardList } from './doudizhu-table.ts';
+import type { Piles, PublicAction } from './table-doc.ts';
+import type { Viewer } from './viewer.ts';
+
+/** A request to change the piles of a non-Dou-Dizhu hand. */
+export interface PileRequest {
+  readonly type: string;
+  readonly count?: unknown;
+  readonly to?: unknown;
+  readonly from?: unknown;
+  readonly cards?: unknown;
+}
+
+const PUBLIC_PILES = ['board', 'discard'] as const;
+type PublicPile = (typeof PUBLIC_PILES)[number];
+
+const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+
+function count(value: unknown, max: number): number {
+  const n = value === undefined ? 1 : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 108) {
+    throw bad('count must be an integer from 1 to 108.');
+  }
+  if (n > max) {
+    throw new ApiError(409, 'NOT_ENOUGH_CARDS', `The stock holds ${max} cards.`, {
+      remaining: max,
+    });
+  }
+  return n;
+}
+
+function takeFrom(
+  pile: readonly string[],
+  cards: readonly string[],
+  holder: string,
+): readonly string[] {
+  const left = [...pile];
+  for (const c of cards) {
+    const i = left.indexOf(c);
+    // Never say where the card is instead: only that the holder named does not hold it.
+    if (i < 0) throw new ApiError(422, 'NOT_HELD', `Not every one of those cards is in ${holder}.`);
+    left.splice(i, 1);
+  }
+  return left;
+}
+
+function pileName(value: unknown): 'hand' | PublicPile {
+  if (value === 'hand' || value === 'board' || value === 'discard') return value;
+  throw bad('from and to must be hand, board or discard.');
+}
+
+/**
+ * One change to the piles, checked against who holds the cards: draw from the stock (a seat to
+ * itself, the host to any seat), burn from the stock, play a held card to the board, discard it,
+ * or move cards between the actor's hand and the public piles.
+ *
+ * @example
+ * ```ts
+ * pileAction(piles, { kind: 'seat', seat: 1 }, { type: 'draw', count: 2 });
+ * ```
+ * @throws {ApiError} 400 for a malformed request, 403 when the host acts for a hand it has not,
+ *   409 `NOT_ENOUGH_CARDS`, 422 `NOT_HELD`.
+ */
+export function pileAction(
+  piles: Piles,
+  viewer: Viewer,
+  req: PileRequest,
+): { piles: Piles; action: PublicAction } {
+  const seats = piles.hands.length;
+  const actor = viewer.kind === 'seat' ? viewer.seat : null;
+  switch (req.type) {
+    case 'draw': {
+      let to = actor;
+      if (req.to !== undefined) {
+        if (
+          typeof req.to !== 'number' ||
+          !Number.isInteger(req.to) ||
+          req.to < 0 ||
+          req.to >= seats
+        ) {
+          throw bad('to must be a seat number.');
+        }
+        if (actor !== null && req.to !== actor) {
+          throw new ApiError(
+            403,
+            'FORBIDDEN',
+            'A seat draws only to itself; the host deals to any seat.',
+          );
+        }
+        to = req.to;
+      }
+      if (to === null) throw bad('The host names the seat to draw to (to).');
+      const n = count(req.count, piles.stock.length);
+      const hands = piles.hands.map((h, i) => (i === to ? [...h, ...piles.stock.slice(0, n)] : h));
+      return {
+        piles: { ...piles, hands, stock: piles.stock.slice(n) },
+        action: { type: 'draw', seat: to, count: n },
+      };
+    }
+    case 'burn': {
+      const n = count(req.count, piles.stock.length);
+      return {
+        piles: {
+          ...piles,
+          burns: [...piles.burns, ...piles.stock.slice(0, n)],
+          stock: piles.stock.slice(n),
+        },
+        action: { type: 'burn', seat: actor, count: n },
+      };
+    }
+    case 'play':
+    case 'discard':
+    case 'move': {
+      if (actor === null) throw new ApiError(403, 'FORBIDDEN', 'Only a seat moves its cards.');
+      const cards = cardList(req.cards);
+      const from = req.type === 'move' ? pileName(req.from) : 'hand';
+      const to = req.type === 'move' ? pileName(req.to) : req.type === 'play' ? 'board' : 'discard';
+      if (from === to) throw bad('from and to must differ.');
+      const get = (p: 'hand' | PublicPile): readonly string[] =>
+        p === 'hand' ? piles.hands[actor]! : piles[p];
+      const left = takeFrom(get(from), cards, from === 'hand' ? 'your hand' : `the ${from}`);
+      const next: { -readonly [K in keyof Piles]: Piles[K] } = { ...piles };
+      const put = (p: 'hand' | PublicPile, value: readonly string[]) => {
+        if (p === 'hand') next.hands = next.hands.map((h, i) => (i === actor ? value : h));
+        else next[p] = value;
+      };
+      put(from, left);
+      put(to, [...get(to), ...cards]);
+      // The cards are public now (or were): the log may name them.
+      return {
+        piles: next,
+        action: { type: req.type, seat: actor, cards, pile: from, to },
+      };
+    }
+    default:
+      throw new ApiError(400, 'UNKNOWN_ACTION', 'Unknown action type.');
+  }
+}

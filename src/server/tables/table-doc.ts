@@ -1,0 +1,111 @@
+import type { FairAnnouncement, FairOptions, FairRoster } from '../../fair/index.ts';
+import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
+
+/**
+ * One table, as stored (store/table-store.ts keeps it as JSON). It holds secrets — token hashes,
+ * the sealed fair round, every seat's cards, the stock order — so it is NEVER sent as it is:
+ * every answer, event and error is built by `view()` (view.ts), which copies only what a viewer
+ * may see.
+ */
+export interface TableDocument {
+  readonly format: 'fairdeal/table-1';
+  readonly id: string;
+  readonly preset: string;
+  readonly options: FairOptions;
+  readonly seats: number;
+  /** Player id per seat (bound in every hand's seating). */
+  readonly players: readonly string[];
+  /** Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. `{ robLandlord: true }`; {} otherwise. */
+  readonly rules: Readonly<Record<string, boolean>>;
+  /** Fair mode: players' seeds go into the deck key (off: the dealer alone chooses). */
+  readonly fair: boolean;
+  /** How long seats have to commit and reveal before a forced deal may happen. */
+  readonly revealTimeoutMs: number;
+  readonly createdAt: number;
+  /** SHA-256 (hex) of the host token. */
+  readonly hostToken: string;
+  /** SHA-256 (hex) of each seat's token; null while revoked. */
+  readonly seatTokens: readonly (string | null)[];
+  /** The current hand, or null before the first. */
+  readonly hand: HandDocument | null;
+  /** Every finished hand, oldest first (public). */
+  readonly history: readonly HandRecord[];
+  /** Last event id per audience (`seat:0` …, `host`). */
+  readonly eventSeq: Readonly<Record<string, number>>;
+  /** Answers to recent requests with an Idempotency-Key, by key hash (bounded). */
+  readonly idempotency: readonly IdempotentAnswer[];
+}
+
+/** Where a hand is. */
+export type HandPhase = 'committing' | 'revealing' | 'playing' | 'ended';
+
+/** The hand in play. */
+export interface HandDocument {
+  readonly n: number;
+  readonly phase: HandPhase;
+  readonly startedAt: number;
+  /** After this (ms since the epoch) anyone seated or the host may force the deal. */
+  readonly deadline: number;
+  /** Public: what the dealer committed to. */
+  readonly announcement: FairAnnouncement;
+  /** Public once closed. */
+  readonly roster: FairRoster | null;
+  /** Players who committed / revealed so far (public: names only). */
+  readonly committed: readonly string[];
+  readonly revealed: readonly string[];
+  /** Players who never revealed (set at the deal). */
+  readonly missing: readonly string[];
+  /** SECRET: FairRound.exportSecretState() as JSON, sealed with AES-256-GCM. */
+  readonly round: string;
+  /** SECRET until the hand ends: the transcript JSON, sealed. */
+  readonly sealedTranscript: string | null;
+  /** Cards by pile, as card ids. Hands and stock are secret; board, discard are public. */
+  readonly piles: Piles | null;
+  /** Dou Dizhu presets: the rules state (holds every hand: secret except what view() takes). */
+  readonly game: DoudizhuState | null;
+  /** Public account of what happened, for the history (never names a hidden card). */
+  readonly log: readonly PublicAction[];
+}
+
+/** The cards of a non-Dou-Dizhu hand. */
+export interface Piles {
+  readonly hands: readonly (readonly string[])[];
+  /** Top first. */
+  readonly stock: readonly string[];
+  readonly board: readonly string[];
+  readonly discard: readonly string[];
+  /** Face down. */
+  readonly burns: readonly string[];
+  /** Face down (e.g. a skat). */
+  readonly kitty: readonly string[];
+}
+
+/** One public action. `cards` only where the cards are shown to everyone. */
+export interface PublicAction {
+  readonly type: string;
+  readonly seat: number | null;
+  readonly count?: number;
+  readonly cards?: readonly string[];
+  readonly bid?: string | number;
+  readonly pile?: string;
+  readonly to?: string;
+}
+
+/** A finished hand, public. */
+export interface HandRecord {
+  readonly n: number;
+  readonly transcript: unknown;
+  readonly transcriptHash: string;
+  readonly missing: readonly string[];
+  readonly log: readonly PublicAction[];
+  /** Dou Dizhu: the score of the hand (after the transcript), or null. */
+  readonly score: unknown;
+}
+
+/** A stored answer to an idempotent request. */
+export interface IdempotentAnswer {
+  readonly key: string;
+  readonly viewer: string;
+  readonly status: number;
+  readonly body: string;
+}

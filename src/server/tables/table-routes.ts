@@ -1,0 +1,311 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { verify } from '../../fair/index.ts';
+import { type RandomSource, secureRandom } from '../../index.ts';
+import { ApiError } from '../deck/api-error.ts';
+import type { Notifier } from '../notifier.ts';
+import type { TableStore } from '../store/table-store.ts';
+import { applyAction, tableEvents } from './apply-action.ts';
+import { authorize, requireHost } from './authorize.ts';
+import { createTableDoc } from './create-table.ts';
+import { eventStream } from './event-stream.ts';
+import type { StepContext } from './hand-flow.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { TableDocument } from './table-doc.ts';
+import { newToken, tokenHash } from './tokens.ts';
+import { view } from './view.ts';
+import { audienceOf } from './viewer.ts';
+
+/** What the table routes need. */
+export interface TableRouteOptions {
+  readonly tables: TableStore;
+  readonly notifier: Notifier;
+  readonly box: SecretBox;
+  /** Server seeds and table ids (tests pass a seeded source). */
+  readonly source?: RandomSource;
+  /** ms since the epoch. */
+  readonly now?: () => number;
+  /** SSE heartbeat interval (default 15 s). */
+  readonly heartbeatMs?: number;
+  /** Event retention: every `every` versions keep the last `keep` per audience (100, 1000). */
+  readonly retention?: { readonly every: number; readonly keep: number };
+}
+
+const TICKET_TTL_MS = 30_000;
+const PRUNE_EVERY = 100;
+const KEEP_EVENTS = 1000;
+const MAX_BODY = 16 * 1024;
+const MAX_VERIFY_BODY = 1024 * 1024;
+
+/** The text signed for a commitment (docs/TABLES.md, "Signatures"). @throws never. */
+export function commitmentMessage(table: string, hand: number, commitment: string): string {
+  return `fairdeal/commitment-signature-v1\n${table}\n${hand}\n${commitment}`;
+}
+
+async function jsonBody(c: Context, max = MAX_BODY): Promise<Record<string, unknown>> {
+  // Refused before reading when the client announces too much (no buffering of a huge body).
+  if (Number(c.req.header('content-length') ?? 0) > max) {
+    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
+  }
+  const text = await c.req.text();
+  if (text.length > max) {
+    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
+  }
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'BAD_JSON', 'The body must be a JSON object.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'BAD_JSON', 'The body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+
+/**
+ * fairdeal's own table API under `/v1` (docs/TABLES.md): tables and seats, the fair hand flow,
+ * actions, transcripts and the chain, verification, stream tickets and per-seat event streams.
+ * Mounted by app.ts; every body about a table is made by `view()`.
+ *
+ * @example
+ * ```ts
+ * app.route('/', tableRoutes({ tables, notifier, box }));
+ * ```
+ * @throws never (errors are ApiErrors, turned into JSON by the app).
+ */
+export function tableRoutes(o: TableRouteOptions): Hono {
+  const app = new Hono({ strict: false });
+  const now = o.now ?? Date.now;
+  const ctx = (): StepContext => ({
+    now: now(),
+    seal: o.box.seal,
+    open: o.box.open,
+    ...(o.source === undefined ? {} : { source: o.source }),
+  });
+  const load = async (id: string): Promise<{ doc: TableDocument; version: number }> => {
+    const row = await o.tables.readTable(id);
+    if (row === undefined) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    return { doc: row.doc as unknown as TableDocument, version: row.version };
+  };
+  const newId = (): string => {
+    const words = new Uint32Array(4);
+    (o.source ?? secureRandom).fillUint32(words);
+    return Array.from(words, (w) => w.toString(36).padStart(7, '0')).join('');
+  };
+  // Retention: every PRUNE_EVERY versions, each audience keeps its last KEEP_EVENTS events; a
+  // stream that asks for an older id gets a reset with a fresh view (event-stream.ts).
+  const prune = async (id: string) => {
+    const row = await o.tables.readTable(id);
+    if (row === undefined) return;
+    const seq = (row.doc as unknown as TableDocument).eventSeq;
+    const keep = o.retention?.keep ?? KEEP_EVENTS;
+    for (const [audience, last] of Object.entries(seq)) {
+      if (last > keep) await o.tables.pruneEvents(id, audience, last - keep);
+    }
+  };
+  const notify = (id: string) => o.notifier.notify(`table:${id}`).catch(() => {});
+
+  app.post('/v1/tables', async (c) => {
+    const body = await jsonBody(c);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const id = newId();
+      const made = createTableDoc(id, body, ctx());
+      const first = tableEvents(made.doc, 1, { type: 'created', seat: null });
+      if (await o.tables.createTable(id, first.doc as never, first.events)) {
+        return json(
+          {
+            ok: true,
+            tableId: id,
+            hostToken: made.hostToken,
+            seatTokens: made.seatTokens,
+            table: view(first.doc, { kind: 'host' }, 1),
+          },
+          201,
+        );
+      }
+    }
+    throw new Error('could not draw a free table id');
+  });
+
+  app.get('/v1/tables/:id', async (c) => {
+    const { doc, version } = await load(c.req.param('id'));
+    const viewer = authorize(doc, c.req.header('authorization'));
+    return json({ ok: true, table: view(doc, viewer, version) });
+  });
+
+  app.post('/v1/tables/:id/actions', async (c) => {
+    const id = c.req.param('id');
+    const body = await jsonBody(c);
+    const key = c.req.header('idempotency-key');
+    if (key !== undefined && !/^[\x21-\x7e]{1,128}$/.test(key)) {
+      throw new ApiError(400, 'BAD_REQUEST', 'Idempotency-Key: 1 to 128 visible ASCII characters.');
+    }
+    const auth = c.req.header('authorization');
+    const step = ctx();
+    const r = await o.tables.withTable(id, (row) =>
+      applyAction(
+        row,
+        {
+          viewer: authorize(row.doc as unknown as TableDocument, auth),
+          expectedVersion: body.version,
+          idempotencyKey: key,
+          body,
+        },
+        step,
+      ),
+    );
+    if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    await notify(id);
+    if (r.version % (o.retention?.every ?? PRUNE_EVERY) === 0) await prune(id);
+    return json(r.value.body, r.value.status);
+  });
+
+  const tokenRoute = (reissue: boolean) => async (c: Context) => {
+    const id = c.req.param('id') ?? '';
+    const seat = Number(c.req.param('seat'));
+    const auth = c.req.header('authorization');
+    const token = reissue ? newToken('seat') : null;
+    const r = await o.tables.withTable(id, (row) => {
+      const doc = row.doc as unknown as TableDocument;
+      requireHost(doc, auth);
+      if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) {
+        throw new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
+      }
+      const seatTokens = doc.seatTokens.map((h, i) =>
+        i === seat ? (token === null ? null : tokenHash(token)) : h,
+      );
+      return { doc: { ...doc, seatTokens } as never, events: [], result: null };
+    });
+    if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    return json({ ok: true, seat, ...(token === null ? { revoked: true } : { seatToken: token }) });
+  };
+  app.post('/v1/tables/:id/seats/:seat/token', tokenRoute(true));
+  app.delete('/v1/tables/:id/seats/:seat/token', tokenRoute(false));
+
+  app.get('/v1/tables/:id/hands/:n/transcript', async (c) => {
+    const { doc } = await load(c.req.param('id'));
+    const n = Number(c.req.param('n'));
+    const record = doc.history.find((h) => h.n === n);
+    if (record === undefined) {
+      const inPlay = doc.hand?.n === n;
+      throw new ApiError(
+        inPlay ? 409 : 404,
+        inPlay ? 'HAND_NOT_ENDED' : 'HAND_NOT_FOUND',
+        inPlay ? 'The transcript is published when the hand ends.' : 'No such hand.',
+      );
+    }
+    return json({
+      ok: true,
+      transcript: record.transcript,
+      missing: record.missing,
+      log: record.log,
+      score: record.score,
+    });
+  });
+
+  app.get('/v1/tables/:id/chain', async (c) => {
+    const { doc } = await load(c.req.param('id'));
+    return json({ ok: true, table: doc.id, transcripts: doc.history.map((h) => h.transcript) });
+  });
+
+  app.get('/v1/tables/:id/hands/:n/commitment', async (c) => {
+    const { doc } = await load(c.req.param('id'));
+    const n = Number(c.req.param('n'));
+    const past = doc.history.find((h) => h.n === n)?.transcript as
+      | { server: { commitment: string } }
+      | undefined;
+    const commitment =
+      past?.server.commitment ?? (doc.hand?.n === n ? doc.hand.announcement.commitment : undefined);
+    if (commitment === undefined) throw new ApiError(404, 'HAND_NOT_FOUND', 'No such hand.');
+    const message = commitmentMessage(doc.id, n, commitment);
+    return json({
+      ok: true,
+      table: doc.id,
+      hand: n,
+      commitment,
+      message,
+      signature: await o.box.sign(message),
+      publicKey: await o.box.publicKey(),
+      ...(doc.hand?.n === n ? { announcement: doc.hand.announcement } : {}),
+    });
+  });
+
+  app.post('/v1/verify', async (c) => {
+    // A transcript of an eight-deck shoe is about 15 KiB: verification takes up to 1 MiB.
+    const body = await jsonBody(c, MAX_VERIFY_BODY);
+    const expected = (body.expected ?? {}) as Record<string, unknown>;
+    const result = verify(body.transcript, {
+      ...(typeof expected.commitment === 'string' ? { commitment: expected.commitment } : {}),
+      ...(typeof expected.rosterHash === 'string' ? { rosterHash: expected.rosterHash } : {}),
+    });
+    return json(
+      result.ok
+        ? { ok: true, verdict: result.verdict, hash: (result.transcript as { hash: string }).hash }
+        : { ok: false, problems: result.problems },
+    );
+  });
+
+  app.get('/.well-known/fairdeal-key', async (c) =>
+    c.json({
+      alg: 'Ed25519',
+      publicKey: await o.box.publicKey(),
+      jwk: { kty: 'OKP', crv: 'Ed25519', x: await o.box.publicKey() },
+      signs: 'fairdeal/commitment-signature-v1\\n<table>\\n<hand>\\n<commitment hex>',
+    }),
+  );
+
+  app.post('/v1/tables/:id/tickets', async (c) => {
+    const { doc } = await load(c.req.param('id'));
+    const viewer = authorize(doc, c.req.header('authorization'));
+    const ticket = newToken('ticket');
+    await o.tables.createTicket(
+      tokenHash(ticket),
+      doc.id,
+      audienceOf(viewer),
+      now() + TICKET_TTL_MS,
+    );
+    return json({ ok: true, ticket, expiresInSeconds: TICKET_TTL_MS / 1000 });
+  });
+
+  app.get('/v1/tables/:id/events', async (c) => {
+    const { doc } = await load(c.req.param('id'));
+    let audience: string;
+    const ticket = c.req.query('ticket');
+    if (ticket !== undefined) {
+      const t = await o.tables.consumeTicket(tokenHash(ticket), now());
+      if (t === undefined || t.tableId !== doc.id) {
+        throw new ApiError(401, 'UNAUTHORIZED', 'That ticket is unknown, used or expired.');
+      }
+      audience = t.audience;
+    } else {
+      audience = audienceOf(authorize(doc, c.req.header('authorization')));
+    }
+    const lastHeader = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
+    const last = /^\d{1,15}$/.test(lastHeader) ? Number(lastHeader) : 0;
+    if ((c.req.header('accept') ?? '').includes('text/event-stream')) {
+      return eventStream({
+        tables: o.tables,
+        notifier: o.notifier,
+        tableId: doc.id,
+        audience,
+        last,
+        heartbeatMs: o.heartbeatMs ?? 15_000,
+        signal: c.req.raw.signal,
+      });
+    }
+    const page = await o.tables.readEvents(doc.id, audience, last, 500);
+    return json({
+      ok: true,
+      events: page.events.map((e) => ({ id: e.id, type: e.type, data: JSON.parse(e.data) })),
+    });
+  });
+  return app;
+}

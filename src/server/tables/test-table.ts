@@ -1,0 +1,74 @@
+import { chacha20 } from '../../index.ts';
+import { createApp } from '../app.ts';
+import { createLocalNotifier } from '../local-notifier.ts';
+import type { Notifier } from '../notifier.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import { openSqliteTableStore } from '../store/sqlite-tables.ts';
+import { createSecretBox } from './secret-box.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
+export type Json = any;
+
+/**
+ * An in-process app with in-memory stores and a seeded source, for tests. `clock.t` is the wall
+ * clock the tables see (deadlines).
+ *
+ * @example
+ * ```ts
+ * const t = testApp('seed'); await t.call('POST', '/v1/tables', { preset: 'doudizhu' });
+ * ```
+ * @throws never.
+ */
+export function testApp(
+  seed: string,
+  extra: { readonly retention?: { readonly every: number; readonly keep: number } } = {},
+) {
+  const tables = openSqliteTableStore({ path: ':memory:' });
+  const clock = { t: 1_700_000_000_000 };
+  const box = createSecretBox(new Uint8Array(32).fill(7));
+  // Counts live listeners, so tests can see streams clean up after themselves.
+  const local = createLocalNotifier();
+  const listeners = { live: 0 };
+  const notifier: Notifier = {
+    notify: (ch) => local.notify(ch),
+    listen: (ch, fn) => {
+      listeners.live++;
+      const stop = local.listen(ch, fn);
+      let stopped = false;
+      return () => {
+        if (!stopped) listeners.live--;
+        stopped = true;
+        stop();
+      };
+    },
+    close: () => local.close(),
+  };
+  const app = createApp({
+    store: openSqliteStore({ path: ':memory:' }),
+    source: chacha20(seed),
+    config: { rateLimit: 1e9, rateBurst: 1e9 },
+    tables: {
+      store: tables,
+      notifier,
+      box,
+      now: () => clock.t,
+      heartbeatMs: 50,
+      ...(extra.retention === undefined ? {} : { retention: extra.retention }),
+    },
+  });
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await app.request(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
+  };
+  return { app, tables, clock, box, call, listeners };
+}

@@ -1,0 +1,131 @@
+import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
+import type { HandDocument, PublicAction, TableDocument } from './table-doc.ts';
+import type { Viewer } from './viewer.ts';
+
+/**
+ * THE projection: what `viewer` may see of a table. Every REST body, event and header about a
+ * table is made from this (docs/TABLES.md, "What a seat sees"). Deny by default: the result is
+ * built field by field from an allow-list — nothing of the document is spread or passed through —
+ * so a field added to the document later stays hidden until someone adds it here.
+ *
+ * A seat sees its own cards, the public cards (board, discard, plays, the kitty once shown) and
+ * how many cards every pile holds. Never another seat's cards, the stock or its order, the sealed
+ * round (server seed) or transcript, token hashes or stored idempotent answers. The host sees
+ * what every seat sees in common.
+ *
+ * @example
+ * ```ts
+ * view(doc, { kind: 'seat', seat: 0 }, 7).hand?.yourCards; // seat 0's cards
+ * ```
+ * @throws never.
+ */
+export function view(doc: TableDocument, viewer: Viewer, version: number): Record<string, unknown> {
+  return {
+    id: doc.id,
+    version,
+    preset: doc.preset,
+    options: { ...doc.options },
+    seats: doc.seats,
+    players: [...doc.players],
+    rules: { ...(doc.rules ?? {}) },
+    fair: doc.fair,
+    revealTimeoutMs: doc.revealTimeoutMs,
+    you: viewer.kind === 'seat' ? { seat: viewer.seat, player: doc.players[viewer.seat] } : 'host',
+    hand: doc.hand === null ? null : handView(doc.hand, viewer),
+    history: doc.history.map((h) => ({
+      n: h.n,
+      transcriptHash: h.transcriptHash,
+      missing: [...h.missing],
+      score: h.score ?? null,
+    })),
+  };
+}
+
+function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
+  const own = viewer.kind === 'seat' ? viewer.seat : -1;
+  const out: Record<string, unknown> = {
+    n: hand.n,
+    phase: hand.phase,
+    deadline: hand.deadline,
+    announcement: { ...hand.announcement },
+    roster:
+      hand.roster === null
+        ? null
+        : {
+            commitment: hand.roster.commitment,
+            rosterHash: hand.roster.rosterHash,
+            roster: hand.roster.roster.map((e) => ({ player: e.player, commitment: e.commitment })),
+          },
+    committed: [...hand.committed],
+    revealed: [...hand.revealed],
+    missing: [...hand.missing],
+    log: hand.log.map(actionView),
+  };
+  if (hand.piles !== null) {
+    const p = hand.piles;
+    out.yourCards = own >= 0 ? [...(p.hands[own] ?? [])] : null;
+    out.counts = {
+      hands: p.hands.map((h) => h.length),
+      stock: p.stock.length,
+      burns: p.burns.length,
+      kitty: p.kitty.length,
+    };
+    out.board = [...p.board];
+    out.discard = [...p.discard];
+  }
+  if (hand.game !== null) {
+    const g = hand.game;
+    out.yourCards = own >= 0 ? (g.hands[own] ?? []).map((c) => c.id) : null;
+    out.counts = { hands: g.hands.map((h) => h.length), kitty: g.kitty.length };
+    out.kitty = g.kittyShown ? g.kitty.map((c) => c.id) : null;
+    out.game = gameView(g);
+  }
+  return out;
+}
+
+function gameView(g: DoudizhuState): Record<string, unknown> {
+  return {
+    phase: g.phase,
+    turn: g.turn,
+    firstBidder: g.firstBidder,
+    bids: g.bids.map((b) => ({ seat: b.seat, bid: b.bid })),
+    highestBid: g.highestBid,
+    landlord: g.landlord,
+    base: g.base,
+    robs: g.robs,
+    plays: g.plays.map((p) => ({
+      seat: p.seat,
+      type: p.play.type,
+      cards: p.cards.map((c) => c.id),
+    })),
+    lead:
+      g.lead === null
+        ? null
+        : { seat: g.lead.seat, type: g.lead.play.type, cards: g.lead.cards.map((c) => c.id) },
+    passes: g.passes,
+    bombs: g.bombs,
+    winner: g.winner,
+    score: g.score === null ? null : JSON.parse(JSON.stringify(g.score)),
+  };
+}
+
+/**
+ * A public action as shown: only the fields that may be shown. `cards` are only ever recorded
+ * for cards everyone sees (plays, discards, moves, a turned-up kitty); draws and burns carry a
+ * count.
+ *
+ * @example
+ * ```ts
+ * actionView({ type: 'draw', seat: 1, count: 2 }); // { type: 'draw', seat: 1, count: 2 }
+ * ```
+ * @throws never.
+ */
+export function actionView(a: PublicAction): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: a.type, seat: a.seat };
+  if (a.count !== undefined) out.count = a.count;
+  if (a.cards !== undefined) out.cards = [...a.cards];
+  if (a.bid !== undefined) out.bid = a.bid;
+  if (a.pile !== undefined) out.pile = a.pile;
+  if (a.to !== undefined) out.to = a.to;
+  return out;
+}
