@@ -43,6 +43,8 @@ test('two service processes on one PostgreSQL, clients on both at once: no card 
 }, async () => {
   // spawnServer passes its own environment on: the URL goes to the children only this way.
   process.env.DATABASE_URL = db.url!;
+  // Processes sharing a database share the master key (a service refuses to start without it).
+  process.env.FAIRDEAL_SECRET_KEY = 'ab'.repeat(32);
   // Started together: both run the migrations at the same moment (one waits for the other).
   const [a, b] = await Promise.all([spawnServer('unused.db'), spawnServer('unused.db')]);
   running.push(a, b);
