@@ -5,6 +5,7 @@
 // throwaway cluster from tools/pg-cluster.sh with its default durability (fsync on).
 // Prints a Markdown table for docs/DEPLOY.md.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { promisify } from 'node:util';
 const ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const run = promisify(execFile);
+// Processes on one database share the master key (start-up refuses PostgreSQL without one).
+const KEY = process.env.FAIRDEAL_SECRET_KEY ?? randomBytes(32).toString('hex');
 
 let cluster: string | undefined;
 let url = process.env.FAIRDEAL_BENCH_PG;
@@ -30,7 +33,7 @@ async function start(): Promise<{ url: string; child: ChildProcess }> {
     [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
     {
       stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
-      env: { ...process.env, DATABASE_URL: url },
+      env: { ...process.env, DATABASE_URL: url, FAIRDEAL_SECRET_KEY: KEY },
     },
   );
   let err = '';

@@ -11,9 +11,10 @@ import { join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
-// `npm run bench:server -- --pg`: two processes on one PostgreSQL instead (bench/server-pg.ts).
+// `npm run bench:server -- --pg`: two processes on one PostgreSQL instead (bench/server-pg.ts);
+// with `--tables`, table actions on those two processes (bench/tables-pg.ts).
 if (process.argv.includes('--pg')) {
-  await import('./server-pg.ts');
+  await import(process.argv.includes('--tables') ? './tables-pg.ts' : './server-pg.ts');
   process.exit(0);
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

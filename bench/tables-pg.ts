@@ -1,0 +1,268 @@
+// `npm run bench:server -- --pg --tables`: table actions (`POST /v1/tables/{id}/actions`) on two
+// `fairdeal serve` processes over ONE PostgreSQL. wrk cannot carry a table's version from one
+// answer to the next request, so the client is a fetch loop in this process (it takes CPU from
+// the services on a small machine: the numbers are a floor).
+//
+// Each worker (one action in flight) round-robins 8 Hold'em tables of its own (fair: false, so a
+// hand is dealt at once). Per table: a hand of 8 `move`s of seat 0's first hole card
+// hand → board → hand, then `end-hand` and `next-hand`, each action sent with the version the
+// previous answer showed and to the other process than the previous action of that table, which
+// must read what the first one wrote. Every action is a full
+// write: the document, one event per audience (3 seats + host) and a NOTIFY, in one transaction.
+// Any answer but 200 is an error (a 409 here would be a lost or reordered write). After the run,
+// every table's stored version must equal its creation version + the actions answered 200.
+//
+// PostgreSQL: FAIRDEAL_BENCH_PG (a database that may be written to), else a throwaway cluster
+// from tools/pg-cluster.sh with its default durability (fsync on). BENCH_SECONDS (default 5) per
+// cell; concurrency (actions in flight = tables) 4, 16 and 64, or BENCH_CONCURRENCY=a,b.
+// Prints a Markdown table for docs/DEPLOY.md and docs/BENCHMARKS.md.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '4,16,64').split(',').map(Number);
+// Processes on one database share the master key (start-up refuses PostgreSQL without one).
+const KEY = process.env.FAIRDEAL_SECRET_KEY ?? randomBytes(32).toString('hex');
+
+let cluster: string | undefined;
+let url = process.env.FAIRDEAL_BENCH_PG;
+if (url === undefined) {
+  const out = execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'start'], {
+    encoding: 'utf8',
+  });
+  url = /FAIRDEAL_TEST_PG=(\S+)/.exec(out)![1]!;
+  cluster = /FAIRDEAL_PG_CLUSTER=(\S+)/.exec(out)![1]!;
+}
+
+async function start(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
+    {
+      stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
+      env: { ...process.env, DATABASE_URL: url, FAIRDEAL_SECRET_KEY: KEY },
+    },
+  );
+  let err = '';
+  child.stderr?.setEncoding('utf8');
+  const u = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
+    child.stderr?.on('data', (c: string) => {
+      err += c;
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', () => reject(new Error(`exited: ${err}`)));
+  });
+  return { url: u, child };
+}
+
+// utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
+function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers.
+type Json = any;
+async function post(
+  u: string,
+  body: object,
+  token?: string,
+): Promise<{ status: number; json: Json }> {
+  const res = await fetch(u, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+interface Table {
+  id: string;
+  token: string;
+  card: string;
+  version: number;
+  created: number;
+  ok: number;
+  onBoard: boolean;
+  /** Actions taken in the current hand. */
+  step: number;
+}
+
+// A hand of MOVES moves, then end-hand and next-hand (dealt at once: fair: false). Short hands
+// keep the public log, and so every view and event, the size of a real hand's.
+const MOVES = Number(process.env.BENCH_MOVES_PER_HAND ?? 8);
+const PER_WORKER = Number(process.env.BENCH_TABLES_PER_WORKER ?? 8);
+function nextAction(t: Table): Record<string, unknown> {
+  if (t.step < MOVES)
+    return t.onBoard
+      ? { type: 'move', cards: [t.card], from: 'board', to: 'hand' }
+      : { type: 'move', cards: [t.card], from: 'hand', to: 'board' };
+  return { type: t.step === MOVES ? 'end-hand' : 'next-hand' };
+}
+
+async function newTable(base: string): Promise<Table> {
+  const r = await post(`${base}/v1/tables`, {
+    preset: 'holdem',
+    options: { seats: 3 },
+    fair: false,
+  });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.json)}`);
+  const token: string = r.json.seatTokens[0];
+  const seen = await fetch(`${base}/v1/tables/${r.json.tableId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const table = ((await seen.json()) as Json).table;
+  return {
+    id: r.json.tableId,
+    token,
+    card: table.hand.yourCards[0],
+    version: table.version,
+    created: table.version,
+    ok: 0,
+    onBoard: false,
+    step: 0,
+  };
+}
+
+const servers = await Promise.all([start(), start()]);
+const rows: string[] = [];
+const loadBefore = loadavg()[0]!;
+let verified = true;
+try {
+  const bases = servers.map((s) => s.url);
+  const { Client } = (await import('pg')).default;
+  const pgc = new Client({ connectionString: url });
+  await pgc.connect();
+  const cpuNow = async () => {
+    const r = await pgc.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const pids = [...servers.map((s) => s.child.pid!), ...r.rows.map((x) => x.pid)];
+    return pids.reduce((t, pid) => t + cpuMicros(pid), 0);
+  };
+  for (const concurrency of LEVELS) {
+    // Each worker round-robins PER_WORKER tables of its own, so a table sees a hand or two per
+    // cell, as at a real table, rather than hundreds of hands (a table document keeps every
+    // finished hand's transcript, so it grows with the hands played).
+    const owned: Table[][] = await Promise.all(
+      Array.from({ length: concurrency }, async (_, w) => {
+        const mine: Table[] = [];
+        for (let j = 0; j < PER_WORKER; j++) mine.push(await newTable(bases[(w + j) % 2]!));
+        return mine;
+      }),
+    );
+    const tables = owned.flat();
+    const latencies: number[] = [];
+    const errors = new Map<string, number>();
+    let measuring = false;
+    let stopAt = 0;
+    const worker = async (mine: Table[], k: number) => {
+      for (let i = k; Date.now() < stopAt; i++) {
+        const t = mine[i % mine.length]!;
+        const t0 = performance.now();
+        let status = 0;
+        let code = '';
+        try {
+          const r = await post(
+            `${bases[t.version % 2]}/v1/tables/${t.id}/actions`,
+            { ...nextAction(t), version: t.version },
+            t.token,
+          );
+          status = r.status;
+          if (status === 200) {
+            t.version = r.json.table.version;
+            t.ok++;
+            if (t.step < MOVES) t.onBoard = !t.onBoard;
+            if (t.step === MOVES + 1) {
+              t.card = r.json.table.hand.yourCards[0];
+              t.onBoard = false;
+              t.step = 0;
+            } else t.step++;
+          } else {
+            code = r.json.code ?? '';
+            if (r.json.version !== undefined) t.version = r.json.version;
+          }
+        } catch (e) {
+          code = (e as Error).name;
+        }
+        if (!measuring) continue;
+        latencies.push(performance.now() - t0);
+        if (status !== 200)
+          errors.set(`${status} ${code}`, (errors.get(`${status} ${code}`) ?? 0) + 1);
+      }
+    };
+    // One second of warm-up (connections, JIT, plans), then the measured run.
+    stopAt = Date.now() + 1000;
+    await Promise.all(owned.map(worker));
+    measuring = true;
+    const cpu0 = await cpuNow();
+    const svc0 = servers.reduce((x, s) => x + cpuMicros(s.child.pid!), 0);
+    const self0 = process.cpuUsage();
+    const t0 = performance.now();
+    stopAt = Date.now() + SECONDS * 1000;
+    await Promise.all(owned.map(worker));
+    const elapsed = (performance.now() - t0) / 1000;
+    const serverCpu = (await cpuNow()) - cpu0;
+    const svcCpu = servers.reduce((x, s) => x + cpuMicros(s.child.pid!), 0) - svc0;
+    const self = process.cpuUsage(self0);
+    latencies.sort((x, y) => x - y);
+    const q = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+    const n = latencies.length;
+    const errorCount = [...errors.values()].reduce((x, y) => x + y, 0);
+    const perAction = serverCpu / n;
+    const line = `| ${MOVES} moves + end-hand + next-hand | ${concurrency} | ${Math.round(n / elapsed).toLocaleString('en-US')} | ${q(0.5).toFixed(1)} | ${q(0.99).toFixed(1)} | ${perAction.toFixed(0)} | ${((self.user + self.system) / n).toFixed(0)} | ${errorCount} |`;
+    console.log(line);
+    console.log(
+      `  at ${concurrency}: of the CPU per action, the 2 services ${(svcCpu / n).toFixed(0)} µs, PostgreSQL ${((serverCpu - svcCpu) / n).toFixed(0)} µs`,
+    );
+    for (const [what, count] of errors)
+      console.log(`  errors at ${concurrency}: ${count} × ${what}`);
+    rows.push(line);
+    // No lost write: each table's stored version is its creation version + its 200 answers.
+    for (const t of tables) {
+      const r = await pgc.query<{ version: number }>(
+        'SELECT version FROM fd_tables WHERE id = $1',
+        [t.id],
+      );
+      const stored = Number(r.rows[0]?.version);
+      if (stored !== t.created + t.ok) {
+        verified = false;
+        console.log(`  table ${t.id}: stored version ${stored}, expected ${t.created + t.ok}`);
+      }
+    }
+  }
+  const size = await pgc.query<{ doc: string; ev: string }>(
+    'SELECT (SELECT avg(octet_length(doc))::int FROM fd_tables) AS doc, (SELECT avg(octet_length(data))::int FROM fd_table_events) AS ev',
+  );
+  console.log(
+    `  mean stored size: table document ${size.rows[0]?.doc} B, event ${size.rows[0]?.ev} B`,
+  );
+  await pgc.end();
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
+  if (cluster !== undefined)
+    execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
+}
+console.log(
+  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadavg()[0]!.toFixed(2)} after, ${SECONDS} s per cell, PostgreSQL ${process.env.FAIRDEAL_BENCH_PG === undefined ? 'throwaway cluster, fsync on' : 'FAIRDEAL_BENCH_PG'}; stored versions ${verified ? 'all match the 200 answers' : 'DO NOT MATCH'}\n| action | concurrency (actions in flight) | actions/s | p50 ms | p99 ms | CPU µs/action (2 services + PostgreSQL) | client CPU µs/action | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
+);
+if (!verified) process.exitCode = 1;
