@@ -57,7 +57,12 @@ export const serve: Command = async (args, io) => {
   await loadOptional('@hono/node-server', 'running the dealer service');
   const { configFrom, startServer } = await import('../../server/index.ts');
   const config = configFrom(io.env, overrides);
-  const server = await startServer({ config });
+  // The service names its version in /openapi.json and /docs: the package's.
+  const { readFileSync } = await import('node:fs');
+  const { version } = JSON.parse(
+    readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+  const server = await startServer({ config, version });
   io.err(
     `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
   );
