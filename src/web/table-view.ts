@@ -336,6 +336,9 @@ async function step(seat: Seat): Promise<void> {
     if (!(e instanceof TableApiError)) showError(byId('table-error'), e);
   } finally {
     seat.busy = false;
+    // A view that arrived while this step ran (a stale version, another seat's move) was not
+    // acted on: take the next step from it now.
+    if (seat.table !== tv) void step(seat);
   }
 }
 
