@@ -255,15 +255,22 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     const refusal = (await p1.page.textContent('#table-error')) ?? '';
     assert.match(refusal, /ILLEGAL_PLAY/);
     assert.match(refusal, / — /, `the rules' reason is shown: ${refusal}`);
-    await p0.page.screenshot({ path: shot('web-table.png'), fullPage: true });
+    // Only the controls of the moment are shown: seat 1 plays; seat 0 waits.
+    assert.ok(await p1.page.isVisible('#table-play'));
+    assert.ok(await p1.page.isHidden('#table-bids'));
+    assert.ok(await p1.page.isHidden('#table-next'));
+    assert.ok(await p0.page.isHidden('#table-plays'));
+    assert.ok(await p0.page.isHidden('#table-bids'));
+    await p1.page.screenshot({ path: shot('web-table.png'), fullPage: true });
 
     // The privacy of docs/TABLES.md, seen from each browser: what the other seats hold now
     // (played cards and the turned-over kitty are public) never reached this context.
     const views = await Promise.all([0, 1, 2].map(seatView));
     for (const [i, p] of players.entries()) {
-      const others = views
+      const shown: readonly string[] = kitty;
+      const others: string[] = views
         .flatMap((v, j) => (j === i ? [] : v.hand.yourCards))
-        .filter((c) => !kitty.includes(c));
+        .filter((c) => !shown.includes(c));
       assert.equal(others.length, i === 0 ? 34 : 33); // 17 + 17, or 19 + 17 − the 3 shown
       const faces = new Set(others.map((id) => formatCard(parseCard(id), 'deckofcards')));
       const dom = await p.page.$$eval('[data-card]', (els) =>
