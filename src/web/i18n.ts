@@ -217,7 +217,7 @@ const ZH: Record<Key, string> = {
   'table.passed': '不要',
   'table.lastPlay': '上一手',
   'table.you': '你',
-  'table.hand': '第几局',
+  'table.hand': '局',
   'table.noToken': '此标签页没有该座位的令牌：请重新打开该座位的链接。',
   'table.selectFirst': '请先选牌。',
   'table.bid': '叫分：',

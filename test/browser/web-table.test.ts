@@ -299,6 +299,21 @@ describe('sit at a table in Chromium: three seats, three browsers', {
       for (const id of views[i]!.hand.yourCards) assert.ok(dom.includes(id));
     }
 
+    // In Chinese: the tab, the status and every card of the seat relabelled.
+    const p2 = players[2]!;
+    await p2.page.click('#lang');
+    assert.equal(await p2.page.textContent('#tab-table'), '入座');
+    assert.match((await p2.page.textContent('#table-status')) ?? '', /出牌中/);
+    const zhAlts = await p2.page.$$eval('#table-mine img', (imgs) =>
+      imgs.map((i) => (i as HTMLImageElement).alt),
+    );
+    assert.equal(zhAlts.length, 17);
+    assert.ok(
+      zhAlts.every((a) => /^(大王|小王|[黑红梅方]\S+)$/.test(a)),
+      zhAlts.join(' '),
+    );
+    await p2.page.click('#lang');
+
     // Play the hand to the end over HTTP (the leader plays the library's first legal play, the
     // others pass): every page then verifies the transcript itself and shows the badge.
     for (let step = 0; step < 200; step++) {
