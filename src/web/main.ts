@@ -1,7 +1,6 @@
 // The web page's entry (docs/WEB.md). Views are tabs addressed by the URL hash (#deal, #verify,
 // #audit); a view is registered in VIEWS with the function that sets it up the first time it is
-// shown, so a later view (the table view, #table/<id>/<seat>, once the service has tables) is one
-// more entry here, one more tab and one more section in index.html. The audit view and its worker
+// shown; the table view (#table/<id>/<seat>[/<token>]) is one such entry, loaded as a chunk. The audit view and its worker
 // are loaded only when the audit tab is first opened: the first load stays small.
 import { setupDealView } from './deal-view.ts';
 import { byId } from './dom.ts';
@@ -24,6 +23,13 @@ const VIEWS: readonly View[] = [
     setup: async () => {
       const { setupAuditView } = await import('./audit-view.ts');
       setupAuditView();
+    },
+  },
+  {
+    id: 'table',
+    setup: async () => {
+      const { setupTableView } = await import('./table-view.ts');
+      setupTableView();
     },
   },
 ];

@@ -264,7 +264,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     assert.equal(await page.isVisible('#view-verify'), true);
     assert.equal(await page.isVisible('#view-deal'), false);
     await page.keyboard.press('End');
-    assert.equal(await page.getAttribute('#tab-audit', 'aria-selected'), 'true');
+    assert.equal(await page.getAttribute('#tab-table', 'aria-selected'), 'true'); // the last tab
     await page.keyboard.press('Home');
     assert.equal(await page.isVisible('#view-deal'), true);
     for (let i = 0; i < 10 && focused !== 'deal-go'; i++) {
