@@ -4,53 +4,19 @@
 // errors are summed. PostgreSQL: FAIRDEAL_BENCH_PG (a database that may be written to), else a
 // throwaway cluster from tools/pg-cluster.sh with its default durability (fsync on).
 // Prints a Markdown table for docs/DEPLOY.md.
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { openPgServices } from './pg-services.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const run = promisify(execFile);
-// Processes on one database share the master key (start-up refuses PostgreSQL without one).
-const KEY = process.env.FAIRDEAL_SECRET_KEY ?? randomBytes(32).toString('hex');
-
-let cluster: string | undefined;
-let url = process.env.FAIRDEAL_BENCH_PG;
-if (url === undefined) {
-  const out = execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'start'], {
-    encoding: 'utf8',
-  });
-  url = /FAIRDEAL_TEST_PG=(\S+)/.exec(out)![1]!;
-  cluster = /FAIRDEAL_PG_CLUSTER=(\S+)/.exec(out)![1]!;
-}
-
-async function start(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
-    {
-      stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
-      env: { ...process.env, DATABASE_URL: url, FAIRDEAL_SECRET_KEY: KEY },
-    },
-  );
-  let err = '';
-  child.stderr?.setEncoding('utf8');
-  const u = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
-    child.stderr?.on('data', (c: string) => {
-      err += c;
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-  });
-  return { url: u, child };
-}
+const pg = openPgServices();
+const url = pg.url;
+const start = pg.start;
 
 interface Cell {
   rps: number;
@@ -186,8 +152,7 @@ try {
   for (const s of servers) s.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
   rmSync(dir, { recursive: true, force: true });
-  if (cluster !== undefined)
-    execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
+  pg.stop();
 }
 console.log(
   `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the end, ${SECONDS} s per cell\n| operation | connections | requests/s | p50 ms (worse) | p99 ms (worse) | CPU µs/request (2 services + PostgreSQL) | requests/s on 2 free cores | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,

@@ -1,68 +1,13 @@
-// `npm run bench:server -- --pg --tables`: table actions (`POST /v1/tables/{id}/actions`) on two
-// `fairdeal serve` processes over ONE PostgreSQL. wrk cannot carry a table's version from one
-// answer to the next request, so the client is a fetch loop in this process (it takes CPU from
-// the services on a small machine: the numbers are a floor).
-//
-// Each worker (one action in flight) round-robins 8 Hold'em tables of its own (fair: false, so a
-// hand is dealt at once). Per table: a hand of 8 `move`s of seat 0's first hole card
-// hand → board → hand, then `end-hand` and `next-hand`, each action sent with the version the
-// previous answer showed and to the other process than the previous action of that table, which
-// must read what the first one wrote. Every action is a full
-// write: the document, one event per audience (3 seats + host) and a NOTIFY, in one transaction.
-// Any answer but 200 is an error (a 409 here would be a lost or reordered write). After the run,
-// every table's stored version must equal its creation version + the actions answered 200.
-//
-// PostgreSQL: FAIRDEAL_BENCH_PG (a database that may be written to), else a throwaway cluster
-// from tools/pg-cluster.sh with its default durability (fsync on). BENCH_SECONDS (default 5) per
-// cell; concurrency (actions in flight = tables) 4, 16 and 64, or BENCH_CONCURRENCY=a,b.
-// Prints a Markdown table for docs/DEPLOY.md and docs/BENCHMARKS.md.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { openPgServices } from './pg-services.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '4,16,64').split(',').map(Number);
-// Processes on one database share the master key (start-up refuses PostgreSQL without one).
-const KEY = process.env.FAIRDEAL_SECRET_KEY ?? randomBytes(32).toString('hex');
-
-let cluster: string | undefined;
-let url = process.env.FAIRDEAL_BENCH_PG;
-if (url === undefined) {
-  const out = execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'start'], {
-    encoding: 'utf8',
-  });
-  url = /FAIRDEAL_TEST_PG=(\S+)/.exec(out)![1]!;
-  cluster = /FAIRDEAL_PG_CLUSTER=(\S+)/.exec(out)![1]!;
-}
-
-async function start(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
-    {
-      stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
-      env: { ...process.env, DATABASE_URL: url, FAIRDEAL_SECRET_KEY: KEY },
-    },
-  );
-  let err = '';
-  child.stderr?.setEncoding('utf8');
-  const u = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
-    child.stderr?.on('data', (c: string) => {
-      err += c;
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', () => reject(new Error(`exited: ${err}`)));
-  });
-  return { url: u, child };
-}
+const pg = openPgServices();
+const url = pg.url;
+const start = pg.start;
 
 // utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
 function cpuMicros(pid: number): number {
@@ -259,8 +204,7 @@ try {
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
-  if (cluster !== undefined)
-    execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
+  pg.stop();
 }
 console.log(
   `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadavg()[0]!.toFixed(2)} after, ${SECONDS} s per cell, PostgreSQL ${process.env.FAIRDEAL_BENCH_PG === undefined ? 'throwaway cluster, fsync on' : 'FAIRDEAL_BENCH_PG'}; stored versions ${verified ? 'all match the 200 answers' : 'DO NOT MATCH'}\n| action | concurrency (actions in flight) | actions/s | p50 ms | p99 ms | CPU µs/action (2 services + PostgreSQL) | client CPU µs/action | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
