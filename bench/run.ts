@@ -248,6 +248,15 @@ if (process.argv.includes('--write')) {
   const doc = readFileSync(url, 'utf8');
   const mark = '<!-- bench:results -->';
   const head = doc.includes(mark) ? doc.slice(0, doc.indexOf(mark)) : `${doc.trimEnd()}\n\n`;
-  writeFileSync(url, `${head}${mark}\n\n${lines.join('\n')}\n`);
+  // Sections that other benches write after these results (## In Chromium, ## Dou Dizhu rules,
+  // ## Dealer service …) stay: only the headings this run prints are replaced.
+  const mine = new Set(lines.filter((l) => l.startsWith('## ')));
+  const after = doc.includes(mark) ? doc.slice(doc.indexOf(mark)) : '';
+  const kept = after
+    .split(/\n(?=## )/)
+    .slice(1)
+    .filter((part) => !mine.has(part.split('\n', 1)[0]!));
+  const tail = kept.length === 0 ? '' : `\n${kept.map((k) => k.trimEnd()).join('\n\n')}\n`;
+  writeFileSync(url, `${head}${mark}\n\n${lines.join('\n')}\n${tail}`);
   console.log('\nwrote docs/BENCHMARKS.md');
 }
