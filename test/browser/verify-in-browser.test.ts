@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { fairDeal } from '../../src/fair/index.ts';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -74,14 +75,7 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await context.newPage();

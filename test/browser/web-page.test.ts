@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer } from '../server/spawn-server.ts';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -48,15 +49,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--headless', ...CHROMIUM_ARGS],
       viewport: { width: 1100, height: 900 },
       locale: 'en-US',
     });

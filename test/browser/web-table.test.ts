@@ -20,6 +20,7 @@ import { formatCard, parseCard } from '../../src/index.ts';
 import { cardsFor, legalPlays } from '../../src/rules/doudizhu/index.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer } from '../server/spawn-server.ts';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -79,14 +80,7 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   });
 
