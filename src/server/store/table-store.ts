@@ -67,6 +67,11 @@ export interface EventPage {
  * ```
  */
 export interface TableStore {
+  /**
+   * True when `withTable` itself wakes the channel `table:<id>` in every process at commit
+   * (PostgreSQL: `pg_notify` in the write's own statement), so the caller need not notify.
+   */
+  readonly notifiesOnChange?: boolean;
   /** Saves a new table at version 1 with its first events; false if the id is taken. */
   createTable(id: string, doc: TableDoc, events: readonly StoredEvent[]): Promise<boolean>;
   /** The table as it is now, or undefined. */

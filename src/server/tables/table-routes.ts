@@ -163,7 +163,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
       ),
     );
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
-    await notify(id);
+    if (o.tables.notifiesOnChange !== true) await notify(id);
     if (r.version % (o.retention?.every ?? PRUNE_EVERY) === 0) await prune(id);
     return json(r.value.body, r.value.status);
   });
