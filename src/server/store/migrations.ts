@@ -1,10 +1,17 @@
 import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
+import { MIGRATION_3_HANDS } from './migration-3-hands.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
- * the same transaction that raises it. Never edit a released step: add the next one.
+ * the same transaction that raises it. Never edit a released step: add the next one. A step is
+ * written in the common subset of SQLite and PostgreSQL (postgres-migrations.ts translates the
+ * rest), or carries its own `postgres` text where the dialects differ too much (JSON functions).
  */
-export const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+export const MIGRATIONS: readonly {
+  readonly version: number;
+  readonly sql: string;
+  readonly postgres?: string;
+}[] = [
   {
     version: 1,
     sql: `
@@ -25,4 +32,5 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
     `,
   },
   MIGRATION_2_TABLES,
+  MIGRATION_3_HANDS,
 ];

@@ -51,7 +51,7 @@ export async function migratePostgres(client: PoolClient): Promise<number> {
     let current = row.rows[0]?.v ?? 0;
     for (const step of MIGRATIONS) {
       if (step.version <= current) continue;
-      await client.query(toPostgres(step.sql));
+      await client.query(step.postgres ?? toPostgres(step.sql));
       await client.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
       current = step.version;
     }

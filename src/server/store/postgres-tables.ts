@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
-import type { StoredEvent, TableDoc, TableRow, TableStore } from './table-store.ts';
+import type { StoredEvent, StoredHand, TableDoc, TableRow, TableStore } from './table-store.ts';
 
 /**
  * A {@link TableStore} on PostgreSQL, on the schema of migration 2 (the same tables as SQLite).
@@ -26,7 +26,8 @@ const OPTIMISTIC_TRIES = 3;
 
 /**
  * The write of one change, as one statement (one implicit transaction): the document, if its
- * version is still $4; its events, only if the document was written; and `pg_notify` on the
+ * version is still $4; its events and finished hands, only if the document was written; and
+ * `pg_notify` on the
  * table's channel (delivered at commit to every listening process, this one included), so that
  * a change and its wake-up cost one round trip. Answers `updated` = 1, or 0 on a lost race.
  */
@@ -38,17 +39,26 @@ const WRITE_SQL = `WITH u AS (
     SELECT $3, x.a, x.i, x.t, x.d
     FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[]) AS x (a, i, t, d)
     WHERE EXISTS (SELECT 1 FROM u)
+  ), h AS (
+    INSERT INTO fd_table_hands (table_id, n, record)
+    SELECT $3, x.n, x.r FROM unnest($9::bigint[], $10::text[]) AS x (n, r)
+    WHERE EXISTS (SELECT 1 FROM u)
   )
   SELECT (SELECT count(*) FROM u) AS updated,
     (SELECT pg_notify('table:' || u.id, '') FROM u) AS woken`;
 
-/** The events as the four arrays that WRITE_SQL unnests into rows. */
-function eventColumns(events: readonly StoredEvent[]): unknown[] {
+/** The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10). */
+function changeColumns(
+  events: readonly StoredEvent[],
+  hands: readonly StoredHand[] = [],
+): unknown[] {
   return [
     events.map((e) => e.audience),
     events.map((e) => e.id),
     events.map((e) => e.type),
     events.map((e) => e.data),
+    hands.map((h) => h.n),
+    hands.map((h) => h.record),
   ];
 }
 
@@ -109,12 +119,12 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
         const row = toRow(found);
-        const { doc, events, result } = change(row);
+        const { doc, events, hands, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await pool.query<{ updated: string }>({
           name: 'fd_table_write',
           text: WRITE_SQL,
-          values: [JSON.stringify(doc), now(), id, row.version, ...eventColumns(events)],
+          values: [JSON.stringify(doc), now(), id, row.version, ...changeColumns(events, hands)],
         });
         if (Number(w.rows[0]?.updated) === 1) {
           return { found: true as const, value: result, version: row.version + 1 };
@@ -128,20 +138,34 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
         const row = toRow(found);
-        const { doc, events, result } = change(row);
+        const { doc, events, hands, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await c.query<{ updated: string }>(WRITE_SQL, [
           JSON.stringify(doc),
           now(),
           id,
           row.version,
-          ...eventColumns(events),
+          ...changeColumns(events, hands),
         ]);
         if (Number(w.rows[0]?.updated) !== 1) {
           throw new Error('table changed inside its own transaction');
         }
         return { found: true as const, value: result, version: row.version + 1 };
       });
+    },
+    readHand: async (tableId, n) => {
+      const r = await pool.query<{ record: string }>(
+        'SELECT record FROM fd_table_hands WHERE table_id = $1 AND n = $2',
+        [tableId, n],
+      );
+      return r.rows[0]?.record;
+    },
+    readHands: async (tableId, after, limit) => {
+      const r = await pool.query<{ n: string; record: string }>(
+        'SELECT n, record FROM fd_table_hands WHERE table_id = $1 AND n > $2 ORDER BY n LIMIT $3',
+        [tableId, after, limit],
+      );
+      return r.rows.map((h) => ({ n: Number(h.n), record: h.record }));
     },
     readEvents: async (tableId, audience, after, limit) => {
       const [page, low] = await Promise.all([

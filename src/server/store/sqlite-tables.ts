@@ -33,6 +33,13 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   const insertEvent = db.prepare(
     'INSERT INTO fd_table_events (table_id, audience, id, type, data) VALUES (?, ?, ?, ?, ?)',
   );
+  const insertHand = db.prepare(
+    'INSERT INTO fd_table_hands (table_id, n, record) VALUES (?, ?, ?)',
+  );
+  const selectHand = db.prepare('SELECT record FROM fd_table_hands WHERE table_id = ? AND n = ?');
+  const selectHands = db.prepare(
+    'SELECT n, record FROM fd_table_hands WHERE table_id = ? AND n > ? ORDER BY n LIMIT ?',
+  );
   const selectEvents = db.prepare(
     'SELECT audience, id, type, data FROM fd_table_events WHERE table_id = ? AND audience = ? AND id > ? ORDER BY id LIMIT ?',
   );
@@ -88,13 +95,21 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
       inTransaction(() => {
         const row = load(id);
         if (row === undefined) return { found: false as const };
-        const { doc, events, result } = change(row);
+        const { doc, events, hands, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         if (Number(update.run(JSON.stringify(doc), now(), id, row.version).changes) !== 1) {
           throw new Error('table changed inside its own transaction');
         }
         writeEvents(id, events);
+        for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         return { found: true as const, value: result, version: row.version + 1 };
+      }),
+    readHand: async (tableId, n) =>
+      (selectHand.get(tableId, n) as { record: string } | undefined)?.record,
+    readHands: async (tableId, after, limit) =>
+      selectHands.all(tableId, after, limit).map((r) => {
+        const h = r as { n: number; record: string };
+        return { n: Number(h.n), record: h.record };
       }),
     readEvents: async (tableId, audience, after, limit) => {
       const events = selectEvents.all(tableId, audience, after, limit).map((r) => {

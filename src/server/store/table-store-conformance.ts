@@ -100,6 +100,46 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
     }
   });
 
+  test(`${name} table store: finished hands are saved with their change, read one or a page at a time`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('h', { n: 0 }, []);
+      for (const n of [1, 2, 3]) {
+        await s.withTable('h', (row) => ({
+          doc: { n },
+          events: [ev('host', row.version)],
+          hands: [{ n, record: JSON.stringify({ n, transcript: `t${n}` }) }],
+          result: null,
+        }));
+      }
+      assert.equal(await s.readHand('h', 2), JSON.stringify({ n: 2, transcript: 't2' }));
+      assert.equal(await s.readHand('h', 4), undefined);
+      assert.equal(await s.readHand('other', 1), undefined);
+      assert.deepEqual(
+        (await s.readHands('h', 0, 10)).map((h) => h.n),
+        [1, 2, 3],
+      );
+      assert.deepEqual(
+        (await s.readHands('h', 1, 1)).map((h) => h.n),
+        [2],
+      );
+      // A hand number used twice fails the whole change: document, events and hands.
+      await assert.rejects(
+        s.withTable('h', () => ({
+          doc: { n: 9 },
+          events: [ev('host', 4)],
+          hands: [{ n: 3, record: '{}' }],
+          result: null,
+        })),
+      );
+      assert.deepEqual(await s.readTable('h'), { doc: { n: 3 }, version: 4 });
+      assert.equal((await s.readEvents('h', 'host', 3, 10)).events.length, 0);
+      assert.equal(await s.readHand('h', 3), JSON.stringify({ n: 3, transcript: 't3' }));
+    } finally {
+      await s.close();
+    }
+  });
+
   test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
     const s = await open();
     try {

@@ -29,12 +29,20 @@ export interface StoredEvent {
   readonly data: string;
 }
 
+/** A finished hand as stored: its number and its record (JSON text, tables/table-doc.ts). */
+export interface StoredHand {
+  readonly n: number;
+  readonly record: string;
+}
+
 /** What a change function returns. */
 export interface TableChange<T> {
   /** The new document (the store bumps the version by one), or null for no change. */
   readonly doc: TableDoc | null;
   /** Events to insert with the new document (ignored, and must be empty, when `doc` is null). */
   readonly events: readonly StoredEvent[];
+  /** Finished hands to insert with the new document (a hand number used twice fails it all). */
+  readonly hands?: readonly StoredHand[];
   /** Handed back to the caller. */
   readonly result: T;
 }
@@ -86,6 +94,10 @@ export interface TableStore {
     id: string,
     change: (row: TableRow) => TableChange<T>,
   ): Promise<{ found: true; value: T; version: number } | { found: false }>;
+  /** One finished hand's record, or undefined. */
+  readHand(tableId: string, n: number): Promise<string | undefined>;
+  /** Finished hands with number > `after`, oldest first, at most `limit`. */
+  readHands(tableId: string, after: number, limit: number): Promise<readonly StoredHand[]>;
   /** Events of one audience with id > `after`, oldest first, at most `limit`. */
   readEvents(tableId: string, audience: Audience, after: number, limit: number): Promise<EventPage>;
   /**

@@ -11,7 +11,7 @@ import {
   type StepContext,
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
-import type { HandDocument, PublicAction, TableDocument } from './table-doc.ts';
+import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { actionView, view } from './view.ts';
 import { audienceOf, audiences, type Viewer } from './viewer.ts';
@@ -72,8 +72,9 @@ export function applyAction(
   }
   let next: TableDocument;
   let action: PublicAction;
+  let ended: HandRecord | undefined;
   try {
-    ({ next, action } = step(doc, req, ctx));
+    ({ next, action, ended } = step(doc, req, ctx));
   } catch (error) {
     throw tableError(error);
   }
@@ -84,7 +85,12 @@ export function applyAction(
       ? next.idempotency
       : [...next.idempotency, { key, viewer: who, status: 200, body }].slice(-IDEMPOTENCY_KEEP);
   const withEvents = tableEvents({ ...next, idempotency }, version, action);
-  return { doc: withEvents.doc as never, events: withEvents.events, result: { status: 200, body } };
+  return {
+    doc: withEvents.doc as never,
+    events: withEvents.events,
+    ...(ended === undefined ? {} : { hands: [{ n: ended.n, record: JSON.stringify(ended) }] }),
+    result: { status: 200, body },
+  };
 }
 
 /**
@@ -137,11 +143,14 @@ function text(value: unknown, name: string): string {
   return value;
 }
 
-function step(
-  doc: TableDocument,
-  req: ActionRequest,
-  ctx: StepContext,
-): { next: TableDocument; action: PublicAction } {
+/** A step's result: the next document, the public action and, when the hand ended, its record. */
+interface Stepped {
+  readonly next: TableDocument;
+  readonly action: PublicAction;
+  readonly ended?: HandRecord;
+}
+
+function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped {
   const b = req.body;
   const type = b.type;
   const last = (hand: HandDocument): PublicAction => hand.log.at(-1)!;
@@ -183,7 +192,8 @@ function step(
         type: 'hand-ended',
         seat: req.viewer.kind === 'seat' ? req.viewer.seat : null,
       };
-      return { next: endHand(doc, ctx, action), action };
+      const { doc: next, record } = endHand(doc, ctx, action);
+      return { next, action, ended: record };
     }
     default: {
       const hand = dealtHand(doc);
@@ -200,7 +210,7 @@ function doudizhu(
   hand: HandDocument,
   req: ActionRequest,
   ctx: StepContext,
-): { next: TableDocument; action: PublicAction } {
+): Stepped {
   const seat = seatOf(req.viewer);
   const before = hand.game!;
   const game = doudizhuStep(before, seat, req.body as { type: string });
@@ -222,7 +232,8 @@ function doudizhu(
       type: game.phase === 'finished' ? 'hand-ended' : 'redeal',
       seat: game.winner,
     };
-    return { next: endHand(tableNext, ctx, end), action: end };
+    const { doc: next, record } = endHand(tableNext, ctx, end);
+    return { next, action: end, ended: record };
   }
   return { next: tableNext, action: actions.at(-1)! };
 }

@@ -206,7 +206,7 @@ async function capture(
     assert.equal(next.status, 200, next.text);
   }
   if (process.env.CAPTURE_STATS)
-    console.log(preset, 'hands', (await doc()).history.length, 'mentions', checked);
+    console.log(preset, 'hands', (await doc()).hand?.n, 'mentions', checked);
   return checked;
 }
 

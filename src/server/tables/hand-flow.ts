@@ -2,7 +2,13 @@ import { FairRound, type FairRoundSecretState, parseStrictJson } from '../../fai
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
-import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
+import {
+  type HandDocument,
+  type HandRecord,
+  HISTORY_KEEP,
+  type PublicAction,
+  type TableDocument,
+} from './table-doc.ts';
 
 /** What the pure table steps need besides the document: time, the sealing key, randomness. */
 export interface StepContext {
@@ -197,15 +203,20 @@ function dealHand(
 
 /**
  * Ends the hand: the transcript (server seed included) becomes public and joins the table's
- * chain, with the public log and, for Dou Dizhu, the score.
+ * chain, with the public log and, for Dou Dizhu, the score. The record is returned apart, for the
+ * store to keep as a row of its own; the document keeps a summary of the last hands.
  *
  * @example
  * ```ts
- * doc = endHand(doc, ctx);
+ * const { doc: next, record } = endHand(doc, ctx, { type: 'hand-ended', seat: 0 });
  * ```
  * @throws {ApiError} 409 if no hand has been dealt.
  */
-export function endHand(doc: TableDocument, ctx: StepContext, action: PublicAction): TableDocument {
+export function endHand(
+  doc: TableDocument,
+  ctx: StepContext,
+  action: PublicAction,
+): { doc: TableDocument; record: HandRecord } {
   const hand = doc.hand;
   if (hand === null || hand.phase !== 'playing' || hand.sealedTranscript === null) {
     throw conflict('WRONG_PHASE', 'Only a dealt hand in play can end.');
@@ -220,9 +231,18 @@ export function endHand(doc: TableDocument, ctx: StepContext, action: PublicActi
     log: [...hand.log, action],
     score: hand.game === null ? null : scoreHandSafe(hand.game),
   };
+  const summary = {
+    n: record.n,
+    transcriptHash: record.transcriptHash,
+    missing: record.missing,
+    score: record.score,
+  };
   return {
-    ...doc,
-    hand: { ...hand, phase: 'ended', log: record.log },
-    history: [...doc.history, record],
+    doc: {
+      ...doc,
+      hand: { ...hand, phase: 'ended', log: record.log },
+      history: [...doc.history, summary].slice(-HISTORY_KEEP),
+    },
+    record,
   };
 }

@@ -28,8 +28,12 @@ export interface TableDocument {
   readonly seatTokens: readonly (string | null)[];
   /** The current hand, or null before the first. */
   readonly hand: HandDocument | null;
-  /** Every finished hand, oldest first (public). */
-  readonly history: readonly HandRecord[];
+  /**
+   * The last {@link HISTORY_KEEP} finished hands' summaries, oldest first (public). The whole
+   * records (transcripts, logs) are rows of their own (`TableChange.hands`), so that a long-lived
+   * table's document — read and rewritten by every action — stays the size of one hand.
+   */
+  readonly history: readonly HandSummary[];
   /** Last event id per audience (`seat:0` …, `host`). */
   readonly eventSeq: Readonly<Record<string, number>>;
   /** Answers to recent requests with an Idempotency-Key, by key hash (bounded). */
@@ -91,7 +95,18 @@ export interface PublicAction {
   readonly to?: string;
 }
 
-/** A finished hand, public. */
+/** How many finished hands' summaries the document keeps (the chain has every hand). */
+export const HISTORY_KEEP = 20;
+
+/** What the document keeps of a finished hand: enough for `prev` and the view. */
+export interface HandSummary {
+  readonly n: number;
+  readonly transcriptHash: string;
+  readonly missing: readonly string[];
+  readonly score: unknown;
+}
+
+/** A finished hand, public, stored as its own row (store/table-store.ts, `StoredHand`). */
 export interface HandRecord {
   readonly n: number;
   readonly transcript: unknown;

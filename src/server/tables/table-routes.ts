@@ -11,7 +11,7 @@ import { createTableDoc } from './create-table.ts';
 import { eventStream } from './event-stream.ts';
 import type { StepContext } from './hand-flow.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { TableDocument } from './table-doc.ts';
+import type { HandRecord, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import { view } from './view.ts';
 import { audienceOf } from './viewer.ts';
@@ -111,6 +111,11 @@ export function tableRoutes(o: TableRouteOptions): Hono {
       if (last > keep) await o.tables.pruneEvents(id, audience, last - keep);
     }
   };
+  const pastHand = async (id: string, n: number): Promise<HandRecord | undefined> => {
+    if (!Number.isSafeInteger(n) || n < 1) return undefined;
+    const text = await o.tables.readHand(id, n);
+    return text === undefined ? undefined : (JSON.parse(text) as HandRecord);
+  };
   const notify = (id: string) => o.notifier.notify(`table:${id}`).catch(() => {});
 
   app.post('/v1/tables', async (c) => {
@@ -193,7 +198,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
   app.get('/v1/tables/:id/hands/:n/transcript', async (c) => {
     const { doc } = await load(c.req.param('id'));
     const n = Number(c.req.param('n'));
-    const record = doc.history.find((h) => h.n === n);
+    const record = await pastHand(doc.id, n);
     if (record === undefined) {
       const inPlay = doc.hand?.n === n;
       throw new ApiError(
@@ -213,13 +218,20 @@ export function tableRoutes(o: TableRouteOptions): Hono {
 
   app.get('/v1/tables/:id/chain', async (c) => {
     const { doc } = await load(c.req.param('id'));
-    return json({ ok: true, table: doc.id, transcripts: doc.history.map((h) => h.transcript) });
+    const transcripts: unknown[] = [];
+    for (let after = 0; ; ) {
+      const page = await o.tables.readHands(doc.id, after, 500);
+      for (const h of page) transcripts.push((JSON.parse(h.record) as HandRecord).transcript);
+      if (page.length < 500) break;
+      after = page.at(-1)!.n;
+    }
+    return json({ ok: true, table: doc.id, transcripts });
   });
 
   app.get('/v1/tables/:id/hands/:n/commitment', async (c) => {
     const { doc } = await load(c.req.param('id'));
     const n = Number(c.req.param('n'));
-    const past = doc.history.find((h) => h.n === n)?.transcript as
+    const past = (await pastHand(doc.id, n))?.transcript as
       | { server: { commitment: string } }
       | undefined;
     const commitment =

@@ -541,3 +541,53 @@ test('tables: four-player Dou Dizhu deals 25 each; house rules (rob the landlord
     400,
   );
 });
+
+test('tables: a long table — the document keeps the last 20 hands, the chain and every transcript stay whole', async () => {
+  const t = testApp('long table');
+  const r = await t.call('POST', '/v1/tables', {
+    preset: 'holdem',
+    options: { seats: 2 },
+    fair: false,
+  });
+  assert.equal(r.status, 201, r.text);
+  const id = r.json.tableId;
+  const host = bearer(r.json.hostToken);
+  let version = r.json.table.version;
+  const act = async (type: string) => {
+    const res = await t.call('POST', `/v1/tables/${id}/actions`, { type, version }, host);
+    assert.equal(res.status, 200, res.text);
+    version = res.json.table.version;
+    return res.json.table;
+  };
+  const HANDS = 23;
+  const sizes: number[] = [];
+  let table: Json;
+  for (let n = 1; n <= HANDS; n++) {
+    table = await act('end-hand');
+    sizes.push(JSON.stringify((await t.tables.readTable(id))!.doc).length);
+    if (n < HANDS) await act('next-hand');
+  }
+  assert.deepEqual(
+    table.history.map((h: Json) => h.n),
+    Array.from({ length: 20 }, (_, i) => HANDS - 19 + i),
+  );
+  // The stored document grows by a short summary a hand (it grew by a whole transcript, ~5 kB),
+  // and not at all once it holds 20 of them.
+  assert.ok(sizes[19]! - sizes[0]! < 19 * 200, `document sizes ${sizes.join(', ')}`);
+  assert.ok(sizes.at(-1)! - sizes[19]! < 10, `document sizes ${sizes.join(', ')}`);
+  const chain = await t.call('GET', `/v1/tables/${id}/chain`);
+  const transcripts = chain.json.transcripts;
+  assert.deepEqual(
+    transcripts.map((x: Json) => x.hand),
+    Array.from({ length: HANDS }, (_, i) => i + 1),
+  );
+  for (let i = 1; i < HANDS; i++) assert.equal(transcripts[i].prev, transcripts[i - 1].hash);
+  assert.equal(transcripts[HANDS - 1].hash, table.history.at(-1).transcriptHash);
+  const first = await t.call('GET', `/v1/tables/${id}/hands/1/transcript`);
+  assert.equal(first.status, 200, first.text);
+  assert.deepEqual(first.json.transcript, transcripts[0]);
+  assert.equal((await t.call('GET', `/v1/tables/${id}/hands/1/commitment`)).status, 200);
+  for (const bad of ['0', '99', 'x', '1.5']) {
+    assert.equal((await t.call('GET', `/v1/tables/${id}/hands/${bad}/transcript`)).status, 404);
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Schema step 3: finished hands become rows of their own. Until now a table's document kept every
+ * finished hand's whole record (transcript, log, score) in `history`, so the document that every
+ * action reads and rewrites grew by ~5 kB a hand. The records move to `fd_table_hands`; the
+ * document keeps a short summary per hand (tables/table-doc.ts, `HandSummary`).
+ *
+ * The move of existing data needs each dialect's JSON functions, so this step carries its
+ * PostgreSQL text beside the SQLite one (postgres-migrations.ts uses it instead of translating).
+ * PostgreSQL reads the records with the `json` type, which keeps their text as it was (`jsonb`
+ * would reorder the transcript's keys).
+ */
+export const MIGRATION_3_HANDS = {
+  version: 3,
+  sql: `
+    CREATE TABLE fd_table_hands (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      n INTEGER NOT NULL,           -- the hand's number at its table
+      record TEXT NOT NULL,         -- the finished hand, public (JSON: transcript, log, score)
+      PRIMARY KEY (table_id, n)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO fd_table_hands (table_id, n, record)
+      SELECT t.id, h.value ->> '$.n', h.value
+      FROM fd_tables AS t, json_each(t.doc, '$.history') AS h;
+    UPDATE fd_tables SET doc = json_set(doc, '$.history', (
+      SELECT json_group_array(json_object(
+        'n', h.value ->> '$.n',
+        'transcriptHash', h.value ->> '$.transcriptHash',
+        'missing', json(h.value -> '$.missing'),
+        'score', json(h.value -> '$.score')) ORDER BY h.key)
+      FROM json_each(fd_tables.doc, '$.history') AS h))
+    WHERE json_array_length(doc, '$.history') > 0;
+  `,
+  postgres: `
+    CREATE TABLE fd_table_hands (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      n BIGINT NOT NULL,
+      record TEXT NOT NULL,
+      PRIMARY KEY (table_id, n)
+    );
+    INSERT INTO fd_table_hands (table_id, n, record)
+      SELECT t.id, (h.value ->> 'n')::bigint, h.value::text
+      FROM fd_tables AS t, json_array_elements(t.doc::json -> 'history') AS h;
+    UPDATE fd_tables SET doc = jsonb_set(doc::jsonb, '{history}', (
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'n', h.value -> 'n',
+        'transcriptHash', h.value -> 'transcriptHash',
+        'missing', h.value -> 'missing',
+        'score', h.value -> 'score') ORDER BY h.ord), '[]'::jsonb)
+      FROM jsonb_array_elements(fd_tables.doc::jsonb -> 'history') WITH ORDINALITY AS h (value, ord)))::text
+    WHERE jsonb_array_length(doc::jsonb -> 'history') > 0;
+  `,
+} as const;
