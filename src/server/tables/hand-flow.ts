@@ -1,4 +1,4 @@
-import { FairRound, type FairRoundSecretState, parseStrictJson } from '../../fair/index.ts';
+import { FairRound, type FairRoundSecretState } from '../../fair/index.ts';
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
@@ -66,7 +66,6 @@ export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
     revealed: [],
     missing: [],
     round: save(round, ctx),
-    sealedTranscript: null,
     piles: null,
     game: null,
     log: [{ type: 'hand-opened', seat: null }],
@@ -174,14 +173,13 @@ function dealHand(
   // Missing: every seated player whose seed is not in the deal — in the roster but silent, or
   // never committed at all (the transcript shows only the first kind; the table records both).
   const missing = doc.fair ? doc.players.filter((p) => !hand.revealed.includes(p)) : [];
-  const { transcript, deal } = round.deal({ allowMissing });
+  const { deal } = round.deal({ allowMissing });
   const ids = (cards: readonly { readonly id: string }[]) => cards.map((c) => c.id);
   const base: HandDocument = {
     ...hand,
     phase: 'playing',
     missing,
     round: save(round, ctx),
-    sealedTranscript: ctx.seal(JSON.stringify(transcript)),
     log: [...hand.log, { type: 'dealt', seat: null, count: missing.length }],
   };
   if (doc.preset === 'doudizhu' || doc.preset === 'doudizhu-4p') {
@@ -218,11 +216,12 @@ export function endHand(
   action: PublicAction,
 ): { doc: TableDocument; record: HandRecord } {
   const hand = doc.hand;
-  if (hand === null || hand.phase !== 'playing' || hand.sealedTranscript === null) {
+  if (hand === null || hand.phase !== 'playing') {
     throw conflict('WRONG_PHASE', 'Only a dealt hand in play can end.');
   }
-  const text = ctx.open(hand.sealedTranscript);
-  const transcript = parseStrictJson(text) as { hash: string };
+  // Restoring a dealt round deals again and checks the result against its transcript hash.
+  const transcript = restore(hand, ctx).transcript;
+  if (transcript === undefined) throw conflict('WRONG_PHASE', 'Only a dealt hand in play can end.');
   const record: HandRecord = {
     n: hand.n,
     transcript,

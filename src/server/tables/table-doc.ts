@@ -59,10 +59,12 @@ export interface HandDocument {
   readonly revealed: readonly string[];
   /** Players who never revealed (set at the deal). */
   readonly missing: readonly string[];
-  /** SECRET: FairRound.exportSecretState() as JSON, sealed with AES-256-GCM. */
+  /**
+   * SECRET: FairRound.exportSecretState() as JSON, sealed with AES-256-GCM. Once dealt it holds
+   * everything the transcript is made of: the hand's end restores it (which re-deals and checks
+   * the transcript hash) rather than keeping a second sealed copy, ~2.5 kB, in every write.
+   */
   readonly round: string;
-  /** SECRET until the hand ends: the transcript JSON, sealed. */
-  readonly sealedTranscript: string | null;
   /** Cards by pile, as card ids. Hands and stock are secret; board, discard are public. */
   readonly piles: Piles | null;
   /** Dou Dizhu presets: the rules state (holds every hand: secret except what view() takes). */
