@@ -43,3 +43,36 @@ test('startServer: listens on loopback, purges stale decks at start, logs, close
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('startServer: a hand whose deadline passed is dealt by the service itself, no request needed', async () => {
+  const server = await startServer({ config: { port: 0, db: ':memory:' }, log: () => {} });
+  try {
+    const made = await fetch(`${server.url}/v1/tables`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ preset: 'doudizhu', revealTimeoutSeconds: 0 }),
+    });
+    assert.equal(made.status, 201);
+    const created = await made.json();
+    assert.equal(created.table.hand.phase, 'committing');
+    const read = async () =>
+      (
+        await (
+          await fetch(`${server.url}/v1/tables/${created.tableId}`, {
+            headers: { Authorization: `Bearer ${created.seatTokens[0]}` },
+          })
+        ).json()
+      ).table;
+    // The sweep runs every second: within five, the hand is dealt without the silent seats.
+    let table = await read();
+    for (let i = 0; i < 50 && table.hand.phase !== 'playing'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      table = await read();
+    }
+    assert.equal(table.hand.phase, 'playing');
+    assert.deepEqual(table.hand.missing, created.table.players);
+    assert.equal(table.hand.yourCards.length, 17);
+  } finally {
+    await server.close();
+  }
+});

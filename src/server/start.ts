@@ -8,6 +8,7 @@ import { openPostgresBackends } from './store/postgres-backends.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import { openSqliteTableStore } from './store/sqlite-tables.ts';
 import type { Store } from './store/store.ts';
+import { dealDue } from './tables/deal-due.ts';
 import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
 
 /** A running service. */
@@ -33,6 +34,7 @@ export interface StartOptions {
 }
 
 const DAY_MS = 86_400_000;
+const SWEEP_MS = 1_000;
 
 /**
  * Starts the dealer service: the only place that opens a socket. Opens the store (running its
@@ -94,6 +96,23 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   await purge();
   const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
   timer.unref();
+  // Hands whose deadline passed are dealt without the silent seats (docs/TABLES.md, "The
+  // deadline"), by whichever process sweeps first; one sweep at a time per process.
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    dealDue({
+      tables: tableStore,
+      notifier,
+      ctx: () => ({ now: Date.now(), seal: box.seal, open: box.open }),
+    })
+      .catch(() => {})
+      .finally(() => {
+        sweeping = false;
+      });
+  }, SWEEP_MS);
+  sweep.unref();
 
   let server: Server;
   const port = await new Promise<number>((resolve, reject) => {
@@ -103,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     server.once('error', reject);
   }).catch(async (error) => {
     clearInterval(timer);
+    clearInterval(sweep);
     await closeStores();
     throw error;
   });
@@ -119,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);
+        clearInterval(sweep);
         // Event streams end when the notifier stops; their sockets then close like the rest.
         await notifier.close(); // idempotent: pg.close() closing it again is a no-op
         await new Promise<void>((resolve) => {

@@ -1,8 +1,12 @@
 /**
- * Schema step 3: finished hands become rows of their own. Until now a table's document kept every
+ * Schema step 3: finished hands become rows of their own, and a table's next deadline a column. Until now a table's document kept every
  * finished hand's whole record (transcript, log, score) in `history`, so the document that every
  * action reads and rewrites grew by ~5 kB a hand. The records move to `fd_table_hands`; the
  * document keeps a short summary per hand (tables/table-doc.ts, `HandSummary`).
+ *
+ * `due_at` is when the hand in play may be dealt without the seats that have not revealed (ms
+ * since the epoch; NULL when no hand waits): the service's sweep finds such tables through the
+ * partial index without reading any document (tables/deal-due.ts).
  *
  * The move of existing data needs each dialect's JSON functions, so this step carries its
  * PostgreSQL text beside the SQLite one (postgres-migrations.ts uses it instead of translating).
@@ -18,6 +22,10 @@ export const MIGRATION_3_HANDS = {
       record TEXT NOT NULL,         -- the finished hand, public (JSON: transcript, log, score)
       PRIMARY KEY (table_id, n)
     ) STRICT, WITHOUT ROWID;
+    ALTER TABLE fd_tables ADD COLUMN due_at INTEGER;
+    CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
+    UPDATE fd_tables SET due_at = doc ->> '$.hand.deadline'
+    WHERE doc ->> '$.hand.phase' IN ('committing', 'revealing');
     INSERT INTO fd_table_hands (table_id, n, record)
       SELECT t.id, h.value ->> '$.n', h.value
       FROM fd_tables AS t, json_each(t.doc, '$.history') AS h;
@@ -37,6 +45,10 @@ export const MIGRATION_3_HANDS = {
       record TEXT NOT NULL,
       PRIMARY KEY (table_id, n)
     );
+    ALTER TABLE fd_tables ADD COLUMN due_at BIGINT;
+    CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
+    UPDATE fd_tables SET due_at = (doc::json -> 'hand' ->> 'deadline')::bigint
+    WHERE doc::json -> 'hand' ->> 'phase' IN ('committing', 'revealing');
     INSERT INTO fd_table_hands (table_id, n, record)
       SELECT t.id, (h.value ->> 'n')::bigint, h.value::text
       FROM fd_tables AS t, json_array_elements(t.doc::json -> 'history') AS h;

@@ -32,7 +32,8 @@ const OPTIMISTIC_TRIES = 3;
  * a change and its wake-up cost one round trip. Answers `updated` = 1, or 0 on a lost race.
  */
 const WRITE_SQL = `WITH u AS (
-    UPDATE fd_tables SET doc = $1, version = version + 1, updated_at = $2
+    UPDATE fd_tables SET doc = $1, version = version + 1, updated_at = $2,
+      due_at = CASE WHEN $11::boolean THEN $12::bigint ELSE due_at END
     WHERE id = $3 AND version = $4 RETURNING id
   ), e AS (
     INSERT INTO fd_table_events (table_id, audience, id, type, data)
@@ -47,10 +48,14 @@ const WRITE_SQL = `WITH u AS (
   SELECT (SELECT count(*) FROM u) AS updated,
     (SELECT pg_notify('table:' || u.id, '') FROM u) AS woken`;
 
-/** The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10). */
+/**
+ * The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10), then
+ * whether to set due_at and to what ($11, $12).
+ */
 function changeColumns(
   events: readonly StoredEvent[],
   hands: readonly StoredHand[] = [],
+  dueAt: number | null | undefined = undefined,
 ): unknown[] {
   return [
     events.map((e) => e.audience),
@@ -59,6 +64,8 @@ function changeColumns(
     events.map((e) => e.data),
     hands.map((h) => h.n),
     hands.map((h) => h.record),
+    dueAt !== undefined,
+    dueAt ?? null,
   ];
 }
 
@@ -85,12 +92,12 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
 
   return {
     notifiesOnChange: true,
-    createTable: (id, doc, events) =>
+    createTable: (id, doc, events, dueAt) =>
       inTransaction(pool, async (c) => {
         const t = now();
         const r = await c.query(
-          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES ($1, $2, 1, $3, $3) ON CONFLICT (id) DO NOTHING',
-          [id, JSON.stringify(doc), t],
+          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES ($1, $2, 1, $3, $3, $4) ON CONFLICT (id) DO NOTHING',
+          [id, JSON.stringify(doc), t, dueAt ?? null],
         );
         if (r.rowCount !== 1) return false;
         await writeEvents(c, id, events);
@@ -119,12 +126,18 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
         const row = toRow(found);
-        const { doc, events, hands, result } = change(row);
+        const { doc, events, hands, dueAt, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await pool.query<{ updated: string }>({
           name: 'fd_table_write',
           text: WRITE_SQL,
-          values: [JSON.stringify(doc), now(), id, row.version, ...changeColumns(events, hands)],
+          values: [
+            JSON.stringify(doc),
+            now(),
+            id,
+            row.version,
+            ...changeColumns(events, hands, dueAt),
+          ],
         });
         if (Number(w.rows[0]?.updated) === 1) {
           return { found: true as const, value: result, version: row.version + 1 };
@@ -138,20 +151,27 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
         const row = toRow(found);
-        const { doc, events, hands, result } = change(row);
+        const { doc, events, hands, dueAt, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await c.query<{ updated: string }>(WRITE_SQL, [
           JSON.stringify(doc),
           now(),
           id,
           row.version,
-          ...changeColumns(events, hands),
+          ...changeColumns(events, hands, dueAt),
         ]);
         if (Number(w.rows[0]?.updated) !== 1) {
           throw new Error('table changed inside its own transaction');
         }
         return { found: true as const, value: result, version: row.version + 1 };
       });
+    },
+    listDue: async (at, limit) => {
+      const r = await pool.query<{ id: string }>(
+        'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= $1 ORDER BY due_at LIMIT $2',
+        [at, limit],
+      );
+      return r.rows.map((x) => x.id);
     },
     readHand: async (tableId, n) => {
       const r = await pool.query<{ record: string }>(

@@ -24,14 +24,17 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   db.exec('PRAGMA foreign_keys = ON');
   migrate(db);
   const insert = db.prepare(
-    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
   );
   const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
   const update = db.prepare(
-    'UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?',
+    'UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?, due_at = CASE WHEN ? THEN ? ELSE due_at END WHERE id = ? AND version = ?',
   );
   const insertEvent = db.prepare(
     'INSERT INTO fd_table_events (table_id, audience, id, type, data) VALUES (?, ?, ?, ?, ?)',
+  );
+  const selectDue = db.prepare(
+    'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
   );
   const insertHand = db.prepare(
     'INSERT INTO fd_table_hands (table_id, n, record) VALUES (?, ?, ?)',
@@ -83,10 +86,12 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   };
 
   return {
-    createTable: async (id, doc, events) =>
+    createTable: async (id, doc, events, dueAt) =>
       inTransaction(() => {
         const t = now();
-        if (Number(insert.run(id, JSON.stringify(doc), t, t).changes) !== 1) return false;
+        if (Number(insert.run(id, JSON.stringify(doc), t, t, dueAt ?? null).changes) !== 1) {
+          return false;
+        }
         writeEvents(id, events);
         return true;
       }),
@@ -95,15 +100,18 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
       inTransaction(() => {
         const row = load(id);
         if (row === undefined) return { found: false as const };
-        const { doc, events, hands, result } = change(row);
+        const { doc, events, hands, dueAt, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
-        if (Number(update.run(JSON.stringify(doc), now(), id, row.version).changes) !== 1) {
+        const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
+        if (Number(update.run(JSON.stringify(doc), now(), ...due, id, row.version).changes) !== 1) {
           throw new Error('table changed inside its own transaction');
         }
         writeEvents(id, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         return { found: true as const, value: result, version: row.version + 1 };
       }),
+    listDue: async (at, limit) =>
+      selectDue.all(at, limit).map((r) => String((r as { id: string }).id)),
     readHand: async (tableId, n) =>
       (selectHand.get(tableId, n) as { record: string } | undefined)?.record,
     readHands: async (tableId, after, limit) =>

@@ -140,6 +140,34 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
     }
   });
 
+  test(`${name} table store: due tables are listed soonest first; a change sets, clears or keeps dueAt`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('d1', {}, [], 300);
+      await s.createTable('d2', {}, [], 100);
+      await s.createTable('d3', {}, []);
+      await s.createTable('d4', {}, [], null);
+      assert.deepEqual(await s.listDue(99, 10), []);
+      assert.deepEqual(await s.listDue(300, 10), ['d2', 'd1']);
+      assert.deepEqual(await s.listDue(300, 1), ['d2']);
+      const change = (dueAt?: number | null) => () => ({
+        doc: {},
+        events: [],
+        ...(dueAt === undefined ? {} : { dueAt }),
+        result: null,
+      });
+      await s.withTable('d2', change()); // kept
+      await s.withTable('d1', change(null)); // cleared
+      await s.withTable('d3', change(50)); // set
+      assert.deepEqual(await s.listDue(1000, 10), ['d3', 'd2']);
+      // No change (doc null) keeps it too.
+      await s.withTable('d3', () => ({ doc: null, events: [], dueAt: null, result: null }));
+      assert.deepEqual(await s.listDue(1000, 10), ['d3', 'd2']);
+    } finally {
+      await s.close();
+    }
+  });
+
   test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
     const s = await open();
     try {

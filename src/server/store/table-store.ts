@@ -43,6 +43,11 @@ export interface TableChange<T> {
   readonly events: readonly StoredEvent[];
   /** Finished hands to insert with the new document (a hand number used twice fails it all). */
   readonly hands?: readonly StoredHand[];
+  /**
+   * When the table next needs the sweep (tables/deal-due.ts): ms since the epoch, null for
+   * never, undefined to leave it as it was.
+   */
+  readonly dueAt?: number | null;
   /** Handed back to the caller. */
   readonly result: T;
 }
@@ -80,8 +85,18 @@ export interface TableStore {
    * (PostgreSQL: `pg_notify` in the write's own statement), so the caller need not notify.
    */
   readonly notifiesOnChange?: boolean;
-  /** Saves a new table at version 1 with its first events; false if the id is taken. */
-  createTable(id: string, doc: TableDoc, events: readonly StoredEvent[]): Promise<boolean>;
+  /**
+   * Saves a new table at version 1 with its first events and its `dueAt` (see TableChange);
+   * false if the id is taken.
+   */
+  createTable(
+    id: string,
+    doc: TableDoc,
+    events: readonly StoredEvent[],
+    dueAt?: number | null,
+  ): Promise<boolean>;
+  /** Ids of tables whose `dueAt` is at or before `now`, soonest first, at most `limit`. */
+  listDue(now: number, limit: number): Promise<readonly string[]>;
   /** The table as it is now, or undefined. */
   readTable(id: string): Promise<TableRow | undefined>;
   /**

@@ -4,6 +4,7 @@ import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts
 import { doudizhuStep } from './doudizhu-table.ts';
 import {
   commitSeat,
+  dueAt,
   endHand,
   forceDeal,
   openHand,
@@ -88,6 +89,7 @@ export function applyAction(
   return {
     doc: withEvents.doc as never,
     events: withEvents.events,
+    dueAt: dueAt(next),
     ...(ended === undefined ? {} : { hands: [{ n: ended.n, record: JSON.stringify(ended) }] }),
     result: { status: 200, body },
   };

@@ -245,3 +245,18 @@ export function endHand(
     record,
   };
 }
+
+/**
+ * When the table next needs the service's sweep (tables/deal-due.ts): the deadline of a hand
+ * still waiting for commitments or reveals, else null.
+ *
+ * @example
+ * ```ts
+ * dueAt(doc); // e.g. 1700000060000 while seats commit, null once dealt
+ * ```
+ * @throws never.
+ */
+export function dueAt(doc: TableDocument): number | null {
+  const h = doc.hand;
+  return h !== null && (h.phase === 'committing' || h.phase === 'revealing') ? h.deadline : null;
+}

@@ -9,7 +9,7 @@ import { applyAction, tableEvents } from './apply-action.ts';
 import { authorize, requireHost } from './authorize.ts';
 import { createTableDoc } from './create-table.ts';
 import { eventStream } from './event-stream.ts';
-import type { StepContext } from './hand-flow.ts';
+import { dueAt, type StepContext } from './hand-flow.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -124,7 +124,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
       const id = newId();
       const made = createTableDoc(id, body, ctx());
       const first = tableEvents(made.doc, 1, { type: 'created', seat: null });
-      if (await o.tables.createTable(id, first.doc as never, first.events)) {
+      if (await o.tables.createTable(id, first.doc as never, first.events, dueAt(first.doc))) {
         return json(
           {
             ok: true,
