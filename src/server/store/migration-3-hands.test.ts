@@ -94,6 +94,20 @@ test('migration 3 on PostgreSQL: the same move, the records’ text unchanged', 
       );
     assert.deepEqual(await doc('old'), { ...legacy, history: summaries });
     assert.deepEqual(await doc('new'), fresh);
+    // The JSON columns: no statistics, and lz4 where this server has it.
+    const lz4 = await c.query(
+      "SELECT 'lz4' = ANY (enumvals) AS yes FROM pg_settings WHERE name = 'default_toast_compression'",
+    );
+    const cols = await c.query<{ attname: string; attstattarget: number; attcompression: string }>(
+      `SELECT attname, attstattarget, attcompression FROM pg_attribute
+       WHERE (attrelid, attname) IN (('fd_tables'::regclass, 'doc'),
+         ('fd_table_events'::regclass, 'data'), ('fd_table_hands'::regclass, 'record'))`,
+    );
+    assert.equal(cols.rows.length, 3);
+    for (const col of cols.rows) {
+      assert.equal(Number(col.attstattarget), 0, col.attname);
+      assert.equal(col.attcompression, lz4.rows[0]?.yes ? 'l' : '', col.attname);
+    }
   } finally {
     await c.end();
   }
