@@ -1,5 +1,6 @@
 /**
- * Schema step 3: finished hands become rows of their own, and a table's next deadline a column. Until now a table's document kept every
+ * Schema step 3: finished hands become rows of their own, a table's next deadline a column, and
+ * the text the events of one change share is stored once (store/event-bodies.ts). Until now a table's document kept every
  * finished hand's whole record (transcript, log, score) in `history`, so the document that every
  * action reads and rewrites grew by ~5 kB a hand. The records move to `fd_table_hands`; the
  * document keeps a short summary per hand (tables/table-doc.ts, `HandSummary`).
@@ -22,6 +23,16 @@ export const MIGRATION_3_HANDS = {
       record TEXT NOT NULL,         -- the finished hand, public (JSON: transcript, log, score)
       PRIMARY KEY (table_id, n)
     ) STRICT, WITHOUT ROWID;
+    CREATE TABLE fd_event_bodies (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      version INTEGER NOT NULL,     -- the table version whose change sent these events
+      prefix TEXT NOT NULL,         -- what every event of that change starts with …
+      suffix TEXT NOT NULL,         -- … and ends with
+      PRIMARY KEY (table_id, version)
+    ) STRICT, WITHOUT ROWID;
+    -- The fd_event_bodies version holding the rest of this event (prefix || data || suffix);
+    -- NULL: data is the whole event.
+    ALTER TABLE fd_table_events ADD COLUMN body INTEGER;
     ALTER TABLE fd_tables ADD COLUMN due_at INTEGER;
     CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
     UPDATE fd_tables SET due_at = doc ->> '$.hand.deadline'
@@ -45,6 +56,14 @@ export const MIGRATION_3_HANDS = {
       record TEXT NOT NULL,
       PRIMARY KEY (table_id, n)
     );
+    CREATE TABLE fd_event_bodies (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      version BIGINT NOT NULL,
+      prefix TEXT NOT NULL,
+      suffix TEXT NOT NULL,
+      PRIMARY KEY (table_id, version)
+    );
+    ALTER TABLE fd_table_events ADD COLUMN body BIGINT;
     ALTER TABLE fd_tables ADD COLUMN due_at BIGINT;
     CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
     UPDATE fd_tables SET due_at = (doc::json -> 'hand' ->> 'deadline')::bigint
@@ -67,6 +86,8 @@ export const MIGRATION_3_HANDS = {
     ALTER TABLE fd_tables ALTER COLUMN doc SET STATISTICS 0;
     ALTER TABLE fd_table_events ALTER COLUMN data SET STATISTICS 0;
     ALTER TABLE fd_table_hands ALTER COLUMN record SET STATISTICS 0;
+    ALTER TABLE fd_event_bodies ALTER COLUMN prefix SET STATISTICS 0;
+    ALTER TABLE fd_event_bodies ALTER COLUMN suffix SET STATISTICS 0;
     DO $$
     BEGIN
       IF EXISTS (SELECT 1 FROM pg_settings

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { splitEvents } from './event-bodies.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
 import type { StoredEvent, StoredHand, TableDoc, TableRow, TableStore } from './table-store.ts';
 
@@ -26,7 +27,8 @@ const OPTIMISTIC_TRIES = 3;
 
 /**
  * The write of one change, as one statement (one implicit transaction): the document, if its
- * version is still $4; its events and finished hands, only if the document was written; and
+ * version is still $4; its events (their shared text once: store/event-bodies.ts) and finished
+ * hands, only if the document was written; and
  * `pg_notify` on the
  * table's channel (delivered at commit to every listening process, this one included), so that
  * a change and its wake-up cost one round trip. Answers `updated` = 1, or 0 on a lost race.
@@ -35,9 +37,12 @@ const WRITE_SQL = `WITH u AS (
     UPDATE fd_tables SET doc = $1, version = version + 1, updated_at = $2,
       due_at = CASE WHEN $11::boolean THEN $12::bigint ELSE due_at END
     WHERE id = $3 AND version = $4 RETURNING id
+  ), b AS (
+    INSERT INTO fd_event_bodies (table_id, version, prefix, suffix)
+    SELECT $3, $4::bigint + 1, $13::text, $14::text FROM u WHERE $13::text IS NOT NULL
   ), e AS (
-    INSERT INTO fd_table_events (table_id, audience, id, type, data)
-    SELECT $3, x.a, x.i, x.t, x.d
+    INSERT INTO fd_table_events (table_id, audience, id, type, data, body)
+    SELECT $3, x.a, x.i, x.t, x.d, CASE WHEN $13::text IS NULL THEN NULL ELSE $4::bigint + 1 END
     FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[]) AS x (a, i, t, d)
     WHERE EXISTS (SELECT 1 FROM u)
   ), h AS (
@@ -49,14 +54,16 @@ const WRITE_SQL = `WITH u AS (
     (SELECT pg_notify('table:' || u.id, '') FROM u) AS woken`;
 
 /**
- * The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10), then
- * whether to set due_at and to what ($11, $12).
+ * The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10), whether
+ * to set due_at and to what ($11, $12), and the events' shared text, or nulls ($13, $14).
  */
 function changeColumns(
-  events: readonly StoredEvent[],
+  all: readonly StoredEvent[],
   hands: readonly StoredHand[] = [],
   dueAt: number | null | undefined = undefined,
 ): unknown[] {
+  const { prefix, suffix, events } = splitEvents(all);
+  const shared = prefix !== '' || suffix !== '';
   return [
     events.map((e) => e.audience),
     events.map((e) => e.id),
@@ -66,6 +73,8 @@ function changeColumns(
     hands.map((h) => h.record),
     dueAt !== undefined,
     dueAt ?? null,
+    shared ? prefix : null,
+    shared ? suffix : null,
   ];
 }
 
@@ -190,7 +199,11 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     readEvents: async (tableId, audience, after, limit) => {
       const [page, low] = await Promise.all([
         pool.query<{ audience: string; id: string; type: string; data: string }>(
-          'SELECT audience, id, type, data FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id > $3 ORDER BY id LIMIT $4',
+          `SELECT e.audience, e.id, e.type,
+             CASE WHEN e.body IS NULL THEN e.data ELSE b.prefix || e.data || b.suffix END AS data
+           FROM fd_table_events AS e
+           LEFT JOIN fd_event_bodies AS b ON b.table_id = e.table_id AND b.version = e.body
+           WHERE e.table_id = $1 AND e.audience = $2 AND e.id > $3 ORDER BY e.id LIMIT $4`,
           [tableId, audience, after, limit],
         ),
         pool.query<{ m: string | null }>(
@@ -230,6 +243,13 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       await pool.query(
         'DELETE FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id <= $3',
         [tableId, audience, upTo],
+      );
+      // Shared texts no stored event refers to any more (a body still being written by a
+      // concurrent change is not visible here, so it is not taken).
+      await pool.query(
+        `DELETE FROM fd_event_bodies WHERE table_id = $1 AND version <
+           coalesce((SELECT min(body) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
+        [tableId],
       );
     },
     ping: async () => {

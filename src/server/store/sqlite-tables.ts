@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { splitEvents } from './event-bodies.ts';
 import { migrate, type SqliteOptions } from './sqlite.ts';
 import type { StoredEvent, TableDoc, TableRow, TableStore } from './table-store.ts';
 
@@ -31,8 +32,13 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
     'UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?, due_at = CASE WHEN ? THEN ? ELSE due_at END WHERE id = ? AND version = ?',
   );
   const insertEvent = db.prepare(
-    'INSERT INTO fd_table_events (table_id, audience, id, type, data) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO fd_table_events (table_id, audience, id, type, data, body) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const insertBody = db.prepare(
+    'INSERT INTO fd_event_bodies (table_id, version, prefix, suffix) VALUES (?, ?, ?, ?)',
+  );
+  const pruneBodies = db.prepare(`DELETE FROM fd_event_bodies WHERE table_id = ? AND version <
+    coalesce((SELECT min(body) FROM fd_table_events WHERE table_id = ?), 9007199254740991)`);
   const selectDue = db.prepare(
     'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
   );
@@ -43,9 +49,11 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   const selectHands = db.prepare(
     'SELECT n, record FROM fd_table_hands WHERE table_id = ? AND n > ? ORDER BY n LIMIT ?',
   );
-  const selectEvents = db.prepare(
-    'SELECT audience, id, type, data FROM fd_table_events WHERE table_id = ? AND audience = ? AND id > ? ORDER BY id LIMIT ?',
-  );
+  const selectEvents = db.prepare(`SELECT e.audience, e.id, e.type,
+      CASE WHEN e.body IS NULL THEN e.data ELSE b.prefix || e.data || b.suffix END AS data
+    FROM fd_table_events AS e
+    LEFT JOIN fd_event_bodies AS b ON b.table_id = e.table_id AND b.version = e.body
+    WHERE e.table_id = ? AND e.audience = ? AND e.id > ? ORDER BY e.id LIMIT ?`);
   const oldest = db.prepare(
     'SELECT MIN(id) AS m FROM fd_table_events WHERE table_id = ? AND audience = ?',
   );
@@ -70,8 +78,12 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
       ? undefined
       : { doc: JSON.parse(row.doc) as TableDoc, version: Number(row.version) };
   };
-  const writeEvents = (tableId: string, events: readonly StoredEvent[]) => {
-    for (const e of events) insertEvent.run(tableId, e.audience, e.id, e.type, e.data);
+  // The events of one change share most of their text: kept once (store/event-bodies.ts).
+  const writeEvents = (tableId: string, version: number, all: readonly StoredEvent[]) => {
+    const { prefix, suffix, events } = splitEvents(all);
+    const body = prefix === '' && suffix === '' ? null : version;
+    if (body !== null) insertBody.run(tableId, version, prefix, suffix);
+    for (const e of events) insertEvent.run(tableId, e.audience, e.id, e.type, e.data, body);
   };
   const inTransaction = <T>(fn: () => T): T => {
     begin.run();
@@ -92,7 +104,7 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
         if (Number(insert.run(id, JSON.stringify(doc), t, t, dueAt ?? null).changes) !== 1) {
           return false;
         }
-        writeEvents(id, events);
+        writeEvents(id, 1, events);
         return true;
       }),
     readTable: async (id) => load(id),
@@ -106,7 +118,7 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
         if (Number(update.run(JSON.stringify(doc), now(), ...due, id, row.version).changes) !== 1) {
           throw new Error('table changed inside its own transaction');
         }
-        writeEvents(id, events);
+        writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         return { found: true as const, value: result, version: row.version + 1 };
       }),
@@ -140,6 +152,7 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
     },
     pruneEvents: async (tableId, audience, upTo) => {
       prune.run(tableId, audience, upTo);
+      pruneBodies.run(tableId, tableId);
     },
     ping: async () => !closed && select.get('') === undefined,
     close: async () => {

@@ -168,6 +168,66 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
     }
   });
 
+  test(`${name} table store: events of one change that share their text read back whole, pruned or not`, async () => {
+    const s = await open();
+    try {
+      const view = (who: string, n: number) => ({
+        audience: who,
+        id: n,
+        type: 'state',
+        data: `{"n":${n},"you":"${who}","é😀":"${'x'.repeat(300)}"}`,
+      });
+      const audiences = ['seat:0', 'seat:1', 'host'];
+      await s.createTable(
+        'sh',
+        {},
+        audiences.map((a) => view(a, 1)),
+      );
+      for (let n = 2; n <= 4; n++) {
+        await s.withTable('sh', () => ({
+          doc: {},
+          events: audiences.map((a) => view(a, n)),
+          result: null,
+        }));
+      }
+      // A change with one event, and one whose events share nothing.
+      await s.withTable('sh', () => ({ doc: {}, events: [view('host', 5)], result: null }));
+      await s.withTable('sh', () => ({
+        doc: {},
+        events: [
+          { audience: 'seat:0', id: 6, type: 'state', data: 'abc' },
+          { audience: 'seat:1', id: 6, type: 'state', data: 'xyz' },
+        ],
+        result: null,
+      }));
+      const read = async (a: string) => (await s.readEvents('sh', a, 0, 100)).events;
+      assert.deepEqual(
+        await read('host'),
+        [1, 2, 3, 4, 5].map((n) => view('host', n)),
+      );
+      assert.deepEqual(await read('seat:1'), [
+        ...[1, 2, 3, 4].map((n) => view('seat:1', n)),
+        { audience: 'seat:1', id: 6, type: 'state', data: 'xyz' },
+      ]);
+      await s.pruneEvents('sh', 'seat:0', 3);
+      await s.pruneEvents('sh', 'seat:1', 2);
+      assert.deepEqual(await read('seat:0'), [
+        view('seat:0', 4),
+        { audience: 'seat:0', id: 6, type: 'state', data: 'abc' },
+      ]);
+      assert.deepEqual(
+        (await read('seat:1')).map((e) => e.id),
+        [3, 4, 6],
+      );
+      assert.deepEqual(
+        await read('host'),
+        [1, 2, 3, 4, 5].map((n) => view('host', n)),
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
   test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
     const s = await open();
     try {

@@ -30,20 +30,25 @@ export function view(doc: TableDocument, viewer: Viewer, version: number): Recor
     rules: { ...(doc.rules ?? {}) },
     fair: doc.fair,
     revealTimeoutMs: doc.revealTimeoutMs,
-    you: viewer.kind === 'seat' ? { seat: viewer.seat, player: doc.players[viewer.seat] } : 'host',
-    hand: doc.hand === null ? null : handView(doc.hand, viewer),
     history: doc.history.map((h) => ({
       n: h.n,
       transcriptHash: h.transcriptHash,
       missing: [...h.missing],
       score: h.score ?? null,
     })),
+    // The only fields that differ from viewer to viewer, side by side (`you`, then the hand
+    // opening with `yourCards`): the events of one change, one per viewer, then share all their
+    // text but these, which the store keeps once (store/event-bodies.ts).
+    you: viewer.kind === 'seat' ? { seat: viewer.seat, player: doc.players[viewer.seat] } : 'host',
+    hand: doc.hand === null ? null : handView(doc.hand, viewer),
   };
 }
 
 function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
   const own = viewer.kind === 'seat' ? viewer.seat : -1;
   const out: Record<string, unknown> = {
+    // First, next to `you` (see view()); null until dealt, and always for the host.
+    yourCards: null,
     n: hand.n,
     phase: hand.phase,
     deadline: hand.deadline,
