@@ -51,6 +51,22 @@ test('splitEvents: views that differ only in the seat and its cards keep a small
       (y, i) => `${y},"hand":{"yourCards":${['["2C","3D"]', '["4H"]', 'null'][i]}`,
     ),
   );
+  // Shared text never overlaps: a short event may be all prefix, or all suffix, never both.
+  for (const texts of [
+    ['aXa', 'a'],
+    ['ab', 'b'],
+    ['ba', 'b'],
+    ['aa', 'aa', 'a'],
+    ['', 'x'],
+    ['q', 'q'],
+  ]) {
+    const split = splitEvents(texts.map(ev));
+    assert.deepEqual(
+      split.events.map((e) => split.prefix + e.data + split.suffix),
+      texts,
+      texts.join('|'),
+    );
+  }
   // One event, or none: nothing is shared.
   assert.deepEqual(splitEvents([ev('abc', 0)]), { prefix: '', suffix: '', events: [ev('abc', 0)] });
   assert.deepEqual(splitEvents([]), { prefix: '', suffix: '', events: [] });

@@ -29,18 +29,28 @@ export interface SplitEvents {
 export function splitEvents(events: readonly StoredEvent[]): SplitEvents {
   if (events.length < 2) return { prefix: '', suffix: '', events };
   const first = events[0]!.data;
-  let shortest = first.length;
-  for (const e of events) shortest = Math.min(shortest, e.data.length);
-  let p = 0;
-  while (p < shortest && events.every((e) => e.data.charCodeAt(p) === first.charCodeAt(p))) p++;
+  // Tight loops over one pair at a time, each bounded by what the pairs before left: the work is
+  // one pass over the texts (this runs on every table action).
+  let p = first.length;
+  for (let k = 1; k < events.length; k++) {
+    const d = events[k]!.data;
+    const m = Math.min(p, d.length);
+    let i = 0;
+    while (i < m && d.charCodeAt(i) === first.charCodeAt(i)) i++;
+    p = i;
+  }
   // A cut inside a surrogate pair would leave halves of a character in different columns;
   // harmless for JavaScript strings but not for a database's UTF-8 text, so step back.
   if (p > 0 && isHighSurrogate(first.charCodeAt(p - 1))) p--;
-  let s = 0;
-  const room = shortest - p;
-  const at = (d: string, k: number) => d.charCodeAt(d.length - 1 - k);
-  while (s < room && events.every((e) => at(e.data, s) === at(first, s))) s++;
-  if (s > 0 && isLowSurrogate(at(first, s - 1))) s--;
+  let s = first.length - p;
+  for (let k = 1; k < events.length; k++) {
+    const d = events[k]!.data;
+    const m = Math.min(s, d.length - p);
+    let i = 0;
+    while (i < m && d.charCodeAt(d.length - 1 - i) === first.charCodeAt(first.length - 1 - i)) i++;
+    s = i;
+  }
+  if (s > 0 && isLowSurrogate(first.charCodeAt(first.length - s))) s--;
   return {
     prefix: first.slice(0, p),
     suffix: first.slice(first.length - s),
