@@ -24,11 +24,7 @@ const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Num
 
 test('events: SSE per seat — stored events, live updates, Last-Event-ID resume, heartbeat, cleanup', async () => {
   const t = testApp('sse');
-  const r = await t.call('POST', '/v1/tables', {
-    preset: 'holdem',
-    options: { seats: 2 },
-    fair: false,
-  });
+  const r = await t.openTable();
   const id = r.json.tableId;
   const auth = { Authorization: `Bearer ${r.json.seatTokens[0]}` };
   const ac = new AbortController();

@@ -92,12 +92,7 @@ test('tables: create, commit, reveal, deal; each seat sees its own 17 cards; tok
 
 test('tables: stale version 409, idempotent retry does not draw twice, wrong seat 403/409', async () => {
   const t = testApp('versions');
-  const r = await t.call('POST', '/v1/tables', {
-    preset: 'holdem',
-    options: { seats: 2 },
-    fair: false,
-  });
-  assert.equal(r.status, 201, r.text);
+  const r = await t.openTable();
   const id = r.json.tableId;
   let table = r.json.table;
   assert.equal(table.hand.phase, 'playing');
@@ -544,12 +539,7 @@ test('tables: four-player Dou Dizhu deals 25 each; house rules (rob the landlord
 
 test('tables: a long table — the document keeps the last 20 hands, the chain and every transcript stay whole', async () => {
   const t = testApp('long table');
-  const r = await t.call('POST', '/v1/tables', {
-    preset: 'holdem',
-    options: { seats: 2 },
-    fair: false,
-  });
-  assert.equal(r.status, 201, r.text);
+  const r = await t.openTable();
   const id = r.json.tableId;
   const host = bearer(r.json.hostToken);
   let version = r.json.table.version;

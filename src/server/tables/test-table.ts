@@ -70,5 +70,16 @@ export function testApp(
     const text = await res.text();
     return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
   };
-  return { app, tables, clock, box, call, listeners };
+  /** Opens a table (default: two-seat Hold'em dealt at once, `fair: false`); fails unless 201. */
+  const openTable = async (body: Record<string, unknown> = {}) => {
+    const r = await call('POST', '/v1/tables', {
+      preset: 'holdem',
+      options: { seats: 2 },
+      fair: false,
+      ...body,
+    });
+    if (r.status !== 201) throw new Error(`table not created: ${r.status} ${r.text}`);
+    return r;
+  };
+  return { app, tables, clock, box, call, listeners, openTable };
 }
