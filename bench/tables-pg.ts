@@ -5,7 +5,7 @@ import { openPgServices } from './pg-services.ts';
 
 const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const LEVELS = (process.env.BENCH_CONCURRENCY ?? '4,16,64').split(',').map(Number);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '4,16,32,64').split(',').map(Number);
 const pg = openPgServices();
 const url = pg.url;
 const start = pg.start;

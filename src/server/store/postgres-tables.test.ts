@@ -65,3 +65,49 @@ test('PostgreSQL table store: a saved change wakes table:<id> in every process a
     await store.close();
   }
 });
+
+test('PostgreSQL table store: a write that loses the race to another process runs its change again on the fresh row', {
+  skip: db.skip,
+}, async () => {
+  const fresh = await testDatabase();
+  extra.push(fresh);
+  const store = await openPostgresTableStore({ url: fresh.url!, poolSize: 2 });
+  const { Client } = (await import('pg')).default;
+  const other = new Client({ connectionString: fresh.url! });
+  await other.connect();
+  try {
+    await store.createTable('race', { n: 1, by: [] }, []);
+    // Another process changes the row and holds it uncommitted: the store reads version 1 …
+    await other.query('BEGIN');
+    await other.query(
+      `UPDATE fd_tables SET doc = '{"n":10,"by":["other"]}', version = 2 WHERE id = 'race'`,
+    );
+    const seen: number[] = [];
+    const pending = store.withTable('race', (row) => {
+      seen.push(row.version);
+      const doc = row.doc as { n: number; by: string[] };
+      return { doc: { n: doc.n + 1, by: [...doc.by, 'store'] }, events: [], result: doc.n };
+    });
+    // … and its write waits on the row lock; the other process then commits.
+    for (let i = 0; i < 100; i++) {
+      const w = await other.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      );
+      if (w.rows[0].n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await other.query('COMMIT');
+    const r = await pending;
+    // The first run's write found version 2, not 1, and wrote nothing; the second ran on the
+    // committed row.
+    assert.deepEqual(seen, [1, 2]);
+    assert.deepEqual(r, { found: true, value: 10, version: 3 });
+    assert.deepEqual(await store.readTable('race'), {
+      doc: { n: 11, by: ['other', 'store'] },
+      version: 3,
+    });
+  } finally {
+    await other.end();
+    await store.close();
+  }
+});
