@@ -1,6 +1,7 @@
 /**
- * Schema step 3: finished hands become rows of their own, a table's next deadline a column, and
- * the text the events of one change share is stored once (store/event-bodies.ts). Until now a table's document kept every
+ * Schema step 3: finished hands and idempotent answers become rows of their own, a table's next
+ * deadline a column, and the text the events of one change share is stored once
+ * (store/event-bodies.ts). Until now a table's document kept every
  * finished hand's whole record (transcript, log, score) in `history`, so the document that every
  * action reads and rewrites grew by ~5 kB a hand. The records move to `fd_table_hands`; the
  * document keeps a short summary per hand (tables/table-doc.ts, `HandSummary`).
@@ -33,6 +34,14 @@ export const MIGRATION_3_HANDS = {
     -- The fd_event_bodies version holding the rest of this event (prefix || data || suffix);
     -- NULL: data is the whole event.
     ALTER TABLE fd_table_events ADD COLUMN body INTEGER;
+    CREATE TABLE fd_table_answers (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      key TEXT NOT NULL,            -- SHA-256 (hex) of the sender's token hash and Idempotency-Key
+      version INTEGER NOT NULL,     -- the table version the answered change made
+      status INTEGER NOT NULL,
+      body TEXT NOT NULL,           -- the answer as sent (already projected for its sender)
+      PRIMARY KEY (table_id, key)
+    ) STRICT, WITHOUT ROWID;
     ALTER TABLE fd_tables ADD COLUMN due_at INTEGER;
     CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
     UPDATE fd_tables SET due_at = doc ->> '$.hand.deadline'
@@ -64,6 +73,14 @@ export const MIGRATION_3_HANDS = {
       PRIMARY KEY (table_id, version)
     );
     ALTER TABLE fd_table_events ADD COLUMN body BIGINT;
+    CREATE TABLE fd_table_answers (
+      table_id TEXT NOT NULL REFERENCES fd_tables (id) ON DELETE CASCADE,
+      key TEXT NOT NULL,
+      version BIGINT NOT NULL,
+      status BIGINT NOT NULL,
+      body TEXT NOT NULL,
+      PRIMARY KEY (table_id, key)
+    );
     ALTER TABLE fd_tables ADD COLUMN due_at BIGINT;
     CREATE INDEX fd_tables_due ON fd_tables (due_at) WHERE due_at IS NOT NULL;
     UPDATE fd_tables SET due_at = (doc::json -> 'hand' ->> 'deadline')::bigint
@@ -88,6 +105,7 @@ export const MIGRATION_3_HANDS = {
     ALTER TABLE fd_table_hands ALTER COLUMN record SET STATISTICS 0;
     ALTER TABLE fd_event_bodies ALTER COLUMN prefix SET STATISTICS 0;
     ALTER TABLE fd_event_bodies ALTER COLUMN suffix SET STATISTICS 0;
+    ALTER TABLE fd_table_answers ALTER COLUMN body SET STATISTICS 0;
     DO $$
     BEGIN
       IF EXISTS (SELECT 1 FROM pg_settings

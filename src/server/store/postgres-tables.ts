@@ -1,7 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 import { splitEvents } from './event-bodies.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
-import type { StoredEvent, StoredHand, TableDoc, TableRow, TableStore } from './table-store.ts';
+import type {
+  StoredAnswer,
+  StoredEvent,
+  StoredHand,
+  TableDoc,
+  TableRow,
+  TableStore,
+} from './table-store.ts';
 
 /**
  * A {@link TableStore} on PostgreSQL, on the schema of migration 2 (the same tables as SQLite).
@@ -22,12 +29,18 @@ export async function openPostgresTableStore(options: PostgresOptions): Promise<
   return tableStoreOn(pool, options.now ?? Date.now);
 }
 
+/** A table's row, with the answer stored under the key $2 (NULL: none asked). */
+const READ_SQL = `SELECT t.doc, t.version, a.key AS a_key, a.status AS a_status, a.body AS a_body
+  FROM fd_tables AS t
+  LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = $2
+  WHERE t.id = $1`;
+
 /** Lost races in a row before a change waits for the row lock instead (a hot table). */
 const OPTIMISTIC_TRIES = 3;
 
 /**
  * The write of one change, as one statement (one implicit transaction): the document, if its
- * version is still $4; its events (their shared text once: store/event-bodies.ts) and finished
+ * version is still $4; its answer, its events (their shared text once: store/event-bodies.ts) and finished
  * hands, only if the document was written; and
  * `pg_notify` on the
  * table's channel (delivered at commit to every listening process, this one included), so that
@@ -45,6 +58,9 @@ const WRITE_SQL = `WITH u AS (
     SELECT $3, x.a, x.i, x.t, x.d, CASE WHEN $13::text IS NULL THEN NULL ELSE $4::bigint + 1 END
     FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[]) AS x (a, i, t, d)
     WHERE EXISTS (SELECT 1 FROM u)
+  ), k AS (
+    INSERT INTO fd_table_answers (table_id, key, version, status, body)
+    SELECT $3, $15::text, $4::bigint + 1, $16::bigint, $17::text FROM u WHERE $15::text IS NOT NULL
   ), h AS (
     INSERT INTO fd_table_hands (table_id, n, record)
     SELECT $3, x.n, x.r FROM unnest($9::bigint[], $10::text[]) AS x (n, r)
@@ -55,12 +71,14 @@ const WRITE_SQL = `WITH u AS (
 
 /**
  * The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10), whether
- * to set due_at and to what ($11, $12), and the events' shared text, or nulls ($13, $14).
+ * to set due_at and to what ($11, $12), the events' shared text, or nulls ($13, $14), and the
+ * answer to keep, or nulls ($15 … $17).
  */
 function changeColumns(
   all: readonly StoredEvent[],
   hands: readonly StoredHand[] = [],
   dueAt: number | null | undefined = undefined,
+  answer: StoredAnswer | undefined = undefined,
 ): unknown[] {
   const { prefix, suffix, events } = splitEvents(all);
   const shared = prefix !== '' || suffix !== '';
@@ -75,6 +93,9 @@ function changeColumns(
     dueAt ?? null,
     shared ? prefix : null,
     shared ? suffix : null,
+    answer?.key ?? null,
+    answer?.status ?? null,
+    answer?.body ?? null,
   ];
 }
 
@@ -94,10 +115,21 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       ],
     );
   };
+  type Loaded = {
+    doc: string;
+    version: string;
+    a_key: string | null;
+    a_status: string | null;
+    a_body: string | null;
+  };
   const toRow = (r: { doc: string; version: string | number }): TableRow => ({
     doc: JSON.parse(r.doc) as TableDoc,
     version: Number(r.version),
   });
+  const withAnswer = (r: Loaded): TableRow =>
+    r.a_key === null
+      ? toRow(r)
+      : { ...toRow(r), answer: { key: r.a_key, status: Number(r.a_status), body: r.a_body! } };
 
   return {
     notifiesOnChange: true,
@@ -120,22 +152,23 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       const row = r.rows[0];
       return row === undefined ? undefined : toRow(row);
     },
-    withTable: async (id, change) => {
+    withTable: async (id, change, options) => {
+      const key = options?.answerKey ?? null;
       // Optimistic first: read, run the pure change, then ONE statement that writes the
       // document only if its version is still the one read, with its events and the wake-up —
       // two round trips and no transaction held open across the change. A lost race (another
       // process wrote first) runs the change again on the fresh row, which is why changes must
       // be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
       for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
-        const r = await pool.query<{ doc: string; version: string }>({
+        const r = await pool.query<Loaded>({
           name: 'fd_table_read',
-          text: 'SELECT doc, version FROM fd_tables WHERE id = $1',
-          values: [id],
+          text: READ_SQL,
+          values: [id, key],
         });
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
-        const row = toRow(found);
-        const { doc, events, hands, dueAt, result } = change(row);
+        const row = withAnswer(found);
+        const { doc, events, hands, dueAt, answer, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await pool.query<{ updated: string }>({
           name: 'fd_table_write',
@@ -145,7 +178,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
             now(),
             id,
             row.version,
-            ...changeColumns(events, hands, dueAt),
+            ...changeColumns(events, hands, dueAt, answer),
           ],
         });
         if (Number(w.rows[0]?.updated) === 1) {
@@ -153,21 +186,18 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         }
       }
       return inTransaction(pool, async (c) => {
-        const r = await c.query<{ doc: string; version: string }>(
-          'SELECT doc, version FROM fd_tables WHERE id = $1 FOR UPDATE',
-          [id],
-        );
+        const r = await c.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [id, key]);
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
-        const row = toRow(found);
-        const { doc, events, hands, dueAt, result } = change(row);
+        const row = withAnswer(found);
+        const { doc, events, hands, dueAt, answer, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const w = await c.query<{ updated: string }>(WRITE_SQL, [
           JSON.stringify(doc),
           now(),
           id,
           row.version,
-          ...changeColumns(events, hands, dueAt),
+          ...changeColumns(events, hands, dueAt, answer),
         ]);
         if (Number(w.rows[0]?.updated) !== 1) {
           throw new Error('table changed inside its own transaction');
@@ -238,6 +268,12 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       const row = r.rows[0];
       if (row === undefined || Number(row.expires_at) < at) return undefined;
       return { tableId: row.table_id, audience: row.audience };
+    },
+    pruneAnswers: async (tableId, version) => {
+      await pool.query('DELETE FROM fd_table_answers WHERE table_id = $1 AND version < $2', [
+        tableId,
+        version,
+      ]);
     },
     pruneEvents: async (tableId, audience, upTo) => {
       await pool.query(

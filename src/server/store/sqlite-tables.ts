@@ -42,6 +42,15 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   const selectDue = db.prepare(
     'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
   );
+  const selectAnswer = db.prepare(
+    'SELECT key, status, body FROM fd_table_answers WHERE table_id = ? AND key = ?',
+  );
+  const insertAnswer = db.prepare(
+    'INSERT INTO fd_table_answers (table_id, key, version, status, body) VALUES (?, ?, ?, ?, ?)',
+  );
+  const pruneAnswers = db.prepare(
+    'DELETE FROM fd_table_answers WHERE table_id = ? AND version < ?',
+  );
   const insertHand = db.prepare(
     'INSERT INTO fd_table_hands (table_id, n, record) VALUES (?, ?, ?)',
   );
@@ -108,11 +117,25 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
         return true;
       }),
     readTable: async (id) => load(id),
-    withTable: async (id, change) =>
+    withTable: async (id, change, options) =>
       inTransaction(() => {
-        const row = load(id);
-        if (row === undefined) return { found: false as const };
-        const { doc, events, hands, dueAt, result } = change(row);
+        const loaded = load(id);
+        if (loaded === undefined) return { found: false as const };
+        const key = options?.answerKey;
+        const answer =
+          key === undefined
+            ? undefined
+            : (selectAnswer.get(id, key) as
+                | { key: string; status: number; body: string }
+                | undefined);
+        const row =
+          answer === undefined
+            ? loaded
+            : {
+                ...loaded,
+                answer: { key: answer.key, status: Number(answer.status), body: answer.body },
+              };
+        const { doc, events, hands, dueAt, answer: save, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
         if (Number(update.run(JSON.stringify(doc), now(), ...due, id, row.version).changes) !== 1) {
@@ -120,6 +143,8 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
         }
         writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
+        if (save !== undefined)
+          insertAnswer.run(id, save.key, row.version + 1, save.status, save.body);
         return { found: true as const, value: result, version: row.version + 1 };
       }),
     listDue: async (at, limit) =>
@@ -149,6 +174,9 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
         | undefined;
       if (row === undefined || Number(row.expires_at) < at) return undefined;
       return { tableId: row.table_id, audience: row.audience };
+    },
+    pruneAnswers: async (tableId, version) => {
+      pruneAnswers.run(tableId, version);
     },
     pruneEvents: async (tableId, audience, upTo) => {
       prune.run(tableId, audience, upTo);

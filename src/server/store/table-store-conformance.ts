@@ -228,6 +228,50 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
     }
   });
 
+  test(`${name} table store: an answer is kept with its change, loaded by its key, pruned by version`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('an', { n: 0 }, []);
+      const seen: (string | undefined)[] = [];
+      const act = (key: string | undefined, body: string) =>
+        s.withTable(
+          'an',
+          (row) => {
+            seen.push(row.answer?.body);
+            return {
+              doc: { n: (row.doc.n as number) + 1 },
+              events: [],
+              ...(key === undefined ? {} : { answer: { key, status: 200, body } }),
+              result: null,
+            };
+          },
+          { answerKey: key },
+        );
+      await act('k1', 'first'); // version 2
+      await act('k2', 'second'); // version 3
+      await act(undefined, 'none'); // version 4
+      assert.deepEqual(seen, [undefined, undefined, undefined]);
+      const load = (key: string) =>
+        s.withTable('an', (row) => ({ doc: null, events: [], result: row.answer }), {
+          answerKey: key,
+        });
+      assert.deepEqual(await load('k1'), {
+        found: true,
+        value: { key: 'k1', status: 200, body: 'first' },
+        version: 4,
+      });
+      assert.deepEqual(await load('nope'), { found: true, value: undefined, version: 4 });
+      // A key used twice fails the whole change.
+      await assert.rejects(act('k1', 'again'));
+      assert.deepEqual(await s.readTable('an'), { doc: { n: 3 }, version: 4 });
+      await s.pruneAnswers('an', 3); // drops the answer of the change that made version 2
+      assert.deepEqual(await load('k1'), { found: true, value: undefined, version: 4 });
+      assert.equal(((await load('k2')) as { value?: { body: string } }).value?.body, 'second');
+    } finally {
+      await s.close();
+    }
+  });
+
   test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
     const s = await open();
     try {

@@ -1,11 +1,12 @@
 /**
  * Where tables live (docs/TABLES.md, "Storage"). One interface, two backends: SQLite
- * (sqlite-tables.ts) and PostgreSQL. Everything a table is — seats, token hashes, the encrypted
- * fair round, the cards, the Dou Dizhu state, the hand records, the idempotency answers — is one
- * JSON document (`TableDoc`, opaque to the store) with a version number. Every change is a PURE,
- * SYNCHRONOUS function of the current document: SQLite runs it inside one `BEGIN IMMEDIATE` with
- * no `await`, PostgreSQL inside a transaction after `SELECT … FOR UPDATE` (and may run it again
- * after a serialisation failure, so it must have no side effect).
+ * (sqlite-tables.ts) and PostgreSQL. What a table is now — seats, token hashes, the encrypted
+ * fair round, the cards, the Dou Dizhu state, the last hands' summaries — is one JSON document
+ * (`TableDoc`, opaque to the store) with a version number; what only grows or is rarely read —
+ * events, finished hands, idempotent answers — is rows of its own, written with the document.
+ * Every change is a PURE, SYNCHRONOUS function of the current row: SQLite runs it inside one
+ * `BEGIN IMMEDIATE` with no `await`; PostgreSQL runs it between a read and a version-checked
+ * write, and runs it again when another process wrote first, so it must have no side effect.
  *
  * Events are stored rows keyed by (table, audience, id); the change function assigns the ids
  * (consecutive per audience, counters kept in the document), the store inserts them in the same
@@ -48,8 +49,24 @@ export interface TableChange<T> {
    * never, undefined to leave it as it was.
    */
   readonly dueAt?: number | null;
+  /**
+   * An answer to store with the change (its key must be new: a key used twice fails it all). The
+   * store keeps it at least until `pruneAnswers` drops it, as a row of its own: answers are whole
+   * response bodies, and kept in the document they would make every action read and write them.
+   */
+  readonly answer?: StoredAnswer;
   /** Handed back to the caller. */
   readonly result: T;
+}
+
+/**
+ * The answer to a request sent with an `Idempotency-Key`, stored under a hash of the key and of
+ * who sent it, so that a retried request is answered again instead of acting twice.
+ */
+export interface StoredAnswer {
+  readonly key: string;
+  readonly status: number;
+  readonly body: string;
 }
 
 /** A table as loaded. */
@@ -57,6 +74,8 @@ export interface TableRow {
   readonly doc: TableDoc;
   /** 1 when created, +1 per saved change. */
   readonly version: number;
+  /** The answer stored under the `answerKey` that `withTable` was asked for, if any. */
+  readonly answer?: StoredAnswer;
 }
 
 /** What `readEvents` answers. */
@@ -108,7 +127,10 @@ export interface TableStore {
   withTable<T>(
     id: string,
     change: (row: TableRow) => TableChange<T>,
+    options?: { readonly answerKey?: string | undefined },
   ): Promise<{ found: true; value: T; version: number } | { found: false }>;
+  /** Drops the stored answers of changes that made versions below `version`. */
+  pruneAnswers(tableId: string, version: number): Promise<void>;
   /** One finished hand's record, or undefined. */
   readHand(tableId: string, n: number): Promise<string | undefined>;
   /** Finished hands with number > `after`, oldest first, at most `limit`. */

@@ -14,6 +14,7 @@ import {
 import { pileAction } from './pile-actions.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
+import { tokenHash } from './tokens.ts';
 import { actionView, view } from './view.ts';
 import { audienceOf, audiences, type Viewer } from './viewer.ts';
 
@@ -22,7 +23,11 @@ export interface ActionRequest {
   readonly viewer: Viewer;
   /** The version the client saw; required. */
   readonly expectedVersion: unknown;
-  readonly idempotencyKey: string | undefined;
+  /**
+   * The hash under which this request's answer is kept when it came with an Idempotency-Key
+   * ({@link answerKey}), so a retry is answered from the store; undefined without one.
+   */
+  readonly answerKey: string | undefined;
   readonly body: Readonly<Record<string, unknown>>;
 }
 
@@ -32,7 +37,22 @@ export interface ActionAnswer {
   readonly body: string;
 }
 
-const IDEMPOTENCY_KEEP = 64;
+/**
+ * The key an answer is kept under: SHA-256 of the sender's token hash and the Idempotency-Key, so
+ * the same key from another seat (another token) is another request.
+ *
+ * @example
+ * ```ts
+ * answerKey('Bearer fdt_seat_…', 'retry-1'); // 64 hex digits
+ * ```
+ * @throws never.
+ */
+export function answerKey(authorization: string | undefined, idempotencyKey: string): string {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  return createHash('sha256')
+    .update(`${tokenHash(token)}\n${idempotencyKey}`)
+    .digest('hex');
+}
 
 /**
  * Applies one table action as a pure change (store/table-store.ts): an idempotent replay is
@@ -52,13 +72,12 @@ export function applyAction(
   ctx: StepContext,
 ): TableChange<ActionAnswer> {
   const doc = row.doc as unknown as TableDocument;
-  const who = audienceOf(req.viewer);
-  const key =
-    req.idempotencyKey === undefined
-      ? undefined
-      : createHash('sha256').update(`${who}\n${req.idempotencyKey}`).digest('hex');
+  const key = req.answerKey;
   if (key !== undefined) {
-    const stored = doc.idempotency.find((a) => a.key === key);
+    // The store loaded the answer kept under this key, if any. (Answers kept in documents before
+    // they had rows of their own are not looked up: a retry from before the upgrade carries a
+    // version that is stale after it, and is refused with 409, never acted on twice.)
+    const stored = row.answer;
     if (stored !== undefined) {
       return { doc: null, events: [], result: { status: stored.status, body: stored.body } };
     }
@@ -81,15 +100,12 @@ export function applyAction(
   }
   const version = row.version + 1;
   const body = JSON.stringify({ ok: true, table: view(next, req.viewer, version) });
-  const idempotency =
-    key === undefined
-      ? next.idempotency
-      : [...next.idempotency, { key, viewer: who, status: 200, body }].slice(-IDEMPOTENCY_KEEP);
-  const withEvents = tableEvents({ ...next, idempotency }, version, action);
+  const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
   return {
     doc: withEvents.doc as never,
     events: withEvents.events,
     dueAt: dueAt(next),
+    ...(key === undefined ? {} : { answer: { key, status: 200, body } }),
     ...(ended === undefined ? {} : { hands: [{ n: ended.n, record: JSON.stringify(ended) }] }),
     result: { status: 200, body },
   };

@@ -36,8 +36,12 @@ export interface TableDocument {
   readonly history: readonly HandSummary[];
   /** Last event id per audience (`seat:0` …, `host`). */
   readonly eventSeq: Readonly<Record<string, number>>;
-  /** Answers to recent requests with an Idempotency-Key, by key hash (bounded). */
-  readonly idempotency: readonly IdempotentAnswer[];
+  /**
+   * Always empty now: answers to requests with an Idempotency-Key are rows of their own
+   * (store/table-store.ts, `StoredAnswer`); documents written before may hold some until their
+   * next change, which empties it.
+   */
+  readonly idempotency?: readonly IdempotentAnswer[];
 }
 
 /** Where a hand is. */

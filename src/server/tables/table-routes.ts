@@ -5,7 +5,7 @@ import { type RandomSource, secureRandom } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
-import { applyAction, tableEvents } from './apply-action.ts';
+import { answerKey, applyAction, tableEvents } from './apply-action.ts';
 import { authorize, requireHost } from './authorize.ts';
 import { createTableDoc } from './create-table.ts';
 import { eventStream } from './event-stream.ts';
@@ -34,6 +34,7 @@ export interface TableRouteOptions {
 const TICKET_TTL_MS = 30_000;
 const PRUNE_EVERY = 100;
 const KEEP_EVENTS = 1000;
+const KEEP_ANSWERS = 100;
 const MAX_BODY = 16 * 1024;
 const MAX_VERIFY_BODY = 1024 * 1024;
 
@@ -110,6 +111,9 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     for (const [audience, last] of Object.entries(seq)) {
       if (last > keep) await o.tables.pruneEvents(id, audience, last - keep);
     }
+    // A retry comes within seconds; one older than KEEP_ANSWERS changes carries a version that
+    // is stale by then, so it is refused (409), never acted on twice.
+    if (row.version > KEEP_ANSWERS) await o.tables.pruneAnswers(id, row.version - KEEP_ANSWERS);
   };
   const pastHand = async (id: string, n: number): Promise<HandRecord | undefined> => {
     if (!Number.isSafeInteger(n) || n < 1) return undefined;
@@ -155,17 +159,21 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     }
     const auth = c.req.header('authorization');
     const step = ctx();
-    const r = await o.tables.withTable(id, (row) =>
-      applyAction(
-        row,
-        {
-          viewer: authorize(row.doc as unknown as TableDocument, auth),
-          expectedVersion: body.version,
-          idempotencyKey: key,
-          body,
-        },
-        step,
-      ),
+    const answer = key === undefined ? undefined : answerKey(auth, key);
+    const r = await o.tables.withTable(
+      id,
+      (row) =>
+        applyAction(
+          row,
+          {
+            viewer: authorize(row.doc as unknown as TableDocument, auth),
+            expectedVersion: body.version,
+            answerKey: answer,
+            body,
+          },
+          step,
+        ),
+      { answerKey: answer },
     );
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
     if (o.tables.notifiesOnChange !== true) await notify(id);

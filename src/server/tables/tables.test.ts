@@ -412,6 +412,8 @@ test('tables: two identical requests with one Idempotency-Key at once act once',
   const after = await t.call('GET', `/v1/tables/${id}`, undefined, bearer(r.json.seatTokens[1]));
   assert.equal(after.json.table.hand.counts.stock, stock - 3);
   assert.equal(after.json.table.version, 2);
+  // The answer is a row of its own: the document, read and written by every action, stays small.
+  assert.deepEqual((await t.tables.readTable(id))!.doc.idempotency, []);
   // The same key from another seat is another request (and here a stale one).
   const other = await t.call(
     'POST',
