@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { chacha20Blocks } from './chacha20-block.ts';
+import { chacha20Blocks, scalarChaCha20Blocks } from './chacha20-block.ts';
+import { WASM_MAX_BLOCKS, wasmChaCha20Blocks } from './chacha20-wasm.ts';
 
 /** OpenSSL's ChaCha20 (an independent implementation): `length` keystream bytes from block
  *  `counter`. Its 16-byte IV is the RFC 8439 counter (32-bit little-endian), then the nonce. */
@@ -27,6 +28,31 @@ const keystreamBytes = (words: Uint32Array) => {
   return out;
 };
 
+test('WebAssembly SIMD runs here, so the tests below check it as well as the scalar code', () => {
+  assert.equal(typeof wasmChaCha20Blocks, 'function');
+});
+
+type Blocks = typeof chacha20Blocks;
+
+/** WebAssembly SIMD alone for whole groups of four (at most WASM_MAX_BLOCKS a call), the rest
+ *  by the scalar code. */
+const wasmThenScalar: Blocks = (key, counter, nonce, out, offset, blocks) => {
+  let done = 0;
+  while (blocks - done >= 4) {
+    const step = Math.min((blocks - done) & ~3, WASM_MAX_BLOCKS);
+    wasmChaCha20Blocks!(key, counter + done, nonce, out, offset + done * 16, step);
+    done += step;
+  }
+  scalarChaCha20Blocks(key, counter + done, nonce, out, offset + done * 16, blocks - done);
+};
+
+/** Every portable way to compute blocks: the dispatch, the scalar code, WebAssembly SIMD. */
+const IMPLEMENTATIONS: [string, Blocks][] = [
+  ['chacha20Blocks', chacha20Blocks],
+  ['scalar', scalarChaCha20Blocks],
+  ['wasm', wasmThenScalar],
+];
+
 test('the portable keystream equals node:crypto on random keys, nonces, counters and lengths', () => {
   fc.assert(
     fc.property(
@@ -39,44 +65,45 @@ test('the portable keystream equals node:crypto on random keys, nonces, counters
       (key, nonce, length, counterWish, offset) => {
         const blocks = Math.ceil(length / 64);
         const counter = Math.min(counterWish, 2 ** 32 - blocks);
-        // Written at an offset inside a larger array: the words around it stay untouched.
-        const out = new Uint32Array(offset + blocks * 16 + 5).fill(0xa5a5a5a5);
-        chacha20Blocks(
-          littleEndianWords(key),
-          counter,
-          littleEndianWords(nonce),
-          out,
-          offset,
-          blocks,
-        );
-        const got = keystreamBytes(out.subarray(offset, offset + blocks * 16)).subarray(0, length);
-        assert.deepEqual(got, nativeKeystream(key, nonce, counter, length));
-        for (let i = 0; i < offset; i++) assert.equal(out[i], 0xa5a5a5a5);
-        for (let i = offset + blocks * 16; i < out.length; i++) assert.equal(out[i], 0xa5a5a5a5);
+        const want = nativeKeystream(key, nonce, counter, length);
+        for (const [name, blocksOf] of IMPLEMENTATIONS) {
+          // Written at an offset inside a larger array: the words around it stay untouched.
+          const out = new Uint32Array(offset + blocks * 16 + 5).fill(0xa5a5a5a5);
+          blocksOf(littleEndianWords(key), counter, littleEndianWords(nonce), out, offset, blocks);
+          const got = keystreamBytes(out.subarray(offset, offset + blocks * 16));
+          assert.deepEqual(got.subarray(0, length), want, name);
+          for (let i = 0; i < offset; i++) assert.equal(out[i], 0xa5a5a5a5, name);
+          for (let i = offset + blocks * 16; i < out.length; i++) assert.equal(out[i], 0xa5a5a5a5);
+        }
       },
     ),
     { numRuns: 60 },
   );
 });
 
-test('chacha20() with no node:crypto (as in a browser) reads the same words as node:crypto', () => {
-  // A child process without `process.getBuiltinModule`, so the source runs its portable path
-  // throughout, through the refills that grow 1, 2 … 64 blocks and then stay at 64.
-  const blocks = 300;
-  const script = `
+for (const wasm of [true, false])
+  test(`chacha20() with no node:crypto (as in a browser) ${wasm ? 'but WebAssembly' : 'or WebAssembly'} reads the same words as node:crypto`, () => {
+    // A child process without `process.getBuiltinModule`, so the source runs its portable path
+    // throughout, through the refills that grow 1, 2 … 64 blocks and then stay at 64.
+    const blocks = 300;
+    const script = `
     delete process.getBuiltinModule;
+    // Node strips types with WebAssembly of its own: load a types-only module first.
+    ${wasm ? '' : `await import(${JSON.stringify(new URL('./source.ts', import.meta.url).href)}); delete globalThis.WebAssembly;`}
     const { chacha20 } = await import(${JSON.stringify(new URL('./chacha20.ts', import.meta.url).href)});
+    const { wasmChaCha20Blocks } = await import(${JSON.stringify(new URL('./chacha20-wasm.ts', import.meta.url).href)});
+    if ((wasmChaCha20Blocks !== undefined) !== ${wasm}) throw new Error('wrong path');
     const rng = chacha20(new Uint8Array(32).fill(7), 9);
     const words = new Uint32Array(${blocks * 16});
     for (let i = 0; i < 1000; i++) words[i] = rng.nextUint32();
     rng.fillUint32(words.subarray(1000));
     process.stdout.write(Buffer.from(words.buffer).toString('hex'));`;
-  const hex = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
+    const hex = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    // The source's nonce is 0x00000000 ‖ stream as 64-bit little-endian (chacha20.ts).
+    const nonce = new Uint8Array(12);
+    nonce[4] = 9;
+    const want = nativeKeystream(new Uint8Array(32).fill(7), nonce, 0, blocks * 64);
+    assert.equal(hex, Buffer.from(want).toString('hex'));
   });
-  // The source's nonce is 0x00000000 ‖ stream as 64-bit little-endian (chacha20.ts).
-  const nonce = new Uint8Array(12);
-  nonce[4] = 9;
-  const want = nativeKeystream(new Uint8Array(32).fill(7), nonce, 0, blocks * 64);
-  assert.equal(hex, Buffer.from(want).toString('hex'));
-});

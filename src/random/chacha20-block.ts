@@ -1,3 +1,5 @@
+import { WASM_MAX_BLOCKS, wasmChaCha20Blocks } from './chacha20-wasm.ts';
+
 /**
  * The ChaCha20 block function of RFC 8439 §2.3, portable (no platform crypto): writes `blocks`
  * consecutive blocks, counters `counter`, `counter + 1` …, as 16 little-endian state words each,
@@ -5,7 +7,49 @@
  *
  * The words are the keystream read as little-endian 32-bit integers (§2.4: the keystream is the
  * serialized state), which is exactly how `chacha20()` hands them out, so no byte shuffling is
- * needed. Why it is shaped this way (issue 11: browsers have only this path):
+ * needed. Groups of four blocks go to WebAssembly SIMD where it runs (chacha20-wasm.ts, about 2×
+ * the scalar code), the rest to {@link scalarChaCha20Blocks}; both give the same words.
+ *
+ * @param key the 256-bit key as 8 little-endian words.
+ * @param counter the 32-bit block counter of the first block; `counter + blocks` ≤ 2^32 (the
+ *   caller's limit: §2.4's counter does not wrap within a stream).
+ * @param nonce the 96-bit nonce as 3 little-endian words.
+ * @param out receives `blocks × 16` words from `offset`.
+ * @example
+ * ```ts
+ * const out = new Uint32Array(64);
+ * chacha20Blocks(keyWords, 0, new Uint32Array(3), out, 0, 4); // blocks 0…3
+ * ```
+ */
+export function chacha20Blocks(
+  key: Uint32Array,
+  counter: number,
+  nonce: Uint32Array,
+  out: Uint32Array,
+  offset: number,
+  blocks: number,
+): void {
+  let done = 0;
+  if (wasmChaCha20Blocks !== undefined) {
+    while (blocks - done >= 4) {
+      const n = Math.min((blocks - done) & ~3, WASM_MAX_BLOCKS);
+      wasmChaCha20Blocks(key, counter + done, nonce, out, offset + done * 16, n);
+      done += n;
+    }
+  }
+  if (done < blocks) {
+    scalarChaCha20Blocks(key, counter + done, nonce, out, offset + done * 16, blocks - done);
+  }
+}
+
+/**
+ * The ChaCha20 block function of RFC 8439 §2.3, portable (no platform crypto): writes `blocks`
+ * consecutive blocks, counters `counter`, `counter + 1` …, as 16 little-endian state words each,
+ * into `out` from `offset`.
+ *
+ * The words are the keystream read as little-endian 32-bit integers (§2.4: the keystream is the
+ * serialized state), which is exactly how `chacha20()` hands them out, so no byte shuffling is
+ * needed. This is the scalar code, which runs everywhere; why it is shaped this way (issue 11):
  * - many blocks per call, the key and nonce read once into locals: one refill is one call and
  *   allocates nothing;
  * - the 20 rounds unrolled into locals, which V8 keeps in registers (a loop over a Uint32Array is
@@ -21,10 +65,10 @@
  * @example
  * ```ts
  * const out = new Uint32Array(64);
- * chacha20Blocks(keyWords, 0, new Uint32Array(3), out, 0, 4); // blocks 0…3
+ * scalarChaCha20Blocks(keyWords, 0, new Uint32Array(3), out, 0, 4); // blocks 0…3
  * ```
  */
-export function chacha20Blocks(
+export function scalarChaCha20Blocks(
   key: Uint32Array,
   counter: number,
   nonce: Uint32Array,
