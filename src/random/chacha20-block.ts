@@ -30,10 +30,11 @@ export function chacha20Blocks(
   blocks: number,
 ): void {
   let done = 0;
-  if (wasmChaCha20Blocks !== undefined) {
+  const wasm = blocks >= 4 ? wasmChaCha20Blocks() : undefined;
+  if (wasm !== undefined) {
     while (blocks - done >= 4) {
       const n = Math.min((blocks - done) & ~3, WASM_MAX_BLOCKS);
-      wasmChaCha20Blocks(key, counter + done, nonce, out, offset + done * 16, n);
+      wasm(key, counter + done, nonce, out, offset + done * 16, n);
       done += n;
     }
   }

@@ -218,7 +218,7 @@ function functionBody(locals: number[][], code: number[]): number[] {
 
 const name = (text: string): number[] => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
 
-function moduleBytes(): Uint8Array {
+function moduleBytes(): Uint8Array<ArrayBuffer> {
   const I32 = 0x7f;
   const V128 = 0x7b;
   return Uint8Array.from([
@@ -251,12 +251,31 @@ type WasmBlocks = (
   blocks: number,
 ) => void;
 
+/** The compiled module's function once tried: undefined if it cannot run, null before. */
+let compiled: WasmBlocks | undefined | null = null;
+
 /**
- * RFC 8439 ChaCha20 blocks in WebAssembly SIMD, or undefined where that cannot run. Same
- * arguments and words as `chacha20Blocks` (chacha20-block.ts), for `blocks` a multiple of 4 and
- * at most {@link WASM_MAX_BLOCKS}.
+ * RFC 8439 ChaCha20 blocks in WebAssembly SIMD, or undefined where that cannot run. The function
+ * takes the same arguments and gives the same words as `chacha20Blocks` (chacha20-block.ts), for
+ * `blocks` a multiple of 4 and at most {@link WASM_MAX_BLOCKS}.
+ *
+ * Compiled on the first call, not at load: a source made for one deal or one verify never needs
+ * it (its first refills are 1 and 2 blocks), so a page whose Content-Security-Policy lacks
+ * 'wasm-unsafe-eval' sees no refused compilation unless it reads a long seeded stream — and then
+ * gets the scalar code.
+ *
+ * @example
+ * ```ts
+ * const blocks = wasmChaCha20Blocks();
+ * if (blocks !== undefined) blocks(keyWords, 0, nonceWords, out, 0, 64);
+ * ```
  */
-export const wasmChaCha20Blocks: WasmBlocks | undefined = (() => {
+export function wasmChaCha20Blocks(): WasmBlocks | undefined {
+  if (compiled === null) compiled = compile();
+  return compiled;
+}
+
+function compile(): WasmBlocks | undefined {
   const wasm = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
   if (wasm === undefined) return undefined;
   let exports: WebAssembly.Exports;
@@ -285,4 +304,4 @@ export const wasmChaCha20Blocks: WasmBlocks | undefined = (() => {
     // Key and keystream leave nothing behind in the module's memory.
     wipe(STATE_BYTES + words * 4);
   };
-})();
+}
