@@ -56,6 +56,11 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal bench</title>
     const { transcript } = fair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] });
     const ops = [['fair Dou Dizhu deal', () => fair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] })], ['verify', () => fair.verify(transcript)]];
     if (withBase) ops.push(['fair Dou Dizhu deal (base)', () => baseFair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] })], ['verify (base)', () => baseFair.verify(transcript)]);
+    // The keystream alone: 1,024 words (4 KiB) a call, so words/s = calls/s × 1,024.
+    const words = new Uint32Array(1024);
+    const secure = lib.secureRandom;
+    ops.push(['secure fillUint32(1,024 words)', () => secure.fillUint32(words)], ['chacha20 fillUint32(1,024 words)', () => seeded.fillUint32(words)]);
+    if (withBase) ops.push(['chacha20 fillUint32(1,024 words) (base)', () => baseSeeded.fillUint32(words)]);
     for (const [, f] of ops) for (let w = 0; w < 3; w++) rate(f);
     const opRates = ops.map(() => []);
     for (let k = 0; k < rounds; k++) for (let c = 0; c < ops.length; c++) { const i = (c + k) % ops.length; opRates[i].push(rate(ops[i][1])); }

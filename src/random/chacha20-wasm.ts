@@ -50,7 +50,6 @@ const LOCAL_GET = 0x20;
 const LOCAL_SET = 0x21;
 const LOCAL_TEE = 0x22;
 const I32_LOAD = 0x28;
-const I32_STORE = 0x36;
 const I32_CONST = 0x41;
 const I32_LT_U = 0x49;
 const I32_ADD = 0x6a;
@@ -66,7 +65,7 @@ const simd = (op: number): number[] => [SIMD, ...uleb(op)];
 const V128_CONST = simd(0x0c);
 const I8X16_SHUFFLE = simd(0x0d);
 const I32X4_SPLAT = simd(0x11);
-const I32X4_EXTRACT_LANE = simd(0x1b);
+const V128_STORE = simd(0x0b);
 const V128_OR = simd(0x50);
 const V128_XOR = simd(0x51);
 const I32X4_SHL = simd(0xab);
@@ -83,6 +82,19 @@ const G = 1;
 const R = 2;
 const P = 3;
 const x = (i: number): number => 4 + i;
+// 20 … 23: scratch vectors for the final transposition.
+const T0 = 20;
+const T1 = 21;
+const T2 = 22;
+const T3 = 23;
+
+/** Byte indices (of the 32 bytes of two vectors u, v) for i8x16.shuffle, by 32-bit lane. */
+const lanesOf = (...lanes: number[]): number[] =>
+  lanes.flatMap((lane) => [lane * 4, lane * 4 + 1, lane * 4 + 2, lane * 4 + 3]);
+const INTERLEAVE_LOW = lanesOf(0, 4, 1, 5); // u0 v0 u1 v1
+const INTERLEAVE_HIGH = lanesOf(2, 6, 3, 7); // u2 v2 u3 v3
+const LOW_HALVES = lanesOf(0, 1, 4, 5); // u0 u1 v0 v1
+const HIGH_HALVES = lanesOf(2, 3, 6, 7); // u2 u3 v2 v3
 
 /** `x[a] = x[a] + x[b]` (i32x4, wrapping). */
 const addTo = (a: number, b: number): number[] => [
@@ -188,16 +200,39 @@ function blocksBody(): number[] {
     ...quarterRound(3, 4, 9, 14),
   );
   code.push(LOCAL_GET, R, I32_CONST, 1, I32_SUB, LOCAL_TEE, R, BR_IF, 0, END);
-  // §2.3: add the input state; lane k of x[i] is word i of block 4g + k, stored at
-  // 64 + (4g + k) × 64 + 4i.
+  // §2.3: add the input state. Lane k of x[i] is word i of block 4g + k, stored at
+  // 64 + (4g + k) × 64 + 4i: each four rows are transposed (8 shuffles) into four 16-byte
+  // stores, one per block, instead of 16 lane extractions and stores.
   code.push(LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, ...sleb(STATE_BYTES), I32_ADD);
   code.push(LOCAL_SET, P);
   for (let i = 0; i < 16; i++) {
     code.push(LOCAL_GET, x(i), ...inputWord(i), ...I32X4_ADD, LOCAL_SET, x(i));
-    for (let k = 0; k < 4; k++) {
-      code.push(LOCAL_GET, P, LOCAL_GET, x(i), ...I32X4_EXTRACT_LANE, k);
-      code.push(I32_STORE, ...memarg(k * 64 + i * 4));
-    }
+  }
+  for (let r = 0; r < 16; r += 4) {
+    const [a, b, c, d] = [x(r), x(r + 1), x(r + 2), x(r + 3)];
+    const pair = (u: number, v: number, lanes: number[], into: number) =>
+      code.push(LOCAL_GET, u, LOCAL_GET, v, ...I8X16_SHUFFLE, ...lanes, LOCAL_SET, into);
+    pair(a, b, INTERLEAVE_LOW, T0); // a0 b0 a1 b1
+    pair(a, b, INTERLEAVE_HIGH, T1); // a2 b2 a3 b3
+    pair(c, d, INTERLEAVE_LOW, T2); // c0 d0 c1 d1
+    pair(c, d, INTERLEAVE_HIGH, T3); // c2 d2 c3 d3
+    const store = (u: number, v: number, lanes: number[], block: number) =>
+      code.push(
+        LOCAL_GET,
+        P,
+        LOCAL_GET,
+        u,
+        LOCAL_GET,
+        v,
+        ...I8X16_SHUFFLE,
+        ...lanes,
+        ...V128_STORE,
+        ...memarg(block * 64 + r * 4),
+      );
+    store(T0, T2, LOW_HALVES, 0); // a0 b0 c0 d0
+    store(T0, T2, HIGH_HALVES, 1);
+    store(T1, T3, LOW_HALVES, 2);
+    store(T1, T3, HIGH_HALVES, 3);
   }
   code.push(LOCAL_GET, G, I32_CONST, 1, I32_ADD, LOCAL_TEE, G, LOCAL_GET, 0, I32_LT_U, BR_IF, 0);
   code.push(END);
@@ -232,7 +267,7 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
       ...functionBody(
         [
           [3, I32],
-          [16, V128],
+          [20, V128],
         ],
         blocksBody(),
       ),
