@@ -1,14 +1,22 @@
 import { WASM_MAX_BLOCKS, wasmChaCha20Blocks } from './chacha20-wasm.ts';
 
 /**
+ * Calls for fewer blocks stay in scalar code: assembling and compiling the module costs about 2 ms
+ * once, more than the scalar code spends on the first refills of a source (1, 2, 4, 8 blocks:
+ * a few µs). A source that keeps drawing reaches 16-block refills (256 words) and pays it once
+ * per process; one deal never does (in Node, node:crypto takes over at 64 blocks anyway).
+ */
+const WASM_MIN_BLOCKS = 16;
+
+/**
  * The ChaCha20 block function of RFC 8439 §2.3, portable (no platform crypto): writes `blocks`
  * consecutive blocks, counters `counter`, `counter + 1` …, as 16 little-endian state words each,
  * into `out` from `offset`.
  *
  * The words are the keystream read as little-endian 32-bit integers (§2.4: the keystream is the
  * serialized state), which is exactly how `chacha20()` hands them out, so no byte shuffling is
- * needed. Groups of four blocks go to WebAssembly SIMD where it runs (chacha20-wasm.ts, about 2×
- * the scalar code), the rest to {@link scalarChaCha20Blocks}; both give the same words.
+ * needed. From 16 blocks on, groups of four go to WebAssembly SIMD where it runs (chacha20-wasm.ts,
+ * about 2× the scalar code), the rest to {@link scalarChaCha20Blocks}; both give the same words.
  *
  * @param key the 256-bit key as 8 little-endian words.
  * @param counter the 32-bit block counter of the first block; `counter + blocks` ≤ 2^32 (the
@@ -30,7 +38,7 @@ export function chacha20Blocks(
   blocks: number,
 ): void {
   let done = 0;
-  const wasm = blocks >= 4 ? wasmChaCha20Blocks() : undefined;
+  const wasm = blocks >= WASM_MIN_BLOCKS ? wasmChaCha20Blocks() : undefined;
   if (wasm !== undefined) {
     while (blocks - done >= 4) {
       const n = Math.min((blocks - done) & ~3, WASM_MAX_BLOCKS);

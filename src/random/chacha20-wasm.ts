@@ -96,184 +96,171 @@ const INTERLEAVE_HIGH = lanesOf(2, 6, 3, 7); // u2 v2 u3 v3
 const LOW_HALVES = lanesOf(0, 1, 4, 5); // u0 u1 v0 v1
 const HIGH_HALVES = lanesOf(2, 3, 6, 7); // u2 u3 v2 v3
 
+/** Appends bytes and byte sequences to `code`: plain index loops, because spreading thousands of
+ *  small arrays made assembling the module take milliseconds. */
+function emit(code: number[], ...parts: (number | readonly number[])[]): void {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part === 'number') code.push(part);
+    else for (let j = 0; j < part.length; j++) code.push(part[j]!);
+  }
+}
+
 /** `x[a] = x[a] + x[b]` (i32x4, wrapping). */
-const addTo = (a: number, b: number): number[] => [
-  LOCAL_GET,
-  x(a),
-  LOCAL_GET,
-  x(b),
-  ...I32X4_ADD,
-  LOCAL_SET,
-  x(a),
-];
+function addTo(code: number[], a: number, b: number): void {
+  emit(code, LOCAL_GET, x(a), LOCAL_GET, x(b), I32X4_ADD, LOCAL_SET, x(a));
+}
 
 /** Byte shuffles that rotate each little-endian 32-bit lane left by 16 and by 8 bits. */
 const ROTL16 = [2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13];
 const ROTL8 = [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14];
 
 /** `x[d] = (x[d] ^ x[a]) <<< n` */
-function xorRotate(d: number, a: number, n: number): number[] {
-  const xor = [LOCAL_GET, x(d), LOCAL_GET, x(a), ...V128_XOR];
+function xorRotate(code: number[], d: number, a: number, n: number): void {
+  emit(code, LOCAL_GET, x(d), LOCAL_GET, x(a), V128_XOR, LOCAL_TEE, x(d));
   if (n === 16 || n === 8) {
-    // A lane-preserving byte shuffle of the value with itself: the value must be on the stack
-    // twice, so it goes through the local first.
-    return [
-      ...xor,
-      LOCAL_TEE,
-      x(d),
-      LOCAL_GET,
-      x(d),
-      ...I8X16_SHUFFLE,
-      ...(n === 16 ? ROTL16 : ROTL8),
-      LOCAL_SET,
-      x(d),
-    ];
+    // A lane-preserving byte shuffle of the value with itself (so it is on the stack twice).
+    emit(code, LOCAL_GET, x(d), I8X16_SHUFFLE, n === 16 ? ROTL16 : ROTL8, LOCAL_SET, x(d));
+    return;
   }
-  return [
-    ...xor,
-    LOCAL_TEE,
-    x(d),
-    I32_CONST,
-    ...sleb(n),
-    ...I32X4_SHL,
-    LOCAL_GET,
-    x(d),
-    I32_CONST,
-    ...sleb(32 - n),
-    ...I32X4_SHR_U,
-    ...V128_OR,
-    LOCAL_SET,
-    x(d),
-  ];
+  emit(code, I32_CONST, sleb(n), I32X4_SHL, LOCAL_GET, x(d), I32_CONST, sleb(32 - n));
+  emit(code, I32X4_SHR_U, V128_OR, LOCAL_SET, x(d));
 }
 
 /** RFC 8439 §2.1's quarter round on state vectors a, b, c, d. */
-const quarterRound = (a: number, b: number, c: number, d: number): number[] => [
-  ...addTo(a, b),
-  ...xorRotate(d, a, 16),
-  ...addTo(c, d),
-  ...xorRotate(b, c, 12),
-  ...addTo(a, b),
-  ...xorRotate(d, a, 8),
-  ...addTo(c, d),
-  ...xorRotate(b, c, 7),
-];
+function quarterRound(code: number[], a: number, b: number, c: number, d: number): void {
+  addTo(code, a, b);
+  xorRotate(code, d, a, 16);
+  addTo(code, c, d);
+  xorRotate(code, b, c, 12);
+  addTo(code, a, b);
+  xorRotate(code, d, a, 8);
+  addTo(code, c, d);
+  xorRotate(code, b, c, 7);
+}
 
 /** The 32-bit lanes (0, 1, 2, 3) as a little-endian v128 constant. */
 const LANE_INDICES = [0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
 
 /** Pushes the input state word i of the current group, as a vector over its four blocks: memory
  *  word i everywhere, and for word 12 (the counter) + 4g + (0, 1, 2, 3). */
-function inputWord(i: number): number[] {
-  const load = [I32_CONST, 0, I32_LOAD, ...memarg(i * 4)];
-  if (i !== 12) return [...load, ...I32X4_SPLAT];
-  return [
-    ...load,
-    LOCAL_GET,
-    G,
-    I32_CONST,
-    2,
-    I32_SHL,
-    I32_ADD,
-    ...I32X4_SPLAT,
-    ...V128_CONST,
-    ...LANE_INDICES,
-    ...I32X4_ADD,
-  ];
+function inputWord(code: number[], i: number): void {
+  emit(code, I32_CONST, 0, I32_LOAD, memarg(i * 4));
+  if (i !== 12) {
+    emit(code, I32X4_SPLAT);
+    return;
+  }
+  emit(code, LOCAL_GET, G, I32_CONST, 2, I32_SHL, I32_ADD, I32X4_SPLAT);
+  emit(code, V128_CONST, LANE_INDICES, I32X4_ADD);
 }
 
 /** `blocks(groups)`: 4 × groups blocks from the state in memory [0, 64) into [64, …). */
 function blocksBody(): number[] {
   const code: number[] = [];
-  code.push(LOOP, VOID); // one group of four blocks
-  for (let i = 0; i < 16; i++) code.push(...inputWord(i), LOCAL_SET, x(i));
-  code.push(I32_CONST, 10, LOCAL_SET, R);
-  code.push(LOOP, VOID); // §2.3: 10 × (column round, diagonal round)
-  code.push(
-    ...quarterRound(0, 4, 8, 12),
-    ...quarterRound(1, 5, 9, 13),
-    ...quarterRound(2, 6, 10, 14),
-    ...quarterRound(3, 7, 11, 15),
-    ...quarterRound(0, 5, 10, 15),
-    ...quarterRound(1, 6, 11, 12),
-    ...quarterRound(2, 7, 8, 13),
-    ...quarterRound(3, 4, 9, 14),
-  );
-  code.push(LOCAL_GET, R, I32_CONST, 1, I32_SUB, LOCAL_TEE, R, BR_IF, 0, END);
+  emit(code, LOOP, VOID); // one group of four blocks
+  for (let i = 0; i < 16; i++) {
+    inputWord(code, i);
+    emit(code, LOCAL_SET, x(i));
+  }
+  emit(code, I32_CONST, 10, LOCAL_SET, R);
+  emit(code, LOOP, VOID); // §2.3: 10 × (column round, diagonal round)
+  quarterRound(code, 0, 4, 8, 12);
+  quarterRound(code, 1, 5, 9, 13);
+  quarterRound(code, 2, 6, 10, 14);
+  quarterRound(code, 3, 7, 11, 15);
+  quarterRound(code, 0, 5, 10, 15);
+  quarterRound(code, 1, 6, 11, 12);
+  quarterRound(code, 2, 7, 8, 13);
+  quarterRound(code, 3, 4, 9, 14);
+  emit(code, LOCAL_GET, R, I32_CONST, 1, I32_SUB, LOCAL_TEE, R, BR_IF, 0, END);
   // §2.3: add the input state. Lane k of x[i] is word i of block 4g + k, stored at
   // 64 + (4g + k) × 64 + 4i: each four rows are transposed (8 shuffles) into four 16-byte
   // stores, one per block, instead of 16 lane extractions and stores.
-  code.push(LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, ...sleb(STATE_BYTES), I32_ADD);
-  code.push(LOCAL_SET, P);
+  emit(code, LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, sleb(STATE_BYTES), I32_ADD);
+  emit(code, LOCAL_SET, P);
   for (let i = 0; i < 16; i++) {
-    code.push(LOCAL_GET, x(i), ...inputWord(i), ...I32X4_ADD, LOCAL_SET, x(i));
+    emit(code, LOCAL_GET, x(i));
+    inputWord(code, i);
+    emit(code, I32X4_ADD, LOCAL_SET, x(i));
   }
   for (let r = 0; r < 16; r += 4) {
-    const [a, b, c, d] = [x(r), x(r + 1), x(r + 2), x(r + 3)];
+    const a = x(r);
+    const b = x(r + 1);
+    const c = x(r + 2);
+    const d = x(r + 3);
     const pair = (u: number, v: number, lanes: number[], into: number) =>
-      code.push(LOCAL_GET, u, LOCAL_GET, v, ...I8X16_SHUFFLE, ...lanes, LOCAL_SET, into);
+      emit(code, LOCAL_GET, u, LOCAL_GET, v, I8X16_SHUFFLE, lanes, LOCAL_SET, into);
     pair(a, b, INTERLEAVE_LOW, T0); // a0 b0 a1 b1
     pair(a, b, INTERLEAVE_HIGH, T1); // a2 b2 a3 b3
     pair(c, d, INTERLEAVE_LOW, T2); // c0 d0 c1 d1
     pair(c, d, INTERLEAVE_HIGH, T3); // c2 d2 c3 d3
     const store = (u: number, v: number, lanes: number[], block: number) =>
-      code.push(
+      emit(
+        code,
         LOCAL_GET,
         P,
         LOCAL_GET,
         u,
         LOCAL_GET,
         v,
-        ...I8X16_SHUFFLE,
-        ...lanes,
-        ...V128_STORE,
-        ...memarg(block * 64 + r * 4),
+        I8X16_SHUFFLE,
+        lanes,
+        V128_STORE,
+        memarg(block * 64 + r * 4),
       );
     store(T0, T2, LOW_HALVES, 0); // a0 b0 c0 d0
     store(T0, T2, HIGH_HALVES, 1);
     store(T1, T3, LOW_HALVES, 2);
     store(T1, T3, HIGH_HALVES, 3);
   }
-  code.push(LOCAL_GET, G, I32_CONST, 1, I32_ADD, LOCAL_TEE, G, LOCAL_GET, 0, I32_LT_U, BR_IF, 0);
-  code.push(END);
+  emit(code, LOCAL_GET, G, I32_CONST, 1, I32_ADD, LOCAL_TEE, G, LOCAL_GET, 0, I32_LT_U, BR_IF, 0);
+  emit(code, END);
   return code;
 }
 
 /** `wipe(bytes)`: zeroes memory [0, bytes). */
-const wipeBody = (): number[] => [I32_CONST, 0, I32_CONST, 0, LOCAL_GET, 0, ...MEMORY_FILL];
-
-function section(id: number, content: number[]): number[] {
-  return [id, ...uleb(content.length), ...content];
+function wipeBody(): number[] {
+  const code: number[] = [];
+  emit(code, I32_CONST, 0, I32_CONST, 0, LOCAL_GET, 0, MEMORY_FILL);
+  return code;
 }
 
-function functionBody(locals: number[][], code: number[]): number[] {
-  const body = [...uleb(locals.length), ...locals.flat(), ...code, END];
-  return [...uleb(body.length), ...body];
+function section(out: number[], id: number, content: number[]): void {
+  emit(out, id, uleb(content.length), content);
 }
 
-const name = (text: string): number[] => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
+/** A function body: its local declarations (count, type), its code, `end`; size first. */
+function functionBody(out: number[], locals: number[], code: number[]): void {
+  const body: number[] = [];
+  emit(body, uleb(locals.length / 2), locals, code, END);
+  emit(out, uleb(body.length), body);
+}
+
+function name(out: number[], text: string): void {
+  emit(out, text.length);
+  for (let i = 0; i < text.length; i++) out.push(text.charCodeAt(i));
+}
 
 function moduleBytes(): Uint8Array<ArrayBuffer> {
   const I32 = 0x7f;
   const V128 = 0x7b;
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 1, I32, 0]), // one type: (i32) → ()
-    ...section(3, [2, 0, 0]), // two functions of that type
-    ...section(5, [1, 0x00, 1]), // one memory of one page (64 KiB), never grown
-    ...section(7, [3, ...name('memory'), 2, 0, ...name('blocks'), 0, 0, ...name('wipe'), 0, 1]),
-    ...section(10, [
-      2,
-      ...functionBody(
-        [
-          [3, I32],
-          [20, V128],
-        ],
-        blocksBody(),
-      ),
-      ...functionBody([], wipeBody()),
-    ]),
-  ]);
+  const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+  section(out, 1, [1, 0x60, 1, I32, 0]); // one type: (i32) → ()
+  section(out, 3, [2, 0, 0]); // two functions of that type
+  section(out, 5, [1, 0x00, 1]); // one memory of one page (64 KiB), never grown
+  const exports = [3];
+  name(exports, 'memory');
+  emit(exports, 2, 0);
+  name(exports, 'blocks');
+  emit(exports, 0, 0);
+  name(exports, 'wipe');
+  emit(exports, 0, 1);
+  section(out, 7, exports);
+  const code = [2];
+  functionBody(code, [3, I32, 20, V128], blocksBody());
+  functionBody(code, [], wipeBody());
+  section(out, 10, code);
+  return new Uint8Array(out);
 }
 
 /** Writes `blocks` (a multiple of 4, at most {@link WASM_MAX_BLOCKS}) blocks from `counter`. */
@@ -294,10 +281,11 @@ let compiled: WasmBlocks | undefined | null = null;
  * takes the same arguments and gives the same words as `chacha20Blocks` (chacha20-block.ts), for
  * `blocks` a multiple of 4 and at most {@link WASM_MAX_BLOCKS}.
  *
- * Compiled on the first call, not at load: a source made for one deal or one verify never needs
- * it (its first refills are 1 and 2 blocks), so a page whose Content-Security-Policy lacks
- * 'wasm-unsafe-eval' sees no refused compilation unless it reads a long seeded stream — and then
- * gets the scalar code.
+ * Compiled on the first call, not at load (about 2 ms once): `chacha20Blocks` asks for it only
+ * from 16-block refills on, which a source made for one deal or one verify never reaches, so a
+ * page whose Content-Security-Policy lacks 'wasm-unsafe-eval' sees no refused compilation unless
+ * it reads a long seeded stream — and then Chromium refuses it silently (a CompileError, caught)
+ * and the scalar code runs.
  *
  * @example
  * ```ts
