@@ -25,6 +25,7 @@ const WASM_MIN_BLOCKS = 16;
  * @param out receives `blocks × 16` words from `offset`.
  * @example
  * ```ts
+ * const keyWords = new Uint32Array(8); // the all-zero key
  * const out = new Uint32Array(64);
  * chacha20Blocks(keyWords, 0, new Uint32Array(3), out, 0, 4); // blocks 0…3
  * ```
@@ -73,6 +74,7 @@ export function chacha20Blocks(
  * @param out receives `blocks × 16` words from `offset`.
  * @example
  * ```ts
+ * const keyWords = new Uint32Array(8); // the all-zero key
  * const out = new Uint32Array(64);
  * scalarChaCha20Blocks(keyWords, 0, new Uint32Array(3), out, 0, 4); // blocks 0…3
  * ```
@@ -252,8 +254,10 @@ export function scalarChaCha20Blocks(
  *
  * @example
  * ```ts
+ * const keyWords = new Uint32Array(8); // the all-zero key
+ * const nonceWords = new Uint32Array(3);
  * const out = new Uint32Array(16);
- * chacha20Block(keyWords, 1, nonceWords, out, 0); // RFC 8439 §2.3.2's block
+ * chacha20Block(keyWords, 1, nonceWords, out, 0); // RFC 8439 Appendix A.1's test vector #2
  * ```
  */
 export function chacha20Block(

@@ -289,8 +289,9 @@ let compiled: WasmBlocks | undefined | null = null;
  *
  * @example
  * ```ts
+ * const out = new Uint32Array(64 * 16);
  * const blocks = wasmChaCha20Blocks();
- * if (blocks !== undefined) blocks(keyWords, 0, nonceWords, out, 0, 64);
+ * if (blocks !== undefined) blocks(new Uint32Array(8), 0, new Uint32Array(3), out, 0, 64);
  * ```
  */
 export function wasmChaCha20Blocks(): WasmBlocks | undefined {
