@@ -107,3 +107,29 @@ for (const wasm of [true, false])
     const want = nativeKeystream(new Uint8Array(32).fill(7), nonce, 0, blocks * 64);
     assert.equal(hex, Buffer.from(want).toString('hex'));
   });
+
+test('WebAssembly patched after the library loads never sees the module, its memory or the key', () => {
+  const script = `
+    const { wasmChaCha20Blocks } = await import(${JSON.stringify(new URL('./chacha20-wasm.ts', import.meta.url).href)});
+    const seen = [];
+    const { Instance, Module, Memory } = WebAssembly;
+    const buffer = Object.getOwnPropertyDescriptor(Memory.prototype, 'buffer').get;
+    WebAssembly.Instance = function (...a) { seen.push('Instance'); return new Instance(...a); };
+    WebAssembly.Module = function (...a) { seen.push('Module'); return new Module(...a); };
+    WebAssembly.validate = () => { seen.push('validate'); return true; };
+    Object.defineProperty(Memory.prototype, 'buffer', { get() { seen.push('buffer'); return buffer.call(this); } });
+    const apply = Reflect.apply;
+    Reflect.apply = (f, t, a) => { seen.push('apply'); return apply(f, t, a); };
+    const out = new Uint32Array(64 * 16);
+    wasmChaCha20Blocks()(new Uint32Array(8).fill(3), 0, new Uint32Array(3), out, 0, 64);
+    process.stdout.write(JSON.stringify({ seen, hex: Buffer.from(out.buffer).toString('hex') }));`;
+  const { seen, hex } = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as { seen: string[]; hex: string };
+  assert.deepEqual(seen, []);
+  const key = new Uint8Array(new Uint32Array(8).fill(3).buffer);
+  assert.equal(
+    hex,
+    Buffer.from(nativeKeystream(key, new Uint8Array(12), 0, 64 * 64)).toString('hex'),
+  );
+});

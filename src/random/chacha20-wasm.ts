@@ -299,18 +299,34 @@ export function wasmChaCha20Blocks(): WasmBlocks | undefined {
   return compiled;
 }
 
-function compile(): WasmBlocks | undefined {
+/**
+ * WebAssembly's constructors as they are when this module loads: the key is written into the
+ * module's memory, so a later replacement of `WebAssembly.Instance`, of the Memory's `buffer`
+ * getter or of `Reflect.apply` must not be handed it (as issue 9 keeps the pool from patched
+ * prototypes).
+ */
+const PLATFORM = (() => {
   const wasm = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
-  if (wasm === undefined) return undefined;
+  const buffer = wasm && Object.getOwnPropertyDescriptor(wasm.Memory.prototype, 'buffer')?.get;
+  if (wasm === undefined || buffer === undefined) return undefined;
+  const { Module, Instance, validate } = wasm;
+  return { Module, Instance, validate, buffer, apply: Reflect.apply };
+})();
+
+function compile(): WasmBlocks | undefined {
+  if (PLATFORM === undefined) return undefined;
+  const { Module, Instance, validate, buffer, apply } = PLATFORM;
   let exports: WebAssembly.Exports;
+  let memoryBuffer: ArrayBuffer;
   try {
     const bytes = moduleBytes();
-    if (!wasm.validate(bytes)) return undefined;
-    exports = new wasm.Instance(new wasm.Module(bytes)).exports;
+    if (!validate(bytes)) return undefined;
+    exports = new Instance(new Module(bytes)).exports;
+    memoryBuffer = apply(buffer, exports.memory, []) as ArrayBuffer;
   } catch {
     return undefined; // e.g. a Content-Security-Policy without 'wasm-unsafe-eval'
   }
-  const memory = new Int32Array((exports.memory as WebAssembly.Memory).buffer);
+  const memory = new Int32Array(memoryBuffer);
   const run = exports.blocks as (groups: number) => void;
   const wipe = exports.wipe as (bytes: number) => void;
   return (key, counter, nonce, out, offset, blocks) => {
