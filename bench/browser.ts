@@ -3,6 +3,12 @@
 // ChaCha20 and SHA-256. Sources are served as they are, types stripped by Node (as in
 // test/browser/). Peers are CommonJS packages and are not loaded in the page: the comparison is
 // with the plain Math.random loop, interleaved in rounds like measure.ts. Prints JSON rows.
+//
+// `node bench/browser.ts [rounds] [budget ms] [--quick] [--base=<git revision>]`: `--quick` is 3
+// rounds of 30 ms (for iterating on a change); `--base=main` also loads the library as it is at
+// that revision (served from git, under /base/) into the same page and interleaves its seeded
+// shuffles, fair deals and verify with the working tree's: a before/after ratio from one page.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
@@ -14,22 +20,32 @@ import { CHROMIUM_ARGS } from '../test/support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(fileURLToPath(new URL('../', import.meta.url)));
-const [roundsText = '5', budgetText = '60'] = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const quick = flags.includes('--quick');
+const base = flags.find((a) => a.startsWith('--base='))?.slice('--base='.length);
+const [roundsText = quick ? '3' : '5', budgetText = quick ? '30' : '60'] = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith('--'));
 
 /** Runs in the page: every size × kind, fairdeal (secure, chacha20) and the plain loop. */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal bench</title>
 <script type="module">
   import * as lib from '/src/index.ts';
   import * as fair from '/src/fair/index.ts';
+  const withBase = ${base !== undefined};
+  const baseLib = withBase ? await import('/base/src/index.ts') : undefined;
+  const baseFair = withBase ? await import('/base/src/fair/index.ts') : undefined;
   window.run = (rounds, budget) => {
     const plain = (a) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); const t = a[i]; a[i] = a[j]; a[j] = t; } return a; };
     const seeded = lib.chacha20('browser bench');
+    const baseSeeded = withBase ? baseLib.chacha20('browser bench') : undefined;
     const rate = (f) => { let ops = 0; const t0 = performance.now(); let now = t0; do { f(); ops++; now = performance.now(); } while (now - t0 < budget); return ops * 1000 / (now - t0); };
     const rows = [];
     const kinds = { Array: (n) => Array.from({ length: n }, (_, i) => i), Uint32Array: (n) => new Uint32Array(n).map((_, i) => i), Float64Array: (n) => new Float64Array(n).map((_, i) => i) };
     for (const [kind, make] of Object.entries(kinds)) for (const n of [52, 1000, 50000, 1000000]) {
       const a = make(n);
       const fs = [['secure', () => lib.shuffle(a)], ['chacha20', () => lib.shuffle(a, seeded)], ['plain', () => plain(a)]];
+      if (withBase) fs.push(['chacha20 (base)', () => baseLib.shuffle(a, baseSeeded)]);
       const batch = Math.max(1, Math.floor(20000 / n));
       const one = (f) => () => { for (let i = 0; i < batch; i++) f(); };
       for (const [, f] of fs) for (let w = 0; w < 3; w++) rate(one(f));
@@ -39,11 +55,34 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal bench</title>
     }
     const { transcript } = fair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] });
     const ops = [['fair Dou Dizhu deal', () => fair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] })], ['verify', () => fair.verify(transcript)]];
-    for (const [name, f] of ops) { rate(f); const r = []; for (let k = 0; k < rounds; k++) r.push(rate(f)); rows.push({ op: name, rates: r }); }
+    if (withBase) ops.push(['fair Dou Dizhu deal (base)', () => baseFair.fairDeal('doudizhu', { clientSeeds: ['a', 'b', 'c'] })], ['verify (base)', () => baseFair.verify(transcript)]);
+    // The keystream alone: 1,024 words (4 KiB) a call, so words/s = calls/s × 1,024.
+    const words = new Uint32Array(1024);
+    const secure = lib.secureRandom;
+    ops.push(['secure fillUint32(1,024 words)', () => secure.fillUint32(words)], ['chacha20 fillUint32(1,024 words)', () => seeded.fillUint32(words)]);
+    if (withBase) ops.push(['chacha20 fillUint32(1,024 words) (base)', () => baseSeeded.fillUint32(words)]);
+    for (const [, f] of ops) for (let w = 0; w < 3; w++) rate(f);
+    const opRates = ops.map(() => []);
+    for (let k = 0; k < rounds; k++) for (let c = 0; c < ops.length; c++) { const i = (c + k) % ops.length; opRates[i].push(rate(ops[i][1])); }
+    ops.forEach(([name], i) => rows.push({ op: name, rates: opRates[i] }));
     return { rows, ua: navigator.userAgent };
   };
   window.ready = true;
 </script>`;
+
+/** A source file as it is at a git revision (`git show`), or undefined if it is not there. */
+function fromRevision(revision: string, file: string): string | undefined {
+  const relative = file.slice(ROOT.length).replace(/^\/+/, '');
+  try {
+    return execFileSync('git', ['show', `${revision}:${relative}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return undefined;
+  }
+}
 
 if (!existsSync(CHROMIUM)) {
   console.log(JSON.stringify({ error: `${CHROMIUM} not found (apt-get install -y chromium)` }));
@@ -55,12 +94,22 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     return;
   }
-  const file = normalize(join(ROOT, path));
-  if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts') || !existsSync(file)) {
+  const fromBase = base !== undefined && path.startsWith('/base/');
+  const file = normalize(join(ROOT, fromBase ? path.slice('/base'.length) : path));
+  if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts')) {
     res.writeHead(404).end();
     return;
   }
-  const js = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' });
+  const source = fromBase
+    ? fromRevision(base, file)
+    : existsSync(file)
+      ? readFileSync(file, 'utf8')
+      : undefined;
+  if (source === undefined) {
+    res.writeHead(404).end();
+    return;
+  }
+  const js = stripTypeScriptTypes(source, { mode: 'strip' });
   res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(js);
 });
 await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

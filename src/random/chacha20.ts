@@ -1,6 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import { BufferedSource } from './buffered-source.ts';
-import { chacha20Block } from './chacha20-block.ts';
+import { chacha20Blocks } from './chacha20-block.ts';
 import { parseSeed, type Seed } from './seed.ts';
 import type { RandomSource } from './source.ts';
 
@@ -76,9 +76,8 @@ class ChaCha20Source extends BufferedSource {
         return blocks * 16;
       }
     }
-    for (let b = 0; b < blocks; b++) {
-      chacha20Block(this.#keyWords, this.#counter++, this.#nonce, buffer, b * 16);
-    }
+    chacha20Blocks(this.#keyWords, this.#counter, this.#nonce, buffer, 0, blocks);
+    this.#counter += blocks;
     return blocks * 16;
   }
 }

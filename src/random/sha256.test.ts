@@ -50,6 +50,27 @@ test('sha256 equals node:crypto for every length around the padding boundaries',
   );
 });
 
+test('portable SHA-256 equals node:crypto on random bytes at and around the padding edges', () => {
+  // §5.1.1: a block holds 55 bytes of message with its padding, 56–64 spill into a second
+  // block; lengths are drawn near each multiple of 64 up to 300 (and anywhere in 0–300), with
+  // random contents, so that every edge meets bytes that were not made up by a formula.
+  const nearEdge = fc
+    .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: -10, max: 10 }))
+    .map(([block, delta]) => Math.min(300, Math.max(0, block * 64 + 55 + delta)));
+  fc.assert(
+    fc.property(
+      fc
+        .oneof(nearEdge, fc.integer({ min: 0, max: 300 }))
+        .chain((length) => fc.uint8Array({ minLength: length, maxLength: length })),
+      (data) => {
+        const want = createHash('sha256').update(data).digest('hex');
+        assert.equal(bytesToHex(portableSha256(data)), want, `length ${data.length}`);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
 test('sha256 returns a plain Uint8Array of 32 bytes that owns its memory', () => {
   const out = sha256(new Uint8Array([1, 2, 3]));
   assert.equal(Object.getPrototypeOf(out), Uint8Array.prototype);
