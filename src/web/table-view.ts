@@ -30,6 +30,7 @@ interface GameView {
   readonly phase: string;
   readonly turn: number;
   readonly bids: readonly { readonly seat: number; readonly bid: unknown }[];
+  readonly highestBid: number;
   readonly landlord: number | null;
   readonly plays: readonly PlayView[];
   readonly lead: PlayView | null;
@@ -251,6 +252,22 @@ function renderControls(seat: Seat): void {
   const g = hand?.game;
   const myTurn = hand?.phase === 'playing' && g?.turn === seat.seat;
   byId('table-bids').hidden = !(myTurn && g?.phase === 'bidding');
+  // Classic bidding (叫分) offers 1–3 above the highest bid; rob the landlord (抢地主) offers
+  // `call` until someone has called, then `rob` (docs/DOUDIZHU.md).
+  const rob = seat.table?.rules.robLandlord === true;
+  const called = g?.bids.some((b) => b.bid === 'call') === true;
+  for (const b of Array.from(
+    byId('table-bids').querySelectorAll<HTMLButtonElement>('button[data-bid]'),
+  )) {
+    const value = b.dataset.bid ?? '';
+    const points = /^\d$/.test(value);
+    b.hidden = value !== 'pass' && (rob ? points : !points);
+    b.disabled = points
+      ? Number(value) <= (g?.highestBid ?? 0)
+      : value === 'call'
+        ? called
+        : value === 'rob' && !called;
+  }
   byId('table-plays').hidden = !(myTurn && g?.phase === 'playing');
   byId('table-next').hidden = hand?.phase !== 'ended';
   const mustLead = g?.lead === null || g?.lead?.seat === seat.seat;
@@ -492,7 +509,7 @@ export function setupTableView(): void {
   byId('table-bids').addEventListener('click', (event) => {
     const bid = (event.target as HTMLElement).closest<HTMLElement>('button[data-bid]')?.dataset.bid;
     if (bid === undefined || current === null) return;
-    void act(current, { type: 'bid', bid: bid === 'pass' ? 'pass' : Number(bid) }).catch(() => {});
+    void act(current, { type: 'bid', bid: /^\d$/.test(bid) ? Number(bid) : bid }).catch(() => {});
   });
   byId('table-play').addEventListener('click', () => {
     const seat = current;

@@ -353,4 +353,45 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     for (const p of players) await p.context.close();
     await host.context.close();
   });
+
+  test('rob the landlord: the seat to speak is offered call, then the next one rob, never points', async () => {
+    const made = (await api('POST', '/v1/tables', null, {
+      preset: 'doudizhu',
+      fair: false,
+      rules: { robLandlord: true },
+    })) as { tableId: string; seatTokens: string[] };
+    const look = async (seat: number) =>
+      (
+        (await api('GET', `/v1/tables/${made.tableId}`, made.seatTokens[seat]!)) as {
+          table: SeatView;
+        }
+      ).table;
+    const first = (await look(0)).hand.game.turn;
+    const link = (seat: number) =>
+      `${origin}/#table/${made.tableId}/${seat}/${encodeURIComponent(made.seatTokens[seat]!)}`;
+    const shown = (p: Player) =>
+      p.page.$$eval('#table-bids button[data-bid]', (bs) =>
+        (bs as HTMLButtonElement[])
+          .filter((b) => !b.hidden)
+          .map((b) => `${b.dataset.bid}${b.disabled ? ' (disabled)' : ''}`),
+      );
+    const caller = await openSeat(link(first));
+    await caller.page.waitForSelector('#table-bids:not([hidden])');
+    assert.deepEqual(await shown(caller), ['pass', 'call', 'rob (disabled)']);
+    await caller.page.click('#table-bids button[data-bid="call"]');
+    await caller.page.waitForSelector('#table-bids', { state: 'hidden' });
+    const second = (first + 1) % 3;
+    assert.equal((await look(second)).hand.game.turn, second);
+    const robber = await openSeat(link(second));
+    await robber.page.waitForSelector('#table-bids:not([hidden])');
+    assert.deepEqual(await shown(robber), ['pass', 'call (disabled)', 'rob']);
+    await robber.page.click('#table-bids button[data-bid="rob"]');
+    await robber.page.waitForSelector('#table-bids', { state: 'hidden' });
+    const bids = ((await look(second)).hand.game as unknown as { bids: { bid: unknown }[] }).bids;
+    assert.deepEqual(
+      bids.map((b) => b.bid),
+      ['call', 'rob'],
+    );
+    for (const p of [caller, robber]) await p.context.close();
+  });
 });
