@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { commitClientSeed, verify } from '../../src/fair/index.ts';
-import type { Json } from '../../src/server/tables/test-table.ts';
+import { jsonCaller } from '../support/json-caller.ts';
 import { spawnServer } from './spawn-server.ts';
 
 test('tables survive kill -9: the sealed seed reopens after a restart and the hand verifies', async () => {
@@ -15,17 +15,7 @@ test('tables survive kill -9: the sealed seed reopens after a restart and the ha
   const db = join(dir, 'db.sqlite');
   let server = await spawnServer(db);
   try {
-    const call = async (method: string, path: string, body?: object, token?: string) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: (await res.json()) as Json };
-    };
+    const call = jsonCaller(() => server.url);
     const made = await call('POST', '/v1/tables', { preset: 'holdem', options: { seats: 2 } });
     const id = made.json.tableId as string;
     let table = made.json.table;

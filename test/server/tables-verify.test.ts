@@ -1,5 +1,6 @@
 // End to end over HTTP: a real server (startServer on a loopback port), three seats that make
-// their own seeds, two hands (one with a seat that never reveals), then the published transcripts
+// their own seeds, two hands (one with a seat that never reveals, dealt by the service at its
+// deadline), then the published transcripts
 // and chain checked by `fairdeal verify` and by the independent Python verifier. python3 is
 // required under CI=true; elsewhere the Python half reports itself skipped when python3 is missing.
 import assert from 'node:assert/strict';
@@ -11,8 +12,8 @@ import { test } from 'node:test';
 import { main } from '../../src/cli/main.ts';
 import { commitClientSeed } from '../../src/fair/index.ts';
 import { startServer } from '../../src/server/start.ts';
-import type { Json } from '../../src/server/tables/test-table.ts';
 import { fakeIo } from '../support/fake-io.ts';
+import { jsonCaller } from '../support/json-caller.ts';
 
 const TOOL = join(import.meta.dirname, '../../tools/verify-fair.py');
 
@@ -22,22 +23,15 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
     config: { port: 0, host: '127.0.0.1', db: join(dir, 'db.sqlite'), log: false },
   });
   try {
-    const call = async (method: string, path: string, body?: object, token?: string) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: (await res.json()) as Json };
-    };
+    const call = jsonCaller(() => server.url);
     const made = await call('POST', '/v1/tables', {
       preset: 'holdem',
       options: { seats: 3 },
       players: ['alice', 'bob', 'carol'],
-      revealTimeoutSeconds: 0,
+      // Long enough for hand 1's six actions; hand 2 then waits for the service's own sweep to
+      // deal without the seat that never reveals (a timeout of 0 would let the sweep deal hand 1
+      // before its seats have committed).
+      revealTimeoutSeconds: 3,
     });
     assert.equal(made.status, 201);
     const id = made.json.tableId as string;
@@ -67,7 +61,14 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
       for (const i of revealers) {
         await act({ type: 'reveal', seed: secrets[i]!.seed, salt: secrets[i]!.salt }, tokens[i]!);
       }
-      if (revealers.length < 3) await act({ type: 'deal' }, host);
+      if (revealers.length < 3) {
+        // Nobody asks: at the deadline the service deals by itself (tables/deal-due.ts).
+        for (let i = 0; i < 100 && table.hand.phase !== 'playing'; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          table = (await call('GET', `/v1/tables/${id}`, undefined, host)).json.table;
+        }
+        assert.equal(table.hand.phase, 'playing');
+      }
       await act({ type: 'draw', count: 1 }, tokens[1]!);
       await act({ type: 'end-hand' }, host);
     }
