@@ -39,7 +39,9 @@ export class CanonicalWriter {
 
   constructor() {
     if (spare === null) {
-      this.#buffer = new Uint8Array(256);
+      // Spare-sized, so that it can become the spare when it is released: a writer abandoned by
+      // an exception keeps the old one, and the pool must not stay empty after that.
+      this.#buffer = new Uint8Array(SPARE_BYTES);
     } else {
       this.#buffer = spare;
       spare = null;
