@@ -32,8 +32,29 @@ export function dealTranscriptV2(input: BuildTranscriptV2Input): {
   transcript: FairTranscript;
   deal: Deal;
 } {
+  const cs = serverCommitmentV2(input.header, input.serverSeed);
+  return dealWithHashes(input, cs, rosterHash(cs, input.roster));
+}
+
+/**
+ * {@link dealTranscriptV2} for a caller that holds C_s and R already, computed from this very
+ * input (FairRound computes them when it opens and when it closes the roster): hashing them
+ * again was two of a fair deal's seven SHA-256 messages. Internal: the fair entry does not
+ * export it, so no caller can hand in a commitment of another header.
+ *
+ * @example
+ * ```ts
+ * const cs = serverCommitment(header, serverSeed);
+ * dealWithHashes({ header, serverSeed, roster: [], reveals: [], plain: null }, cs, rosterHash(cs, []));
+ * ```
+ * @throws as {@link dealTranscriptV2}.
+ */
+export function dealWithHashes(
+  input: BuildTranscriptV2Input,
+  cs: Uint8Array,
+  r: Uint8Array,
+): { transcript: FairTranscript; deal: Deal } {
   const h = input.header;
-  const cs = serverCommitmentV2(h, input.serverSeed);
   const roster = sortRoster(input.roster).map((e) => ({
     player: e.player,
     commitment: e.commitment,
@@ -45,7 +66,6 @@ export function dealTranscriptV2(input: BuildTranscriptV2Input): {
   }));
   const plain =
     input.plain === null ? null : { player: input.plain.player, seed: input.plain.seed };
-  const r = rosterHash(cs, roster);
   const plan = presetDeal(h.preset, h.options);
   const key = deriveDeckKeyV2(input.serverSeed, {
     serverCommitment: cs,
@@ -55,7 +75,7 @@ export function dealTranscriptV2(input: BuildTranscriptV2Input): {
     reveals,
     plain,
   });
-  const dealt = plan.deal(shuffleDeck(key, plan.deck));
+  const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
   const body: Omit<FairTranscript, 'hash'> = {
     algorithm: FAIR_V2,
     table: h.table,

@@ -65,7 +65,7 @@ export function dealTranscript(input: BuildTranscriptInput): {
     deck: plan.deck,
     clients,
   });
-  const dealt = plan.deal(shuffleDeck(key, plan.deck));
+  const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
   const body: Omit<FairTranscriptV1, 'hash'> = {
     algorithm: FAIR_ALGORITHM,
     ...ref,

@@ -1,18 +1,28 @@
 import { FairdealError } from '../errors.ts';
 
-const utf8 = new TextEncoder();
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const SURROGATE = /[\uD800-\uDFFF]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A buffer big enough for a Dou Dizhu or two-deck transcript message (about 1–2 KiB). */
+const SPARE_BYTES = 4096;
+/** Larger buffers (a custom deck of thousands of cards) are not kept after use. */
+const MAX_KEPT_BYTES = 1 << 16;
+const EMPTY = new Uint8Array(0);
+
+/** The one buffer writers lend each other: a fair deal writes seven messages, and allocating
+ *  (and growing 256 → 2048 bytes) a buffer for each cost more than hashing them. A writer takes
+ *  it when it is free and gives it back, zeroed, in `finish`/`use`; a writer made while another
+ *  holds it (or abandoned by an exception) just allocates its own. */
+let spare: Uint8Array | null = new Uint8Array(SPARE_BYTES);
 
 /**
- * Builds the canonical byte strings that fairdeal-v1 hashes (docs/FAIR.md, "Encoding").
+ * Builds the canonical byte strings that fairdeal hashes (docs/FAIR.md §3, "Encoding").
  *
  * Every variable-length field is length-prefixed (u32 big-endian byte count), so the encoding of a
  * sequence of fields is injective: `"a:1","2"` and `"a","1:2"` can never collide, which a
  * separator-joined string (the usual "serverSeed:clientSeed:nonce" of casino schemes) cannot
  * promise. Integers are fixed-width big-endian. Strings are UTF-8 and must be well-formed
  * (a lone surrogate would silently become U+FFFD, so two different JS strings would collide).
+ *
+ * A writer is used once: {@link CanonicalWriter.finish} (a copy) or {@link CanonicalWriter.use}
+ * (a view, for hashing without a copy) ends it, and its bytes are wiped.
  *
  * @example
  * ```ts
@@ -24,8 +34,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export class CanonicalWriter {
   // One growing buffer: a transcript hash writes a few hundred short fields, and per-field
   // allocations (DataView, TextEncoder output, copies) used to cost more than the SHA-256 itself.
-  #buffer = new Uint8Array(256);
+  #buffer: Uint8Array;
   #length = 0;
+
+  constructor() {
+    if (spare === null) {
+      // Spare-sized, so that it can become the spare when it is released: a writer abandoned by
+      // an exception keeps the old one, and the pool must not stay empty after that.
+      this.#buffer = new Uint8Array(SPARE_BYTES);
+    } else {
+      this.#buffer = spare;
+      spare = null;
+    }
+  }
 
   /** One byte, 0..255. */
   u8(value: number): this {
@@ -70,22 +91,76 @@ export class CanonicalWriter {
 
   /** u32 byte length, then the UTF-8 bytes of a well-formed string. */
   str(value: string): this {
-    if (SURROGATE.test(value) && LONE_SURROGATE.test(value)) {
-      throw new FairdealError('BAD_TRANSCRIPT', 'string field contains a lone surrogate');
-    }
+    // Encoded here, in one pass, rather than by TextEncoder: no output array per field, and the
+    // lone-surrogate check comes free. Byte-for-byte what TextEncoder writes for a well-formed
+    // string (canonical-writer.test.ts compares them on arbitrary strings).
     const n = value.length;
-    let ascii = true;
-    for (let i = 0; i < n && ascii; i++) ascii = value.charCodeAt(i) < 0x80;
-    if (!ascii) return this.bytes(utf8.encode(value));
-    this.u32(n);
-    this.#reserve(n);
-    for (let i = 0; i < n; i++) this.#buffer[this.#length++] = value.charCodeAt(i);
+    this.#reserve(4 + 3 * n); // a code unit never takes more than 3 bytes (a pair: 4 for 2)
+    const b = this.#buffer;
+    const start = this.#length + 4;
+    let at = start;
+    for (let i = 0; i < n; i++) {
+      let c = value.charCodeAt(i);
+      if (c < 0x80) {
+        b[at++] = c;
+      } else if (c < 0x800) {
+        b[at++] = 0xc0 | (c >> 6);
+        b[at++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        b[at++] = 0xe0 | (c >> 12);
+        b[at++] = 0x80 | ((c >> 6) & 0x3f);
+        b[at++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = i + 1 < n ? value.charCodeAt(i + 1) : 0;
+        if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) {
+          throw new FairdealError('BAD_TRANSCRIPT', 'string field contains a lone surrogate');
+        }
+        i++;
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        b[at++] = 0xf0 | (c >> 18);
+        b[at++] = 0x80 | ((c >> 12) & 0x3f);
+        b[at++] = 0x80 | ((c >> 6) & 0x3f);
+        b[at++] = 0x80 | (c & 0x3f);
+      }
+    }
+    this.#putU32(at - start);
+    this.#length = at;
     return this;
   }
 
-  /** The concatenation of everything written so far. */
+  /** The concatenation of everything written so far, as a new array; ends the writer. */
   finish(): Uint8Array {
-    return this.#buffer.slice(0, this.#length);
+    const out = this.#buffer.slice(0, this.#length);
+    this.#release();
+    return out;
+  }
+
+  /**
+   * Calls `f` with a view of everything written so far and returns its result; ends the writer.
+   * The view is wiped when `f` returns, so `f` must not keep it (a hash function does not).
+   *
+   * @example
+   * ```ts
+   * const size = new CanonicalWriter().str('abc').use((bytes) => bytes.length); // 7
+   * ```
+   * @throws whatever `f` throws (the writer is ended and wiped all the same).
+   */
+  use<T>(f: (bytes: Uint8Array) => T): T {
+    try {
+      return f(this.#buffer.subarray(0, this.#length));
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** Wipes what was written (messages hold seeds) and lends the buffer to the next writer. */
+  #release(): void {
+    const b = this.#buffer;
+    // A plain loop, not fill(), which a patched prototype could watch (as in random/sha256.ts).
+    for (let i = 0; i < this.#length; i++) b[i] = 0;
+    this.#buffer = EMPTY;
+    this.#length = 0;
+    if (spare === null && b.length >= SPARE_BYTES && b.length <= MAX_KEPT_BYTES) spare = b;
   }
 
   #putU32(value: number): void {
@@ -99,7 +174,9 @@ export class CanonicalWriter {
   #reserve(extra: number): void {
     if (this.#length + extra <= this.#buffer.length) return;
     const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + extra));
-    grown.set(this.#buffer.subarray(0, this.#length));
+    const old = this.#buffer;
+    for (let i = 0; i < this.#length; i++) grown[i] = old[i]!;
+    for (let i = 0; i < this.#length; i++) old[i] = 0; // dropped: nothing of a message stays in it
     this.#buffer = grown;
   }
 }

@@ -38,7 +38,7 @@ export function serverCommitmentV2(header: FairHeader, serverSeed: Uint8Array): 
   }
   const w = new CanonicalWriter().str(LABELS_V2.serverCommit);
   writeHeader(w, header);
-  return sha256(w.bytes(serverSeed).finish());
+  return w.bytes(serverSeed).use(sha256);
 }
 
 /**
@@ -65,15 +65,13 @@ export function clientCommitmentV2(
   if (!(serverCommitment instanceof Uint8Array) || serverCommitment.length !== 32) {
     throw new FairdealError('BAD_SEED', 'server commitment must be 32 bytes');
   }
-  return sha256(
-    new CanonicalWriter()
-      .str(LABELS_V2.clientCommit)
-      .bytes(serverCommitment)
-      .str(checkId(player, 'player id'))
-      .bytes(salt)
-      .str(checkText(seed, 'client seed'))
-      .finish(),
-  );
+  return new CanonicalWriter()
+    .str(LABELS_V2.clientCommit)
+    .bytes(serverCommitment)
+    .str(checkId(player, 'player id'))
+    .bytes(salt)
+    .str(checkText(seed, 'client seed'))
+    .use(sha256);
 }
 
 /**
@@ -94,7 +92,7 @@ export function rosterHash(
   const sorted = sortRoster(roster);
   const w = new CanonicalWriter().str(LABELS_V2.roster).bytes(serverCommitment).u32(sorted.length);
   for (const e of sorted) w.str(e.player).bytes(fromHex(e.commitment, 32, 'roster commitment'));
-  return sha256(w.finish());
+  return w.use(sha256);
 }
 
 /**

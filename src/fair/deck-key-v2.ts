@@ -33,6 +33,10 @@ export interface DeckKeyV2Input {
  * @throws {FairdealError} `BAD_OPTION` for a reveal of a player not in the roster or a bad text.
  */
 export function encodeDeckKeyV2(input: DeckKeyV2Input): Uint8Array {
+  return writeDeckKeyV2(input).finish();
+}
+
+function writeDeckKeyV2(input: DeckKeyV2Input): CanonicalWriter {
   const w = new CanonicalWriter()
     .str(LABELS_V2.deckKey)
     .bytes(input.serverCommitment)
@@ -58,7 +62,7 @@ export function encodeDeckKeyV2(input: DeckKeyV2Input): Uint8Array {
   }
   if (input.plain === null) w.u8(0);
   else w.u8(1).str(input.plain.player).str(checkText(input.plain.seed, 'client seed'));
-  return w.finish();
+  return w;
 }
 
 /**
@@ -74,5 +78,5 @@ export function deriveDeckKeyV2(serverSeed: Uint8Array, input: DeckKeyV2Input): 
   if (!(serverSeed instanceof Uint8Array) || serverSeed.length !== 32) {
     throw new FairdealError('BAD_SEED', 'server seed must be 32 bytes');
   }
-  return hmacSha256(serverSeed, encodeDeckKeyV2(input));
+  return writeDeckKeyV2(input).use((message) => hmacSha256(serverSeed, message));
 }

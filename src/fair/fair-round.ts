@@ -2,7 +2,7 @@ import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
-import { dealTranscriptV2 } from './build-transcript-v2.ts';
+import { dealWithHashes } from './build-transcript-v2.ts';
 import {
   clientCommitmentV2,
   type RosterEntry,
@@ -379,13 +379,17 @@ export class FairRound {
         `cannot deal: waiting for the seed of ${waiting.map((p) => `'${p}'`).join(', ')}`,
       );
     }
-    this.#result = dealTranscriptV2({
-      header: this.#header,
-      serverSeed: this.#serverSeed,
-      roster: this.#roster,
-      reveals: this.#reveals,
-      plain: this.#plain,
-    });
+    this.#result = dealWithHashes(
+      {
+        header: this.#header,
+        serverSeed: this.#serverSeed,
+        roster: this.#roster,
+        reveals: this.#reveals,
+        plain: this.#plain,
+      },
+      this.#commitment,
+      fromHex(this.#rosterHash, 32, 'rosterHash'),
+    );
     this.#missingAllowed = waiting.length > 0;
     this.#phase = 'dealt';
     return this.#result;

@@ -1,5 +1,8 @@
 import { FairdealError } from '../errors.ts';
 
+/** '00' … 'ff': one string per byte beats `toString(16).padStart` per byte. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /**
  * Lowercase hex of bytes, the only spelling fairdeal-v1 writes into transcripts.
  *
@@ -11,8 +14,15 @@ import { FairdealError } from '../errors.ts';
  */
 export function toHex(bytes: Uint8Array): string {
   let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes.length; i++) s += BYTE_HEX[bytes[i]!]!;
   return s;
+}
+
+/** The value of a lowercase hex digit's char code, or -1. */
+function digit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
 }
 
 /**
@@ -27,14 +37,20 @@ export function toHex(bytes: Uint8Array): string {
  *   lowercase hex.
  */
 export function fromHex(text: unknown, length: number, what: string): Uint8Array {
-  if (typeof text !== 'string' || text.length !== length * 2 || !/^[0-9a-f]*$/.test(text)) {
+  const out = new Uint8Array(length);
+  let ok = typeof text === 'string' && text.length === length * 2;
+  for (let i = 0; ok && i < length; i++) {
+    const high = digit((text as string).charCodeAt(2 * i));
+    const low = digit((text as string).charCodeAt(2 * i + 1));
+    ok = high >= 0 && low >= 0;
+    out[i] = (high << 4) | low;
+  }
+  if (!ok) {
     throw new FairdealError(
       'BAD_TRANSCRIPT',
       `${what} must be ${length * 2} lowercase hex characters`,
       { field: what },
     );
   }
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
   return out;
 }

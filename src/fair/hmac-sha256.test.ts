@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
+import fc from 'fast-check';
+import { portableSha256 } from '../random/sha256.ts';
 import { fromHex, toHex } from './hex.ts';
 import { hmacSha256 } from './hmac-sha256.ts';
 
@@ -43,4 +46,27 @@ test('RFC 4231 test case 6 (key longer than a block is hashed first)', () => {
     ),
     '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
   );
+});
+
+test('the node:crypto digest and the portable one give the same tags (what browsers compute)', () => {
+  // Also against node:crypto's own HMAC, an implementation that shares no code with ours.
+  fc.assert(
+    fc.property(
+      fc.uint8Array({ maxLength: 200 }),
+      fc.uint8Array({ maxLength: 1200 }),
+      (key, message) => {
+        const tag = toHex(hmacSha256(key, message));
+        assert.equal(toHex(hmacSha256(key, message, portableSha256)), tag);
+        assert.equal(createHmac('sha256', key).update(message).digest('hex'), tag);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+test('hmacSha256 leaves its key and message untouched', () => {
+  const key = new Uint8Array(32).fill(7);
+  const message = new Uint8Array(100).fill(9);
+  hmacSha256(key, message);
+  assert.ok(key.every((x) => x === 7) && message.every((x) => x === 9));
 });

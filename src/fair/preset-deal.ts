@@ -1,6 +1,7 @@
+import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
-import { buildDeck } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
+import { dealPlan } from '../games/deal-from-deck.ts';
 import type { Deal, DealOptions } from '../games/index.ts';
 import { dealFromDeck, getPreset, resolvePlan } from '../games/index.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -8,19 +9,30 @@ import type { DealtCard } from './transcript.ts';
 
 /** How a preset turns into a canonical deck and deals a shuffled one. */
 export interface PresetDealPlan {
-  /** The canonical deck (buildDeck order), as Card values. */
+  /** The canonical deck (buildDeck order), as Card values. Shared: read it, never change it. */
   readonly cards: readonly Card[];
-  /** The canonical deck as card ids — what the deck key binds. */
+  /** The canonical deck as card ids — what the deck key binds. Shared: read it only. */
   readonly deck: readonly string[];
-  /** Deals a shuffled deck (ids, top first): every card with its destination, and the Deal. */
+  /** Deals a shuffled deck given as card ids (top first), checked to be the canonical deck's
+   *  cards: every card with its destination, and the Deal. */
   deal(shuffled: readonly string[]): { cards: DealtCard[]; deal: Deal };
+  /** The same for a permutation of `cards` itself (what `shuffleDeck(key, plan.cards)` returns),
+   *  which needs no id lookup and no check. */
+  dealCards(shuffled: readonly Card[]): { cards: DealtCard[]; deal: Deal };
 }
+
+/** Card ids of each canonical deck (the games layer caches the decks themselves, frozen cards
+ *  in arrays it never hands out), computed once: a deal used to rebuild the deck, its ids and an
+ *  id → card map every time. */
+const idsOf = new WeakMap<readonly Card[], readonly string[]>();
 
 /**
  * Adapts a games preset to the fair protocol: the canonical deck comes from the preset's plan
  * (seat-count variants and options such as blackjack's `decks` included), and dealing is the games
- * layer's own `dealFromDeck`, whose `route` gives each deck position its destination. So a fair
- * deal is dealt by exactly the code that deals every other hand.
+ * layer's own `dealPlan` — what `dealFromDeck` runs after it resolves the plan and checks the
+ * deck; here the plan is resolved once, and the deck is a shuffle of the plan's own cards — whose
+ * `route` gives each deck position its destination. So a fair deal is dealt by exactly the code
+ * that deals every other hand.
  *
  * @example
  * ```ts
@@ -40,25 +52,34 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
       );
     }
   }
+  const plan = resolvePlan(getPreset(preset), options as DealOptions);
+  const cards = canonicalDeck(plan.deck);
+  let deck = idsOf.get(cards);
+  if (deck === undefined) {
+    deck = cards.map((c) => c.id);
+    idsOf.set(cards, deck);
+  }
   const dealOptions = options as DealOptions;
-  const plan = resolvePlan(getPreset(preset), dealOptions);
-  const cards = buildDeck(plan.deck);
-  const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     cards,
-    deck: cards.map((c) => c.id),
+    deck,
     deal(shuffled) {
-      const deck = shuffled.map((id) => {
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      const given = shuffled.map((id) => {
         const card = byId.get(id);
         if (card === undefined)
           throw new FairdealError('BAD_DECK', `card '${id}' is not in the deck`);
         return card;
       });
-      const dealt = dealFromDeck(preset, deck, dealOptions);
-      return {
-        cards: dealt.deck.map((c, i) => ({ card: c.id, to: dealt.route[i]! })),
-        deal: dealt,
-      };
+      return withRoute(dealFromDeck(preset, given, dealOptions));
+    },
+    dealCards(shuffled) {
+      return withRoute(dealPlan(plan, shuffled, 'deck'));
     },
   };
+}
+
+function withRoute(dealt: Deal): { cards: DealtCard[]; deal: Deal } {
+  const route = dealt.route;
+  return { cards: dealt.deck.map((c, i) => ({ card: c.id, to: route[i]! })), deal: dealt };
 }

@@ -1,10 +1,11 @@
-import { chacha20 } from '../random/chacha20.ts';
 import { toShuffled } from '../shuffle/to-shuffled.ts';
+import { DeckKeystream } from './deck-keystream.ts';
 
 /**
  * The fair deck of a hand: the canonical deck shuffled by fairdeal's Fisher–Yates (forward,
  * batched exact bounded integers; docs/RANDOM.md) reading the ChaCha20 stream keyed by the deck
- * key, stream 0. Index 0 is the top card, dealt first. Works on card ids or on Card objects alike.
+ * key, stream 0 (the words of `chacha20(key)`, from a source sized for one deck). Index 0 is the
+ * top card, dealt first. Works on card ids or on Card objects alike.
  *
  * @example
  * ```ts
@@ -13,5 +14,5 @@ import { toShuffled } from '../shuffle/to-shuffled.ts';
  * @throws {FairdealError} `BAD_SEED` if the key is not 32 bytes.
  */
 export function shuffleDeck<T>(key: Uint8Array, canonical: readonly T[]): T[] {
-  return toShuffled([...canonical], chacha20(key));
+  return toShuffled(canonical, new DeckKeystream(key, canonical.length));
 }

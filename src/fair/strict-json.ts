@@ -20,6 +20,100 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;
  */
 export function parseStrictJson(text: string): unknown {
   if (typeof text !== 'string') throw new TypeError('JSON text must be a string');
+  // The engine's JSON.parse builds the value (issue 11: this parser's per-key defineProperty made
+  // dictionary-mode objects and was 40 % of verifying a transcript's text); one pass over the
+  // text then checks what JSON.parse does not: duplicate keys and depth. Whenever either says no,
+  // or looks unusual, the exact parser below decides, with its own message and offset — so the
+  // result and every error are the same as before (strict-json.test.ts compares them).
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return readStrictJson(text);
+  }
+  return plainStructure(text) ? value : readStrictJson(text);
+}
+
+/** Nesting beyond which plainStructure defers to the exact parser (MAX_DEPTH decides there). */
+const SCAN_DEPTH = MAX_DEPTH - 4;
+/** Keys of an object compared by a list up to this many, by a Set beyond. */
+const LIST_KEYS = 16;
+
+/**
+ * For a text JSON.parse accepted: true when no object repeats a key and nesting stays below
+ * SCAN_DEPTH. A key is a string followed by ':' inside an object; one with an escape is decoded
+ * (JSON.parse of its own quoted text) before it is compared.
+ */
+function plainStructure(text: string): boolean {
+  const open: (string[] | null)[] = []; // per open container: its keys so far, null for arrays
+  const sets: (Set<string> | undefined)[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        const d = text.charCodeAt(j);
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          escaped = true;
+          j += 2;
+        } else j++;
+      }
+      const depth = open.length - 1;
+      const keys = depth >= 0 ? open[depth] : null;
+      if (keys != null) {
+        let k = j + 1;
+        while (isSpace(text.charCodeAt(k))) k++;
+        if (text.charCodeAt(k) === 0x3a) {
+          const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+          let set = sets[depth];
+          if (set !== undefined) {
+            if (set.has(key)) return false;
+            set.add(key);
+          } else if (keys.includes(key)) {
+            return false;
+          } else if (keys.length < LIST_KEYS) {
+            keys.push(key);
+          } else {
+            set = new Set(keys);
+            set.add(key);
+            sets[depth] = set;
+          }
+        }
+      }
+      i = j + 1;
+    } else {
+      if (c === 0x7b || c === 0x5b) {
+        if (open.length >= SCAN_DEPTH) return false;
+        sets[open.length] = undefined;
+        open.push(c === 0x7b ? [] : null);
+      } else if (c === 0x7d || c === 0x5d) {
+        open.pop();
+      }
+      i++;
+    }
+  }
+  return true;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/**
+ * The exact parser behind {@link parseStrictJson}: reads `text` character by character and
+ * refuses the first problem it meets. Exported for the tests that hold the fast path to it.
+ *
+ * @example
+ * ```ts
+ * readStrictJson('{"a":1,"a":2}'); // throws BAD_TRANSCRIPT: duplicate key 'a' at offset 10
+ * ```
+ * @throws as {@link parseStrictJson}.
+ */
+export function readStrictJson(text: string): unknown {
   let i = 0;
   const fail = (what: string): never => {
     throw new FairdealError('BAD_TRANSCRIPT', `not valid JSON: ${what} at offset ${i}`, {

@@ -35,5 +35,5 @@ export function transcriptHashV2(
   else w.u8(1).str(t.plain.player).str(t.plain.seed);
   w.u32(t.cards.length);
   for (const c of t.cards) w.str(c.card).str(c.to);
-  return sha256(w.finish());
+  return w.use(sha256);
 }

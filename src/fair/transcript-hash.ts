@@ -45,5 +45,5 @@ export function transcriptHash(t: Omit<FairTranscriptV1, 'hash'>): Uint8Array {
   }
   w.u32(t.cards.length);
   for (const c of t.cards) w.str(c.card).str(c.to);
-  return sha256(w.finish());
+  return w.use(sha256);
 }

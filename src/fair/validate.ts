@@ -1,6 +1,7 @@
 import { FairdealError } from '../errors.ts';
+import { utf8Length } from './utf8.ts';
 
-const utf8 = new TextEncoder();
+export { compareUtf8 } from './utf8.ts';
 
 /** Longest identifier or client seed, in UTF-8 bytes: enough for any id, small enough to log. */
 export const MAX_TEXT_BYTES = 1024;
@@ -22,7 +23,8 @@ export function checkText(value: unknown, what: string): string {
     throw new TypeError(`${what} must be a string, got ${value === null ? 'null' : typeof value}`);
   }
   if (value.length === 0) throw new FairdealError('BAD_OPTION', `${what} must not be empty`);
-  if (utf8.encode(value).length > MAX_TEXT_BYTES) {
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit, so most texts need no counting at all.
+  if (value.length * 3 > MAX_TEXT_BYTES && utf8Length(value) > MAX_TEXT_BYTES) {
     throw new FairdealError('BAD_OPTION', `${what} is longer than ${MAX_TEXT_BYTES} UTF-8 bytes`);
   }
   return value;
@@ -46,28 +48,6 @@ export function checkHand(value: unknown): number {
   return value;
 }
 
-/**
- * Compares two strings by their UTF-8 bytes (= by code point), the canonical order of player
- * ids. JavaScript's default sort compares UTF-16 code units, which orders astral characters
- * differently than Python, Go or a byte-wise C verifier would.
- *
- * @example
- * ```ts
- * ['b', 'a'].sort(compareUtf8); // ['a', 'b']
- * ```
- * @throws never.
- */
-export function compareUtf8(a: string, b: string): number {
-  const x = utf8.encode(a);
-  const y = utf8.encode(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
-    const d = (x[i] as number) - (y[i] as number);
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
-
 // Control (Cc), format (Cf: bidi overrides, zero-width joiners, …), line and paragraph separators.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -89,6 +69,7 @@ const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uD
  */
 export function checkId(value: unknown, what: string): string {
   const text = checkText(value, what);
+  if (printableAscii(text)) return text;
   if (LONE.test(text)) {
     throw new FairdealError('BAD_OPTION', `${what} contains a lone surrogate`, { field: what });
   }
@@ -107,6 +88,16 @@ export function checkId(value: unknown, what: string): string {
     );
   }
   return text;
+}
+
+/** U+0020…U+007E only: NFC, well-formed, and free of Cc/Cf/Zl/Zp, so checkId has nothing to
+ *  find — and most ids are like this (the ICU call of `normalize` is the costly part). */
+function printableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
 }
 
 /**

@@ -62,7 +62,7 @@ export function verifyV1(t: FairTranscriptV1): VerifyProblem[] {
     deck: plan.deck,
     clients: t.clients,
   });
-  compareCards(t.cards, plan.deal(shuffleDeck(key, plan.deck)).cards, problems);
+  compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
   const actual = transcriptHash(t);
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push({

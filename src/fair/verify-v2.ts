@@ -116,7 +116,7 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     reveals: t.reveals,
     plain: t.plain,
   });
-  compareCards(t.cards, plan.deal(shuffleDeck(key, plan.deck)).cards, problems);
+  compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
   const actual = transcriptHashV2(t, r);
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push({
