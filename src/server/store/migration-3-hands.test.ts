@@ -101,9 +101,11 @@ test('migration 3 on PostgreSQL: the same move, the records’ text unchanged', 
     const cols = await c.query<{ attname: string; attstattarget: number; attcompression: string }>(
       `SELECT attname, attstattarget, attcompression FROM pg_attribute
        WHERE (attrelid, attname) IN (('fd_tables'::regclass, 'doc'),
-         ('fd_table_events'::regclass, 'data'), ('fd_table_hands'::regclass, 'record'))`,
+         ('fd_table_events'::regclass, 'data'), ('fd_table_hands'::regclass, 'record'),
+         ('fd_event_bodies'::regclass, 'prefix'), ('fd_event_bodies'::regclass, 'suffix'),
+         ('fd_table_answers'::regclass, 'body'))`,
     );
-    assert.equal(cols.rows.length, 3);
+    assert.equal(cols.rows.length, 6);
     for (const col of cols.rows) {
       assert.equal(Number(col.attstattarget), 0, col.attname);
       assert.equal(col.attcompression, lz4.rows[0]?.yes ? 'l' : '', col.attname);

@@ -113,6 +113,9 @@ export const MIGRATION_3_HANDS = {
         ALTER TABLE fd_tables ALTER COLUMN doc SET COMPRESSION lz4;
         ALTER TABLE fd_table_events ALTER COLUMN data SET COMPRESSION lz4;
         ALTER TABLE fd_table_hands ALTER COLUMN record SET COMPRESSION lz4;
+        ALTER TABLE fd_event_bodies ALTER COLUMN prefix SET COMPRESSION lz4;
+        ALTER TABLE fd_event_bodies ALTER COLUMN suffix SET COMPRESSION lz4;
+        ALTER TABLE fd_table_answers ALTER COLUMN body SET COMPRESSION lz4;
       END IF;
     END
     $$;
