@@ -95,31 +95,38 @@ export function branchFreeSteps(
         end = poolAccess.refill(source);
         p = 0;
       }
-      const w = words[p++]!;
-      const b = n - i;
-      const m = Math.imul(w & 0xffff, b);
-      // 1 if accepted: the low half of the product is at least the threshold.
-      const ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-      // The high half's step is i + ok, its bound b − ok: both candidates are computed before
-      // ok is known, so the two halves do not wait on each other.
-      const hi = w >>> 16;
-      const mA = Math.imul(hi, b - 1);
-      const mB = Math.imul(hi, b);
-      const okA = 1 - (((mA & 0xffff) - t[b - 1]!) >>> 31);
-      const okB = 1 - (((mB & 0xffff) - t[b]!) >>> 31);
-      const m2 = mB ^ ((mA ^ mB) & -ok);
-      const ok2 = okB ^ ((okA ^ okB) & -ok);
-      let j = i + ((m >>> 16) & -ok);
-      let x = a[i]!;
-      a[i] = a[j]!;
-      a[j] = x;
-      i += ok;
-      if (i < limit) {
-        j = i + ((m2 >>> 16) & -ok2);
+      // A run of words that all stay in the pool and below `wide` (a word advances i by at most
+      // 2): no refill call and no `i < limit` test inside, so V8 keeps the pool's and the
+      // table's buffers in registers instead of reloading them after a possible call each word.
+      const last = p + Math.min(end - p, (wide - i) >> 1);
+      if (last === p) break; // one step left below `wide`: the loop below makes it exactly
+      while (p < last) {
+        const w = words[p++]!;
+        const b = n - i;
+        const tb = t[b]!;
+        const m = Math.imul(w & 0xffff, b);
+        // 0 if accepted (the low half of the product is at least the threshold), 1 if not.
+        const no = ((m & 0xffff) - tb) >>> 31;
+        // The high half's step is i + 1 − no, its bound b − 1 + no: both candidates are computed
+        // before `no` is known, so the two halves do not wait on each other.
+        const hi = w >>> 16;
+        const mA = Math.imul(hi, b - 1);
+        const mB = Math.imul(hi, b);
+        const noA = ((mA & 0xffff) - t[b - 1]!) >>> 31;
+        const noB = ((mB & 0xffff) - tb) >>> 31;
+        const keep = no - 1; // all ones if accepted
+        const m2 = mB ^ ((mA ^ mB) & keep);
+        const no2 = noB ^ ((noA ^ noB) & keep);
+        let j = (i + ((m >>> 16) & keep)) | 0;
+        let x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = (i + 1 - no) | 0;
+        j = (i + ((m2 >>> 16) & (no2 - 1))) | 0;
         x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i += ok2;
+        i = (i + 1 - no2) | 0;
       }
     }
     while (i < stop) {
