@@ -134,6 +134,32 @@ export function branchFreeSteps(
         end = poolAccess.refill(source);
         p = 0;
       }
+      // Runs as above; each half branches only on "could it be rejected?" (rare, predicted).
+      const last = p + Math.min(end - p, (stop - i) >> 1);
+      while (p < last) {
+        const w = words[p++]!;
+        let b = n - i;
+        let m = Math.imul(w & 0xffff, b);
+        let ok = 1;
+        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+        let j = (i + ((m >>> 16) & -ok)) | 0;
+        let x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = (i + ok) | 0;
+        b = n - i;
+        m = Math.imul(w >>> 16, b);
+        ok = 1;
+        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+        j = (i + ((m >>> 16) & -ok)) | 0;
+        x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = (i + ok) | 0;
+      }
+      if (i >= stop) break;
+      if (p === end) continue;
+      // One step left before `stop`: a word whose high half is used only below `limit`.
       const w = words[p++]!;
       let b = n - i;
       let m = Math.imul(w & 0xffff, b);
@@ -207,21 +233,27 @@ export function speculate(a: Items, from: number, limit: number, source: Buffere
     a[i + 1] = a[j]!;
     a[j] = x;
   }
-  if (i < limit) {
-    const bound = n - i;
-    const low = Math.imul(words[q]! & 0xffff, bound);
-    suspect |= (low & 0xffff) - bound;
-    const j = i + (low >>> 16);
-    const x = a[i]!;
-    a[i] = a[j]!;
-    a[j] = x;
-  }
+  if (i < limit) suspect |= lastStep(a, i, words[q]!);
   if (suspect < 0) {
     undo(a, from, limit, words, start);
     poolAccess.seek(source, start);
     return false;
   }
   return true;
+}
+
+/** The odd last step of a speculation: the low half of `word`, swapped in; returns its
+ *  `low − bound` for the bet. Out of {@link speculate}, like {@link undo}, so that the
+ *  speculation stays under V8's inlining limit (460 bytes of bytecode): inlined into the
+ *  shuffle, a 5-item shuffle ran about a fifth faster. */
+function lastStep(a: Items, i: number, word: number): number {
+  const bound = a.length - i;
+  const low = Math.imul(word & 0xffff, bound);
+  const j = i + (low >>> 16);
+  const x = a[i]!;
+  a[i] = a[j]!;
+  a[j] = x;
+  return (low & 0xffff) - bound;
 }
 
 /** Reverses the speculative swaps, last first, recomputing each index from the same words. Kept
