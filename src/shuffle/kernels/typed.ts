@@ -117,16 +117,16 @@ export function branchFreeSteps(
         const keep = no - 1; // all ones if accepted
         const m2 = mB ^ ((mA ^ mB) & keep);
         const no2 = noB ^ ((noA ^ noB) & keep);
-        let j = (i + ((m >>> 16) & keep)) | 0;
+        let j = i + ((m >>> 16) & keep);
         let x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = (i + 1 - no) | 0;
-        j = (i + ((m2 >>> 16) & (no2 - 1))) | 0;
+        i = i + 1 - no;
+        j = i + ((m2 >>> 16) & (no2 - 1));
         x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = (i + 1 - no2) | 0;
+        i = i + 1 - no2;
       }
     }
     while (i < stop) {
@@ -142,20 +142,20 @@ export function branchFreeSteps(
         let m = Math.imul(w & 0xffff, b);
         let ok = 1;
         if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        let j = (i + ((m >>> 16) & -ok)) | 0;
+        let j = i + ((m >>> 16) & -ok);
         let x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = (i + ok) | 0;
+        i = i + ok;
         b = n - i;
         m = Math.imul(w >>> 16, b);
         ok = 1;
         if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        j = (i + ((m >>> 16) & -ok)) | 0;
+        j = i + ((m >>> 16) & -ok);
         x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = (i + ok) | 0;
+        i = i + ok;
       }
       if (i >= stop) break;
       if (p === end) continue;
