@@ -50,8 +50,9 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
     // would be one load shared by every kind. Arrays of numbers (small integers or doubles,
     // packed or holey: four element kinds) are kept apart from Arrays of anything else, so
     // neither copy sees more kinds than V8 handles inline (four).
-    // Direct calls, one per kernel (not a call through a chosen function value): V8 inlines
-    // a direct call into this dispatch; a 5-item shuffle spent a fifth of its time here.
+    // Direct calls, one per kernel, not a call through a function value chosen first: V8 can
+    // inline a direct call. (A profile of 5-item shuffles put a fifth of the time in this
+    // dispatch; the direct calls and the careful loop moved out took 5-10 % off a call.)
     if (Array.isArray(a)) {
       if (typeof a[0] === 'number') numbersKernel(a as number[], limit, source);
       else arrayKernel(a, limit, source);
