@@ -83,9 +83,57 @@ export function blockedFisherYates(a: Swappable, limit: number, source: RandomSo
 /**
  * Draws the indices of steps `from` … `stop` − 1 whose bound n − k exceeds 2^16 (one whole word
  * each, as {@link IndexDrawer} draws them) straight from the pool; returns the first step it
- * did not draw.
+ * did not draw. The pool position is moved past every word read before it returns.
+ *
+ * Lemire's method at 32 bits, as {@link reduce32} (the same decisions, word for word), written
+ * for the loop: every value is an unsigned 32-bit integer, so V8 compares and adds them as
+ * integers instead of doubles, and the high part of x · bound is truncated (`>>> 0`) from the
+ * near-integer (fl(x · bound) − low) / 2^32 + 1/2 — within 2^−20 of H + 1/2 (reduce32 says why
+ * the error is below 2^−21), so truncation gives H exactly — instead of `Math.round`, which V8
+ * compiles to a dozen instructions and a check that the result fits 31 bits. A run of words
+ * that stays inside the pool has no call in it.
  */
 export function drawWide(
+  js: Uint32Array,
+  from: number,
+  stop: number,
+  n: number,
+  source: BufferedSource,
+): number {
+  // Unsigned 32-bit locals (arrays are shorter than 2^32), so that nothing in the loop is a
+  // tagged value to check and untag on every word.
+  const size = n >>> 0;
+  const base = from >>> 0;
+  const last = Math.min(stop, n - 65536) >>> 0;
+  if (n > 4294967295) return drawWideSlow(js, from, stop, n, source);
+  const words = poolAccess.words(source);
+  let k = base;
+  while (k < last) {
+    let q = poolAccess.position(source);
+    let end = poolAccess.end(source);
+    if (q === end) {
+      end = poolAccess.refill(source);
+      q = 0;
+    }
+    // Each word gives at most one step: a run of `last − k` words cannot overshoot.
+    const qEnd = q + Math.min(end - q, last - k);
+    for (; q < qEnd; q++) {
+      const x = words[q]! >>> 0;
+      const bound = (size - k) >>> 0;
+      const low = Math.imul(x, bound) >>> 0;
+      // Rejected when low < 2^32 mod bound (< bound): the division runs only past `low < bound`.
+      if (low < bound && low < (4294967296 - bound) % bound) continue;
+      js[k - base] = (k + (((x * bound - low) * 2.3283064365386963e-10 + 0.5) >>> 0)) >>> 0;
+      k++;
+    }
+    poolAccess.seek(source, q);
+  }
+  return k;
+}
+
+/** {@link drawWide} for a TypedArray longer than 2^32 − 1 items, whose bounds no unsigned 32-bit
+ *  integer holds: {@link reduce32} word by word (bounds above 2^32 are outside shuffle v1). */
+function drawWideSlow(
   js: Uint32Array,
   from: number,
   stop: number,
@@ -106,7 +154,7 @@ export function drawWide(
       }
     }
     poolAccess.seek(source, q);
-    if (k < last) poolAccess.refill(source); // used up: refill, then read on in place
+    if (k < last) poolAccess.refill(source);
   }
   return k;
 }

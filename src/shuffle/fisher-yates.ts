@@ -50,13 +50,26 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
     // would be one load shared by every kind. Arrays of numbers (small integers or doubles,
     // packed or holey: four element kinds) are kept apart from Arrays of anything else, so
     // neither copy sees more kinds than V8 handles inline (four).
-    if (Array.isArray(a))
-      (typeof a[0] === 'number' ? numbersKernel : arrayKernel)(a, limit, source);
-    else if (a instanceof Uint32Array) uint32Kernel(a, limit, source);
+    // Direct calls, one per kernel, not a call through a function value chosen first: V8 can
+    // inline a direct call. (A profile of 5-item shuffles put a fifth of the time in this
+    // dispatch; the direct calls and the careful loop moved out took 5-10 % off a call.)
+    if (Array.isArray(a)) {
+      if (typeof a[0] === 'number') numbersKernel(a as number[], limit, source);
+      else arrayKernel(a, limit, source);
+    } else if (a instanceof Uint32Array) uint32Kernel(a, limit, source);
     else if (a instanceof Float64Array) float64Kernel(a, limit, source);
     else typedKernel(a, limit, source);
     return;
   }
+  carefulFisherYates(a, limit, source);
+}
+
+/**
+ * {@link fisherYates} from an unpooled source (a user's, `mathRandom`, `scriptedSource`): through
+ * `nextUint32()`, blocked from {@link BLOCKED_MIN} items. Its own function so that the dispatch
+ * above stays small enough for V8 to inline it, and the kernel with it, into the caller.
+ */
+function carefulFisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
   if (limit < 0) limit = n - 1;
   if (n >= BLOCKED_MIN) {

@@ -95,31 +95,38 @@ export function branchFreeSteps(
         end = poolAccess.refill(source);
         p = 0;
       }
-      const w = words[p++]!;
-      const b = n - i;
-      const m = Math.imul(w & 0xffff, b);
-      // 1 if accepted: the low half of the product is at least the threshold.
-      const ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-      // The high half's step is i + ok, its bound b − ok: both candidates are computed before
-      // ok is known, so the two halves do not wait on each other.
-      const hi = w >>> 16;
-      const mA = Math.imul(hi, b - 1);
-      const mB = Math.imul(hi, b);
-      const okA = 1 - (((mA & 0xffff) - t[b - 1]!) >>> 31);
-      const okB = 1 - (((mB & 0xffff) - t[b]!) >>> 31);
-      const m2 = mB ^ ((mA ^ mB) & -ok);
-      const ok2 = okB ^ ((okA ^ okB) & -ok);
-      let j = i + ((m >>> 16) & -ok);
-      let x = a[i]!;
-      a[i] = a[j]!;
-      a[j] = x;
-      i += ok;
-      if (i < limit) {
-        j = i + ((m2 >>> 16) & -ok2);
+      // A run of words that all stay in the pool and below `wide` (a word advances i by at most
+      // 2): no refill call and no `i < limit` test inside, so V8 keeps the pool's and the
+      // table's buffers in registers instead of reloading them after a possible call each word.
+      const last = p + Math.min(end - p, (wide - i) >> 1);
+      if (last === p) break; // one step left below `wide`: the loop below makes it exactly
+      while (p < last) {
+        const w = words[p++]!;
+        const b = n - i;
+        const tb = t[b]!;
+        const m = Math.imul(w & 0xffff, b);
+        // 0 if accepted (the low half of the product is at least the threshold), 1 if not.
+        const no = ((m & 0xffff) - tb) >>> 31;
+        // The high half's step is i + 1 − no, its bound b − 1 + no: both candidates are computed
+        // before `no` is known, so the two halves do not wait on each other.
+        const hi = w >>> 16;
+        const mA = Math.imul(hi, b - 1);
+        const mB = Math.imul(hi, b);
+        const noA = ((mA & 0xffff) - t[b - 1]!) >>> 31;
+        const noB = ((mB & 0xffff) - tb) >>> 31;
+        const keep = no - 1; // all ones if accepted
+        const m2 = mB ^ ((mA ^ mB) & keep);
+        const no2 = noB ^ ((noA ^ noB) & keep);
+        let j = i + ((m >>> 16) & keep);
+        let x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = i + 1 - no;
+        j = i + ((m2 >>> 16) & (no2 - 1));
         x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i += ok2;
+        i = i + 1 - no2;
       }
     }
     while (i < stop) {
@@ -127,6 +134,32 @@ export function branchFreeSteps(
         end = poolAccess.refill(source);
         p = 0;
       }
+      // Runs as above; each half branches only on "could it be rejected?" (rare, predicted).
+      const last = p + Math.min(end - p, (stop - i) >> 1);
+      while (p < last) {
+        const w = words[p++]!;
+        let b = n - i;
+        let m = Math.imul(w & 0xffff, b);
+        let ok = 1;
+        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+        let j = i + ((m >>> 16) & -ok);
+        let x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = i + ok;
+        b = n - i;
+        m = Math.imul(w >>> 16, b);
+        ok = 1;
+        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+        j = i + ((m >>> 16) & -ok);
+        x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i = i + ok;
+      }
+      if (i >= stop) break;
+      if (p === end) continue;
+      // One step left before `stop`: a word whose high half is used only below `limit`.
       const w = words[p++]!;
       let b = n - i;
       let m = Math.imul(w & 0xffff, b);
@@ -200,21 +233,27 @@ export function speculate(a: Items, from: number, limit: number, source: Buffere
     a[i + 1] = a[j]!;
     a[j] = x;
   }
-  if (i < limit) {
-    const bound = n - i;
-    const low = Math.imul(words[q]! & 0xffff, bound);
-    suspect |= (low & 0xffff) - bound;
-    const j = i + (low >>> 16);
-    const x = a[i]!;
-    a[i] = a[j]!;
-    a[j] = x;
-  }
+  if (i < limit) suspect |= lastStep(a, i, words[q]!);
   if (suspect < 0) {
     undo(a, from, limit, words, start);
     poolAccess.seek(source, start);
     return false;
   }
   return true;
+}
+
+/** The odd last step of a speculation: the low half of `word`, swapped in; returns its
+ *  `low − bound` for the bet. Out of {@link speculate}, like {@link undo}, so that the
+ *  speculation stays under V8's limit for inlining a function (460 bytes of bytecode; it was
+ *  513): inlined into the kernel, a deck's shuffle makes one call fewer. */
+function lastStep(a: Items, i: number, word: number): number {
+  const bound = a.length - i;
+  const low = Math.imul(word & 0xffff, bound);
+  const j = i + (low >>> 16);
+  const x = a[i]!;
+  a[i] = a[j]!;
+  a[j] = x;
+  return (low & 0xffff) - bound;
 }
 
 /** Reverses the speculative swaps, last first, recomputing each index from the same words. Kept
