@@ -124,9 +124,9 @@ if (group === 'sample') {
         seating: players,
       });
       const secrets = players.map((p) => commitClientSeed(round.announcement, p, `${p} seed`));
-      players.forEach((p, i) => round.commit(p, secrets[i]!.commitment));
+      for (const [i, p] of players.entries()) round.commit(p, secrets[i]!.commitment);
       round.closeRoster();
-      players.forEach((p, i) => round.reveal(p, secrets[i]!.seed, secrets[i]!.salt));
+      for (const [i, p] of players.entries()) round.reveal(p, secrets[i]!.seed, secrets[i]!.salt);
       return round.deal();
     };
     rows.push({
