@@ -31,15 +31,21 @@ tableStoreSharedConformance('PostgreSQL', {
   skip: db.skip,
 });
 
-test('PostgreSQL table store: a saved change wakes table:<id> in every process at commit; a refused one does not', {
-  skip: db.skip,
-}, async () => {
+/** A store on a fresh database, and a plain connection to it standing for another process. */
+async function storeAndClient() {
   const fresh = await testDatabase();
   extra.push(fresh);
   const store = await openPostgresTableStore({ url: fresh.url!, poolSize: 2 });
   const { Client } = (await import('pg')).default;
-  const listener = new Client({ connectionString: fresh.url! });
-  await listener.connect();
+  const client = new Client({ connectionString: fresh.url! });
+  await client.connect();
+  return { store, client };
+}
+
+test('PostgreSQL table store: a saved change wakes table:<id> in every process at commit; a refused one does not', {
+  skip: db.skip,
+}, async () => {
+  const { store, client: listener } = await storeAndClient();
   try {
     assert.equal(store.notifiesOnChange, true);
     const heard: string[] = [];
@@ -69,12 +75,7 @@ test('PostgreSQL table store: a saved change wakes table:<id> in every process a
 test('PostgreSQL table store: a write that loses the race to another process runs its change again on the fresh row', {
   skip: db.skip,
 }, async () => {
-  const fresh = await testDatabase();
-  extra.push(fresh);
-  const store = await openPostgresTableStore({ url: fresh.url!, poolSize: 2 });
-  const { Client } = (await import('pg')).default;
-  const other = new Client({ connectionString: fresh.url! });
-  await other.connect();
+  const { store, client: other } = await storeAndClient();
   try {
     await store.createTable('race', { n: 1, by: [] }, []);
     // Another process changes the row and holds it uncommitted: the store reads version 1 …
