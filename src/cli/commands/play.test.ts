@@ -38,7 +38,7 @@ const deltasOf = (out: string) =>
   [...out.matchAll(/(?:You|Bot \d) ([+-]?\d+)/g)].map((m) => Number(m[1]));
 
 test('play doudizhu: bad input re-prompts with the reason; the hand plays to a zero-sum score', async () => {
-  const script = ['5', '3', 'Z', '3 4', 'pass', 'BJ RJ'];
+  const script = ['5', '3', 'Z', '3 4', 'pass', '10 T 0 0', 'BJ RJ'];
   const r = await run(['doudizhu', '--seed', 'play test'], script, () => 'auto');
   assert.equal(r.code, 0);
   assert.match(r.out, /seed: play test\nReplay: fairdeal play doudizhu --seed 'play test'/);
@@ -48,6 +48,8 @@ test('play doudizhu: bad input re-prompts with the reason; the hand plays to a z
   assert.match(r.out, /✗ 3 4 is not a Dou Dizhu combination/);
   assert.match(r.out, /✗ you lead: play something/);
   assert.match(r.out, /✗ you do not hold BJ RJ/);
+  // 10, T and 0 all name the ten: four of them are a bomb, which this hand does not hold.
+  assert.match(r.out, /✗ you do not hold 10 10 10 10/);
   assert.match(r.out, /is out: the (landlord|farmers) win\.\nScore: base 3, /);
   const deltas = deltasOf(r.out.slice(r.out.lastIndexOf('Score:')));
   assert.equal(deltas.length, 3);

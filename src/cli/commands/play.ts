@@ -12,6 +12,7 @@ import {
   pass,
   play,
   RANK_COUNT,
+  RANK_LABELS,
   rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
@@ -263,22 +264,13 @@ function bidWords(b: Bid): string {
   return b === 'pass' ? 'pass' : `bids ${b}`;
 }
 
-const RANK_TOKENS: Record<string, number> = {
-  '3': 0,
-  '4': 1,
-  '5': 2,
-  '6': 3,
-  '7': 4,
-  '8': 5,
-  '9': 6,
-  T: 7,
-  '0': 7,
-  J: 8,
-  Q: 9,
-  K: 10,
-  A: 11,
-  '2': 12,
-};
+// What a person may type for a rank: the rules' own labels (3 … 10 J Q K A 2, BJ, RJ), with T
+// and 0 for ten as well.
+const RANK_TOKENS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...RANK_LABELS.map((label, index) => [label, index] as const),
+  ['T', RANK_LABELS.indexOf('10')],
+  ['0', RANK_LABELS.indexOf('10')],
+]);
 
 /** One human move: a pass or the ranks typed; returns the next state or the reason it is refused. */
 function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | string {
@@ -298,11 +290,9 @@ function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | stri
     const counts = new Array<number>(RANK_COUNT).fill(0);
     const text = word.replace(/[\s,]+/g, '');
     for (let i = 0; i < text.length; ) {
-      if (text.startsWith('10', i)) {
-        counts[7]!++;
-        i += 2;
-      } else if (text.startsWith('BJ', i) || text.startsWith('RJ', i)) {
-        counts[text[i] === 'B' ? 13 : 14]!++;
+      const two = RANK_TOKENS[text.slice(i, i + 2)]; // 10, BJ, RJ
+      if (two !== undefined) {
+        counts[two]!++;
         i += 2;
       } else if (RANK_TOKENS[text[i]!] !== undefined) {
         counts[RANK_TOKENS[text[i]!]!]!++;
