@@ -78,3 +78,33 @@ export async function inTransaction<T>(
     client.release(broken);
   }
 }
+
+/**
+ * A store's `ping` and `close` over its pool: `ping` answers false once closed or when the server
+ * does not answer; `close` ends the pool once (a second call does nothing).
+ *
+ * @example
+ * ```ts
+ * return { ...queries, ...poolLifecycle(pool) };
+ * ```
+ * @throws never from `ping`; `close` rejects only if the pool cannot end.
+ */
+export function poolLifecycle(pool: Pool): { ping(): Promise<boolean>; close(): Promise<void> } {
+  let closed = false;
+  return {
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

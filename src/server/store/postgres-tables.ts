@@ -1,6 +1,11 @@
 import type { Pool, PoolClient } from 'pg';
 import { splitEvents } from './event-bodies.ts';
-import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
+import {
+  inTransaction,
+  openMigratedPool,
+  type PostgresOptions,
+  poolLifecycle,
+} from './postgres-pool.ts';
 import type {
   StoredAnswer,
   StoredEvent,
@@ -100,7 +105,6 @@ function changeColumns(
 }
 
 function tableStoreOn(pool: Pool, now: () => number): TableStore {
-  let closed = false;
   const writeEvents = async (c: PoolClient, tableId: string, events: readonly StoredEvent[]) => {
     if (events.length === 0) return;
     // One statement for any number of events: the arrays are unnested into rows.
@@ -288,19 +292,6 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         [tableId],
       );
     },
-    ping: async () => {
-      if (closed) return false;
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    ...poolLifecycle(pool),
   };
 }

@@ -1,6 +1,11 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
-import { inTransaction, openMigratedPool, type PostgresOptions } from './postgres-pool.ts';
+import {
+  inTransaction,
+  openMigratedPool,
+  type PostgresOptions,
+  poolLifecycle,
+} from './postgres-pool.ts';
 import type { Change, Store } from './store.ts';
 
 export type { PostgresOptions } from './postgres-pool.ts';
@@ -44,7 +49,6 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
     cards: cardsOf(id, row.cards),
   });
-  let closed = false;
 
   const locked = <T>(id: string, change: (deck: DeckState) => Change<T>) =>
     inTransaction(pool, async (client) => {
@@ -117,20 +121,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const r = await pool.query('DELETE FROM decks WHERE touched_at < $1', [before]);
       return r.rowCount ?? 0;
     },
-    ping: async () => {
-      if (closed) return false;
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    ...poolLifecycle(pool),
   };
 }
 
