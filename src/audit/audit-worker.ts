@@ -8,8 +8,9 @@ import type { RandomSource } from '../random/source.ts';
 import { catalogEntry } from '../shuffle/catalog/index.ts';
 import { shuffle } from '../shuffle/shuffle.ts';
 import { analyzeCounts } from './analyze-counts.ts';
-import { type AuditCounts, addOrder, createCounts } from './audit-counts.ts';
-import { checkPermutation } from './check-permutation.ts';
+import { type AuditCounts, createCounts } from './audit-counts.ts';
+import { countTrials } from './count-trials.ts';
+import { seededMathRandom } from './seeded-math-random.ts';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-protocol.ts';
 
 type Fn = (cards: number[], source: RandomSource) => unknown;
@@ -51,10 +52,6 @@ async function load(): Promise<Fn> {
   return (cards) => user(cards);
 }
 
-function seededMathRandom(source: RandomSource): () => number {
-  return () => (source.nextUint32() * 2 ** 21 + (source.nextUint32() >>> 11)) * 2 ** -53;
-}
-
 /** Runs `count` trials on stream `stream`; returns false (after reporting) when broken. */
 function runTrials(
   fn: Fn,
@@ -66,41 +63,29 @@ function runTrials(
 ): boolean {
   const source = chacha20(seed, stream);
   if (subject.kind === 'module') Math.random = seededMathRandom(source);
-  const scratch = new Int32Array(n);
-  const seen = new Uint8Array(n);
   let lastTick = performance.now();
-  for (let t = 0; t < count; t++) {
-    const cards = new Array<number>(n);
-    for (let i = 0; i < n; i++) cards[i] = i;
-    let out: unknown;
-    try {
-      out = fn(cards, source);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      port.postMessage({ type: 'broken', kind: 'threw', message, trial: firstTrial + t });
-      return false;
-    }
-    const order = out === undefined ? cards : out;
-    const problem = checkPermutation(order, n, seen);
-    if (problem !== undefined) {
-      port.postMessage({
-        type: 'broken',
-        kind: 'not-a-permutation',
-        message: problem,
-        trial: firstTrial + t,
-      });
-      return false;
-    }
-    addOrder(counts, order as ArrayLike<number>, scratch);
-    if ((t & 15) === 15) {
+  const failure = countTrials(
+    fn,
+    counts,
+    source,
+    count,
+    (done) => {
       const now = performance.now();
       if (now - lastTick > TICK_MS) {
-        port.postMessage({ type: 'tick', trial: firstTrial + t });
+        port.postMessage({ type: 'tick', trial: firstTrial + done - 1 });
         lastTick = now;
       }
-    }
-  }
-  return true;
+    },
+    16,
+  );
+  if (failure === undefined) return true;
+  port.postMessage({
+    type: 'broken',
+    kind: failure.kind,
+    message: failure.message,
+    trial: firstTrial + failure.trial,
+  });
+  return false;
 }
 
 let loaded: Fn | undefined;

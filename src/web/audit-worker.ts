@@ -3,11 +3,11 @@
 // counts a few times a second for the live heatmap, and the verdict at the end. A shuffle that
 // hangs blocks only this worker; the page stops it when progress messages stop coming.
 import {
-  addOrder,
   analyzeCounts,
-  checkPermutation,
+  countTrials,
   createCounts,
   formatP,
+  seededMathRandom,
 } from '../audit/browser.ts';
 import type { RandomSource } from '../index.ts';
 import { chacha20, shuffle } from '../index.ts';
@@ -23,12 +23,6 @@ const scope = globalThis as unknown as {
 type Fn = (cards: number[], source: RandomSource) => unknown;
 
 const PROGRESS_MS = 150;
-
-// User code draws from Math.random: here it is replaced by the seeded stream (53-bit doubles, as
-// the Node runner does), so audits of pasted code are reproducible from the seed too.
-function seededMathRandom(source: RandomSource): () => number {
-  return () => (source.nextUint32() * 2 ** 21 + (source.nextUint32() >>> 11)) * 2 ** -53;
-}
 
 function load(subject: WebAuditSubject): Fn {
   if (subject.kind === 'fairdeal') return (cards, source) => shuffle(cards, source);
@@ -58,43 +52,18 @@ function run(request: AuditRequest): void {
     return;
   }
   if (subject.kind === 'code') Math.random = seededMathRandom(source);
-  const scratch = new Int32Array(n);
-  const seen = new Uint8Array(n);
   let last = performance.now();
-  for (let trial = 0; trial < trials; trial++) {
-    const cards = new Array<number>(n);
-    for (let i = 0; i < n; i++) cards[i] = i;
-    let out: unknown;
-    try {
-      out = fn(cards, source);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      scope.postMessage({ type: 'broken', broken: { kind: 'threw', message, trial }, done: trial });
-      return;
+  const failure = countTrials(fn, counts, source, trials, (done) => {
+    const now = performance.now();
+    if (now - last > PROGRESS_MS) {
+      last = now;
+      scope.postMessage({ type: 'progress', done, trials, position: counts.position.slice() });
     }
-    const order = out === undefined ? cards : out;
-    const problem = checkPermutation(order, n, seen);
-    if (problem !== undefined) {
-      scope.postMessage({
-        type: 'broken',
-        broken: { kind: 'not-a-permutation', message: problem, trial },
-        done: trial,
-      });
-      return;
-    }
-    addOrder(counts, order as ArrayLike<number>, scratch);
-    if ((trial & 63) === 63) {
-      const now = performance.now();
-      if (now - last > PROGRESS_MS) {
-        last = now;
-        scope.postMessage({
-          type: 'progress',
-          done: trial + 1,
-          trials,
-          position: counts.position.slice(),
-        });
-      }
-    }
+  });
+  if (failure !== undefined) {
+    const { kind, message, trial } = failure;
+    scope.postMessage({ type: 'broken', broken: { kind, message, trial }, done: trial });
+    return;
   }
   const result = analyzeCounts(counts, {
     subject: subject.kind === 'catalog' ? subject.name : subject.kind,
