@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { commitClientSeed, verify } from '../../src/fair/index.ts';
-import { jsonCaller } from '../support/json-caller.ts';
+import { followTable, jsonCaller } from '../support/json-caller.ts';
 import { spawnServer } from './spawn-server.ts';
 
 test('tables survive kill -9: the sealed seed reopens after a restart and the hand verifies', async () => {
@@ -18,19 +18,10 @@ test('tables survive kill -9: the sealed seed reopens after a restart and the ha
     const call = jsonCaller(() => server.url);
     const made = await call('POST', '/v1/tables', { preset: 'holdem', options: { seats: 2 } });
     const id = made.json.tableId as string;
-    let table = made.json.table;
-    const act = async (body: object, token: string) => {
-      const r = await call(
-        'POST',
-        `/v1/tables/${id}/actions`,
-        { ...body, version: table.version },
-        token,
-      );
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      table = r.json.table;
-    };
+    const table = followTable(call, id, made.json.table);
+    const act = table.act;
     const secrets = [0, 1].map((i) =>
-      commitClientSeed(table.hand.announcement, table.players[i], `kill seed ${i}`),
+      commitClientSeed(table.view.hand.announcement, table.view.players[i], `kill seed ${i}`),
     );
     for (const i of [0, 1])
       await act({ type: 'commit', commitment: secrets[i]!.commitment }, made.json.seatTokens[i]);
@@ -48,8 +39,8 @@ test('tables survive kill -9: the sealed seed reopens after a restart and the ha
       { type: 'reveal', seed: secrets[1]!.seed, salt: secrets[1]!.salt },
       made.json.seatTokens[1],
     );
-    assert.equal(table.hand.phase, 'playing');
-    assert.equal(table.hand.yourCards.length, 2);
+    assert.equal(table.view.hand.phase, 'playing');
+    assert.equal(table.view.hand.yourCards.length, 2);
     await act({ type: 'end-hand' }, made.json.hostToken);
     const tr = await call('GET', `/v1/tables/${id}/hands/1/transcript`);
     const result = verify(tr.json.transcript, {

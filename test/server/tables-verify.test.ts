@@ -13,7 +13,7 @@ import { main } from '../../src/cli/main.ts';
 import { commitClientSeed } from '../../src/fair/index.ts';
 import { startServer } from '../../src/server/start.ts';
 import { fakeIo } from '../support/fake-io.ts';
-import { jsonCaller } from '../support/json-caller.ts';
+import { followTable, jsonCaller } from '../support/json-caller.ts';
 
 const TOOL = join(import.meta.dirname, '../../tools/verify-fair.py');
 
@@ -37,24 +37,19 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
     const id = made.json.tableId as string;
     const tokens = made.json.seatTokens as string[];
     const host = made.json.hostToken as string;
-    let table = made.json.table;
-    const act = async (body: object, token: string) => {
-      const r = await call(
-        'POST',
-        `/v1/tables/${id}/actions`,
-        { ...body, version: table.version },
-        token,
-      );
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      table = r.json.table;
-    };
+    const table = followTable(call, id, made.json.table);
+    const act = table.act;
     for (const [hand, revealers] of [
       [1, [0, 1, 2]],
       [2, [0, 2]],
     ] as const) {
       if (hand === 2) await act({ type: 'next-hand' }, host);
       const secrets = [0, 1, 2].map((i) =>
-        commitClientSeed(table.hand.announcement, table.players[i], `my seed ${hand}/${i}`),
+        commitClientSeed(
+          table.view.hand.announcement,
+          table.view.players[i],
+          `my seed ${hand}/${i}`,
+        ),
       );
       for (const i of [0, 1, 2])
         await act({ type: 'commit', commitment: secrets[i]!.commitment }, tokens[i]!);
@@ -63,11 +58,11 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
       }
       if (revealers.length < 3) {
         // Nobody asks: at the deadline the service deals by itself (tables/deal-due.ts).
-        for (let i = 0; i < 100 && table.hand.phase !== 'playing'; i++) {
+        for (let i = 0; i < 100 && table.view.hand.phase !== 'playing'; i++) {
           await new Promise((r) => setTimeout(r, 100));
-          table = (await call('GET', `/v1/tables/${id}`, undefined, host)).json.table;
+          table.view = (await call('GET', `/v1/tables/${id}`, undefined, host)).json.table;
         }
-        assert.equal(table.hand.phase, 'playing');
+        assert.equal(table.view.hand.phase, 'playing');
       }
       await act({ type: 'draw', count: 1 }, tokens[1]!);
       await act({ type: 'end-hand' }, host);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../src/server/tables/test-table.ts';
 
 /**
@@ -24,4 +25,34 @@ export function jsonCaller(base: () => string) {
     });
     return { status: res.status, json: (await res.json()) as Json };
   };
+}
+
+/**
+ * A table as one client follows it: `view` is the last table view it was answered, and
+ * `act(body, token)` sends an action with that view's version, expects 200 and keeps the new
+ * view.
+ *
+ * @example
+ * ```ts
+ * const t = followTable(call, made.json.tableId, made.json.table);
+ * await t.act({ type: 'draw', count: 1 }, seatToken);
+ * t.view.version; // one more
+ * ```
+ * @throws an AssertionError when an action is not answered 200.
+ */
+export function followTable(call: ReturnType<typeof jsonCaller>, id: string, first: Json) {
+  const t = {
+    view: first,
+    act: async (body: object, token: string) => {
+      const r = await call(
+        'POST',
+        `/v1/tables/${id}/actions`,
+        { ...body, version: t.view.version },
+        token,
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      t.view = r.json.table;
+    },
+  };
+  return t;
 }
