@@ -1,10 +1,10 @@
 // The setup both PostgreSQL benchmarks share (bench/server-pg.ts, bench/tables-pg.ts): one
 // database (FAIRDEAL_BENCH_PG, else a throwaway cluster from tools/pg-cluster.sh with its default
 // durability, fsync on) and `fairdeal serve` processes on it, as behind a load balancer.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Running, spawnDealer } from '../test/server/spawn-server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -13,7 +13,7 @@ export interface PgServices {
   /** The database's URL (never printed: it may hold a password). */
   readonly url: string;
   /** Starts one `fairdeal serve` on a free loopback port, without rate limit; its URL and process. */
-  start(): Promise<{ url: string; child: ChildProcess }>;
+  start(): Promise<Running>;
   /** Removes the throwaway cluster, if this made one. */
   stop(): void;
 }
@@ -44,29 +44,10 @@ export function openPgServices(): PgServices {
   return {
     url: database,
     start: async () => {
-      const child = spawn(
-        process.execPath,
-        [join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--rate-limit', '0'],
-        {
-          stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
-          env: { ...process.env, DATABASE_URL: database, FAIRDEAL_SECRET_KEY: key },
-        },
-      );
-      let err = '';
-      child.stderr?.setEncoding('utf8');
-      const u = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
-        child.stderr?.on('data', (c: string) => {
-          err += c;
-          const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-        child.once('exit', () => reject(new Error(`exited: ${err}`)));
+      return spawnDealer(['--port', '0', '--rate-limit', '0'], {
+        DATABASE_URL: database,
+        FAIRDEAL_SECRET_KEY: key,
       });
-      return { url: u, child };
     },
     stop: () => {
       if (cluster !== undefined)

@@ -4,10 +4,11 @@
 // on 2 cores the client steals CPU from the server either way, wrk much less), and reports
 // requests/s and p50/p99 latency for new-deck, draw and pile operations at 1, 10 and 50
 // connections. Results go to the end of docs/BENCHMARKS.md under "## Dealer service".
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Running, spawnDealer } from '../test/server/spawn-server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -39,38 +40,17 @@ function hasWrk(): boolean {
   }
 }
 
-async function startServer(db: string): Promise<{ url: string; child: ChildProcess }> {
-  const out = openSync('/dev/null', 'w');
-  const child = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'src/cli/main.ts'),
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      db,
-      '--rate-limit',
-      '1000000000',
-      '--rate-burst',
-      '1000000000',
-    ],
-    { stdio: ['ignore', out, 'pipe'] },
-  );
-  let err = '';
-  child.stderr?.setEncoding('utf8');
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 20_000);
-    child.stderr?.on('data', (c: string) => {
-      err += c;
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-  });
-  return { url, child };
+function startServer(db: string): Promise<Running> {
+  return spawnDealer([
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--rate-limit',
+    '1000000000',
+    '--rate-burst',
+    '1000000000',
+  ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers.

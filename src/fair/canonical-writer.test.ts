@@ -75,8 +75,8 @@ test('writers that overlap, grow, fail or are used twice never share bytes', () 
   const aBytes = a.finish();
   const c = new CanonicalWriter().u8(7);
   b.u32(1);
-  assert.equal(toHex(aBytes), '00000005' + toHex(utf8('first')) + '00000004' + toHex(utf8('more')));
-  assert.equal(toHex(b.finish()), '00000006' + toHex(utf8('second')) + '00000001');
+  assert.equal(toHex(aBytes), `00000005${toHex(utf8('first'))}00000004${toHex(utf8('more'))}`);
+  assert.equal(toHex(b.finish()), `00000006${toHex(utf8('second'))}00000001`);
   assert.equal(big.finish().length, 10_004);
   assert.equal(toHex(c.finish()), '07');
   // finished writers start empty again, and a later writer starts clean
@@ -91,7 +91,7 @@ test('use hands a view of the message, then wipes it', () => {
     seen = bytes;
     return bytes.slice();
   });
-  assert.equal(toHex(copy), '0000000b' + toHex(utf8('secret seed')));
+  assert.equal(toHex(copy), `0000000b${toHex(utf8('secret seed'))}`);
   assert.ok(seen !== undefined && seen.length === copy.length && seen.every((x) => x === 0));
   assert.throws(
     () =>

@@ -14,8 +14,8 @@ export interface Running {
 }
 
 /**
- * Starts `fairdeal serve --port 0 --db <db>` with the rate limit off, and waits (at most 15 s)
- * for the line naming its URL. The caller must kill it (tests do in `finally`).
+ * Starts `fairdeal serve --port 0 --db <db>` with the rate limit off and logging off, and waits
+ * (at most 15 s) for the line naming its URL. The caller must kill it (tests do in `finally`).
  *
  * @example
  * ```ts
@@ -23,12 +23,31 @@ export interface Running {
  * ```
  * @throws {Error} if the process exits or says nothing within 15 s.
  */
-export async function spawnServer(db: string, extra: string[] = []): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    [MAIN, 'serve', '--port', '0', '--db', db, '--rate-limit', '0', ...extra],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FAIRDEAL_LOG: '0' } },
-  );
+export function spawnServer(db: string, extra: string[] = []): Promise<Running> {
+  return spawnDealer(['--port', '0', '--db', db, '--rate-limit', '0', ...extra], {
+    FAIRDEAL_LOG: '0',
+  });
+}
+
+/**
+ * Starts `fairdeal serve <args>` as a process of its own (the tests' servers and the
+ * benchmarks' alike; its stdout, the request log, is discarded), with `env` added to this
+ * process's environment, and waits (at most 15 s) for the line naming its URL.
+ *
+ * @example
+ * ```ts
+ * const s = await spawnDealer(['--port', '0', '--rate-limit', '0'], { DATABASE_URL: url });
+ * ```
+ * @throws {Error} if the process exits or says nothing within 15 s.
+ */
+export async function spawnDealer(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Running> {
+  const child = spawn(process.execPath, [MAIN, 'serve', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let err = '';
   child.stderr?.setEncoding('utf8');
   const exited = new Promise<number | string>((resolve) =>

@@ -17,7 +17,7 @@ const here = new URL('.', import.meta.url);
 export function kernelText(template: string, type: string, what: string): string {
   const body = template.slice(template.indexOf(MARK) + MARK.length);
   const retyped = body.replace('type Items = unknown[];', `type Items = ${type};`);
-  return `// GENERATED from array.ts for ${what} — do not edit; see array.ts.\n` + MARK + retyped;
+  return `// GENERATED from array.ts for ${what} — do not edit; see array.ts.\n${MARK}${retyped}`;
 }
 
 test('each array family has its own copy of the kernel, identical but for the type', () => {
