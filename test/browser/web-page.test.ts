@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer } from '../server/spawn-server.ts';
+import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -60,14 +60,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
 
   after(async () => {
     await context?.close();
-    server?.child.kill('SIGTERM');
-    if (server !== undefined) {
-      const exited = await Promise.race([
-        server.exited,
-        new Promise((r) => setTimeout(() => r('timeout'), 10_000)),
-      ]);
-      if (exited === 'timeout') server.child.kill('SIGKILL');
-    }
+    await stopDealer(server);
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 

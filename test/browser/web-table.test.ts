@@ -19,7 +19,7 @@ import { chromium } from 'playwright-core';
 import { formatCard, parseCard } from '../../src/index.ts';
 import { cardsFor, legalPlays } from '../../src/rules/doudizhu/index.ts';
 import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer } from '../server/spawn-server.ts';
+import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -86,14 +86,7 @@ describe('sit at a table in Chromium: three seats, three browsers', {
 
   after(async () => {
     await browser?.close();
-    server?.child.kill('SIGTERM');
-    if (server !== undefined) {
-      const exited = await Promise.race([
-        server.exited,
-        new Promise((r) => setTimeout(() => r('timeout'), 10_000)),
-      ]);
-      if (exited === 'timeout') server.child.kill('SIGKILL');
-    }
+    await stopDealer(server);
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 

@@ -74,6 +74,24 @@ export async function spawnDealer(
   return { url, child, stderr: () => err, exited };
 }
 
+/**
+ * Stops a dealer started by {@link spawnDealer}: SIGTERM (a clean shutdown), then SIGKILL if it
+ * is still running after 10 s. Resolves once the process is gone.
+ *
+ * @example
+ * ```ts
+ * after(() => stopDealer(server));
+ * ```
+ * @throws never.
+ */
+export async function stopDealer(server: Running | undefined): Promise<void> {
+  if (server === undefined) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
 /** GET a JSON answer. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are read freely.
 export async function getJson(url: string): Promise<{ status: number; body: any }> {
