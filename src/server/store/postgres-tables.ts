@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { autoBatch } from './auto-batch.ts';
 import { splitEvents } from './event-bodies.ts';
 import {
   inTransaction,
@@ -10,18 +11,21 @@ import type {
   StoredAnswer,
   StoredEvent,
   StoredHand,
+  TableChange,
   TableDoc,
   TableRow,
   TableStore,
 } from './table-store.ts';
 
 /**
- * A {@link TableStore} on PostgreSQL, on the schema of migration 2 (the same tables as SQLite).
- * Every change is one transaction: `SELECT … FOR UPDATE` locks the table's row (a change of the
- * same table from any process waits, then reads the committed result), the pure change runs, the
- * document is written `WHERE version = …` (a second guard) and its events are inserted in the
- * same transaction — a reader never sees a document without its events or the reverse. An event
- * id used twice violates the primary key and rolls the whole change back.
+ * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 and 3 (the same tables as
+ * SQLite). A change is a read, the pure change in JavaScript, and one write statement that
+ * stores the document only if its version is still the one read, with its events, finished
+ * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without
+ * its events or the reverse. The reads and writes of concurrent changes share statements
+ * ({@link autoBatch}): under load a process sends one statement for many changes. A change that
+ * loses its race reruns on the fresh row; after three lost races it takes the row lock
+ * (`SELECT … FOR UPDATE`) and waits its turn.
  *
  * @example
  * ```ts
@@ -34,74 +38,123 @@ export async function openPostgresTableStore(options: PostgresOptions): Promise<
   return tableStoreOn(pool, options.now ?? Date.now);
 }
 
-/** A table's row, with the answer stored under the key $2 (NULL: none asked). */
-const READ_SQL = `SELECT t.doc, t.version, a.key AS a_key, a.status AS a_status, a.body AS a_body
-  FROM fd_tables AS t
-  LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = $2
-  WHERE t.id = $1`;
+/**
+ * Tables' rows, with the answer stored under each one's key (NULL: none asked), for a batch of
+ * (id, key) pairs ($1, $2); `n` is the pair's place in the batch (1-based). A missing table has
+ * no row.
+ */
+const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.status AS a_status, a.body AS a_body
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (id, key, n)
+  JOIN fd_tables AS t ON t.id = q.id
+  LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = q.key`;
 
 /** Lost races in a row before a change waits for the row lock instead (a hot table). */
 const OPTIMISTIC_TRIES = 3;
 
 /**
- * The write of one change, as one statement (one implicit transaction): the document, if its
- * version is still $4; its answer, its events (their shared text once: store/event-bodies.ts) and finished
- * hands, only if the document was written; and
- * `pg_notify` on the
- * table's channel (delivered at commit to every listening process, this one included), so that
- * a change and its wake-up cost one round trip. Answers `updated` = 1, or 0 on a lost race.
+ * Statements of each kind (reads, writes) a process has in flight at once; changes that arrive
+ * while it is busy wait and leave together in the next one. One gives the largest batches and
+ * the least CPU per action: with two processes on this 2-core machine, 5–7 changes per write
+ * statement at 32 actions in flight, where two in flight made 3 to 4 and cost a fifth more CPU per
+ * action (`npm run bench:server -- --pg --tables`, docs/DEPLOY.md).
  */
-const WRITE_SQL = `WITH u AS (
-    UPDATE fd_tables SET doc = $1, version = version + 1, updated_at = $2,
-      due_at = CASE WHEN $11::boolean THEN $12::bigint ELSE due_at END
-    WHERE id = $3 AND version = $4 RETURNING id
-  ), b AS (
-    INSERT INTO fd_event_bodies (table_id, version, prefix, suffix)
-    SELECT $3, $4::bigint + 1, $13::text, $14::text FROM u WHERE $13::text IS NOT NULL
-  ), e AS (
-    INSERT INTO fd_table_events (table_id, audience, id, type, data, body)
-    SELECT $3, x.a, x.i, x.t, x.d, CASE WHEN $13::text IS NULL THEN NULL ELSE $4::bigint + 1 END
-    FROM unnest($5::text[], $6::bigint[], $7::text[], $8::text[]) AS x (a, i, t, d)
-    WHERE EXISTS (SELECT 1 FROM u)
-  ), k AS (
-    INSERT INTO fd_table_answers (table_id, key, version, status, body)
-    SELECT $3, $15::text, $4::bigint + 1, $16::bigint, $17::text FROM u WHERE $15::text IS NOT NULL
-  ), h AS (
-    INSERT INTO fd_table_hands (table_id, n, record)
-    SELECT $3, x.n, x.r FROM unnest($9::bigint[], $10::text[]) AS x (n, r)
-    WHERE EXISTS (SELECT 1 FROM u)
-  )
-  SELECT (SELECT count(*) FROM u) AS updated,
-    (SELECT pg_notify('table:' || u.id, '') FROM u) AS woken`;
+const BATCHES_IN_FLIGHT = 1;
+
+/** Changes in one statement at most. */
+const MAX_BATCH = 64;
 
 /**
- * The events and hands as the six arrays that WRITE_SQL unnests into rows ($5 … $10), whether
- * to set due_at and to what ($11, $12), the events' shared text, or nulls ($13, $14), and the
- * answer to keep, or nulls ($15 … $17).
+ * The write of a batch of changes to different tables, as one statement (one implicit
+ * transaction, one commit): each document, if its version is still the one its change read;
+ * its answer, its events (their shared text once: store/event-bodies.ts) and its finished hands,
+ * only if the document was written; and `pg_notify` on each written table's channel (delivered at
+ * commit to every listening process, this one included). Answers one row per written table.
+ *
+ * The rows are locked with SKIP LOCKED: a table that another transaction is writing right now
+ * is left out, like a lost race (its change reruns on the fresh row), so a batch never waits
+ * for a lock it cannot get and two batches that hold each other's tables cannot deadlock. A
+ * row locked by this same transaction (the locked path below) is not skipped.
  */
-function changeColumns(
-  all: readonly StoredEvent[],
-  hands: readonly StoredHand[] = [],
-  dueAt: number | null | undefined = undefined,
-  answer: StoredAnswer | undefined = undefined,
-): unknown[] {
-  const { prefix, suffix, events } = splitEvents(all);
-  const shared = prefix !== '' || suffix !== '';
-  return [
-    events.map((e) => e.audience),
-    events.map((e) => e.id),
-    events.map((e) => e.type),
-    events.map((e) => e.data),
-    hands.map((h) => h.n),
-    hands.map((h) => h.record),
-    dueAt !== undefined,
-    dueAt ?? null,
-    shared ? prefix : null,
-    shared ? suffix : null,
-    answer?.key ?? null,
-    answer?.status ?? null,
-    answer?.body ?? null,
-  ];
+const WRITE_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[])
+      AS q (id, v, doc, set_due, due)
+  ), l AS (
+    SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
+    FOR UPDATE OF t SKIP LOCKED
+  ), u AS (
+    UPDATE fd_tables AS t SET doc = q.doc, version = q.v + 1, updated_at = $6,
+      due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END
+    FROM q WHERE t.id = q.id AND t.id IN (SELECT id FROM l) RETURNING t.id, t.version
+  ), b AS (
+    INSERT INTO fd_event_bodies (table_id, version, prefix, suffix)
+    SELECT u.id, u.version, x.p, x.s
+    FROM unnest($7::text[], $8::text[], $9::text[]) AS x (id, p, s) JOIN u ON u.id = x.id
+  ), e AS (
+    INSERT INTO fd_table_events (table_id, audience, id, type, data, body)
+    SELECT u.id, x.a, x.i, x.t, x.d, CASE WHEN x.shared THEN u.version END
+    FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::boolean[])
+      AS x (id, a, i, t, d, shared) JOIN u ON u.id = x.id
+  ), k AS (
+    INSERT INTO fd_table_answers (table_id, key, version, status, body)
+    SELECT u.id, x.k, u.version, x.s, x.b
+    FROM unnest($16::text[], $17::text[], $18::bigint[], $19::text[]) AS x (id, k, s, b)
+      JOIN u ON u.id = x.id
+  ), h AS (
+    INSERT INTO fd_table_hands (table_id, n, record)
+    SELECT u.id, x.n, x.r FROM unnest($20::text[], $21::bigint[], $22::text[]) AS x (id, n, r)
+      JOIN u ON u.id = x.id
+  )
+  SELECT u.id, pg_notify('table:' || u.id, '') AS woken FROM u`;
+
+/** One change to write: its table, the version it read, and what it makes. */
+interface Write {
+  readonly id: string;
+  readonly version: number;
+  readonly doc: TableDoc;
+  readonly events: readonly StoredEvent[];
+  readonly hands: readonly StoredHand[];
+  readonly dueAt: number | null | undefined;
+  readonly answer: StoredAnswer | undefined;
+}
+
+/** WRITE_SQL's parameters for a batch of changes to different tables: columns of arrays. */
+function writeParameters(writes: readonly Write[], at: number): unknown[] {
+  const p: unknown[][] = Array.from({ length: 22 }, () => []);
+  const col = (k: number) => p[k - 1]!;
+  for (const w of writes) {
+    col(1).push(w.id);
+    col(2).push(w.version);
+    col(3).push(JSON.stringify(w.doc));
+    col(4).push(w.dueAt !== undefined);
+    col(5).push(w.dueAt ?? null);
+    const { prefix, suffix, events } = splitEvents(w.events);
+    const shared = prefix !== '' || suffix !== '';
+    if (shared) {
+      col(7).push(w.id);
+      col(8).push(prefix);
+      col(9).push(suffix);
+    }
+    for (const e of events) {
+      col(10).push(w.id);
+      col(11).push(e.audience);
+      col(12).push(e.id);
+      col(13).push(e.type);
+      col(14).push(e.data);
+      col(15).push(shared);
+    }
+    if (w.answer !== undefined) {
+      col(16).push(w.id);
+      col(17).push(w.answer.key);
+      col(18).push(w.answer.status);
+      col(19).push(w.answer.body);
+    }
+    for (const h of w.hands) {
+      col(20).push(w.id);
+      col(21).push(h.n);
+      col(22).push(h.record);
+    }
+  }
+  return [...p.slice(0, 5), at, ...p.slice(6)];
 }
 
 function tableStoreOn(pool: Pool, now: () => number): TableStore {
@@ -120,6 +173,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     );
   };
   type Loaded = {
+    n: string;
     doc: string;
     version: string;
     a_key: string | null;
@@ -134,6 +188,45 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     r.a_key === null
       ? toRow(r)
       : { ...toRow(r), answer: { key: r.a_key, status: Number(r.a_status), body: r.a_body! } };
+
+  const toWrite = <T>(id: string, version: number, c: TableChange<T>): Write => ({
+    id,
+    version,
+    doc: c.doc!,
+    events: c.events,
+    hands: c.hands ?? [],
+    dueAt: c.dueAt,
+    answer: c.answer,
+  });
+  // Reads and writes each share a statement with the others waiting at that moment: under load
+  // a process sends a few statements carrying many changes instead of one per change.
+  const readBatched = autoBatch(
+    async (asks: readonly { id: string; key: string | null }[]) => {
+      const r = await pool.query<Loaded>({
+        name: 'fd_table_read',
+        text: READ_SQL,
+        values: [asks.map((a) => a.id), asks.map((a) => a.key)],
+      });
+      const rows: (Loaded | undefined)[] = asks.map(() => undefined);
+      for (const row of r.rows) rows[Number(row.n) - 1] = row;
+      return rows;
+    },
+    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH },
+  );
+  const writeBatched = autoBatch(
+    async (writes: readonly Write[]) => {
+      const r = await pool.query<{ id: string }>({
+        name: 'fd_table_write',
+        text: WRITE_SQL,
+        values: writeParameters(writes, now()),
+      });
+      const written = new Set(r.rows.map((x) => x.id));
+      return writes.map((w) => written.has(w.id));
+    },
+    // Two changes of one table in one statement would both be checked against the same
+    // version: the second waits for the next batch (and there loses its race, as it should).
+    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH, key: (w) => w.id },
+  );
 
   return {
     notifiesOnChange: true,
@@ -160,53 +253,33 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       const key = options?.answerKey ?? null;
       // Optimistic first: read, run the pure change, then ONE statement that writes the
       // document only if its version is still the one read, with its events and the wake-up —
-      // two round trips and no transaction held open across the change. A lost race (another
-      // process wrote first) runs the change again on the fresh row, which is why changes must
-      // be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
+      // two round trips and no transaction held open across the change, each shared with the
+      // other changes waiting at that moment (autoBatch). A lost race (another process wrote
+      // first, or is writing) runs the change again on the fresh row, which is why changes
+      // must be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
       for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
-        const r = await pool.query<Loaded>({
-          name: 'fd_table_read',
-          text: READ_SQL,
-          values: [id, key],
-        });
-        const found = r.rows[0];
+        const found = await readBatched({ id, key });
         if (found === undefined) return { found: false as const };
         const row = withAnswer(found);
-        const { doc, events, hands, dueAt, answer, result } = change(row);
-        if (doc === null) return { found: true as const, value: result, version: row.version };
-        const w = await pool.query<{ updated: string }>({
-          name: 'fd_table_write',
-          text: WRITE_SQL,
-          values: [
-            JSON.stringify(doc),
-            now(),
-            id,
-            row.version,
-            ...changeColumns(events, hands, dueAt, answer),
-          ],
-        });
-        if (Number(w.rows[0]?.updated) === 1) {
-          return { found: true as const, value: result, version: row.version + 1 };
+        const c = change(row);
+        if (c.doc === null) return { found: true as const, value: c.result, version: row.version };
+        if (await writeBatched(toWrite(id, row.version, c))) {
+          return { found: true as const, value: c.result, version: row.version + 1 };
         }
       }
-      return inTransaction(pool, async (c) => {
-        const r = await c.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [id, key]);
+      return inTransaction(pool, async (client) => {
+        const r = await client.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [[id], [key]]);
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
         const row = withAnswer(found);
-        const { doc, events, hands, dueAt, answer, result } = change(row);
-        if (doc === null) return { found: true as const, value: result, version: row.version };
-        const w = await c.query<{ updated: string }>(WRITE_SQL, [
-          JSON.stringify(doc),
-          now(),
-          id,
-          row.version,
-          ...changeColumns(events, hands, dueAt, answer),
-        ]);
-        if (Number(w.rows[0]?.updated) !== 1) {
-          throw new Error('table changed inside its own transaction');
-        }
-        return { found: true as const, value: result, version: row.version + 1 };
+        const c = change(row);
+        if (c.doc === null) return { found: true as const, value: c.result, version: row.version };
+        const w = await client.query(
+          WRITE_SQL,
+          writeParameters([toWrite(id, row.version, c)], now()),
+        );
+        if (w.rowCount !== 1) throw new Error('table changed inside its own transaction');
+        return { found: true as const, value: c.result, version: row.version + 1 };
       });
     },
     listDue: async (at, limit) => {
