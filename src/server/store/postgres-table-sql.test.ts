@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { testDatabase } from '../../../test/support/pg-database.ts';
+import { READ_SQL, WRITE_SQL } from './postgres-table-sql.ts';
+import { openPostgresTableStore } from './postgres-tables.ts';
+
+const db = await testDatabase();
+after(() => db.drop());
+
+const WRITE_TYPES = [
+  'text[]',
+  'bigint[]',
+  'text[]',
+  'boolean[]',
+  'bigint[]',
+  'bigint',
+  ...['text[]', 'text[]', 'text[]'],
+  ...['text[]', 'text[]', 'bigint[]', 'text[]', 'text[]', 'boolean[]'],
+  ...['text[]', 'text[]', 'bigint[]', 'text[]'],
+  ...['text[]', 'bigint[]', 'text[]'],
+].join(', ');
+
+test('PostgreSQL tables: the batched read and write find tables by primary key in the plan made once for every batch', {
+  skip: db.skip,
+}, async () => {
+  // Migrate, then give the planner a realistic number of tables and their statistics.
+  const store = await openPostgresTableStore({ url: db.url!, poolSize: 1 });
+  await store.close();
+  const { Client } = (await import('pg')).default;
+  const c = new Client({ connectionString: db.url! });
+  await c.connect();
+  try {
+    await c.query(
+      `INSERT INTO fd_tables (id, doc, version, created_at, updated_at)
+       SELECT 't' || i, '{}', 1, 0, 0 FROM generate_series(1, 2000) AS i`,
+    );
+    await c.query('ANALYZE fd_tables');
+    // The generic plan is the one a prepared statement keeps after its first executions.
+    await c.query('SET plan_cache_mode = force_generic_plan');
+    await c.query(`PREPARE r (text[], text[]) AS ${READ_SQL}`);
+    await c.query(`PREPARE w (${WRITE_TYPES}) AS ${WRITE_SQL}`);
+    const plan = async (sql: string) =>
+      (await c.query(`EXPLAIN ${sql}`)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+    const read = await plan(`EXECUTE r (ARRAY['t5', 't9'], ARRAY[NULL, NULL]::text[])`);
+    const write = await plan(
+      `EXECUTE w (ARRAY['t5'], ARRAY[1]::bigint[], ARRAY['{}'], ARRAY[false], ARRAY[NULL]::bigint[], 7,
+        '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
+    );
+    for (const [name, p] of [
+      ['read', read],
+      ['write', write],
+    ] as const) {
+      assert.doesNotMatch(p, /Seq Scan on fd_tables/, `${name} scans every table:\n${p}`);
+      assert.match(p, /fd_tables_pkey/, `${name} does not use the primary key:\n${p}`);
+    }
+    // And the statements do what they say on one table: a write at the read version lands.
+    await c.query('RESET plan_cache_mode');
+    const before = await c.query(`EXECUTE r (ARRAY['t5', 'nope'], ARRAY[NULL, NULL]::text[])`);
+    assert.deepEqual(
+      before.rows.map((r) => [Number(r.n), Number(r.version)]),
+      [[1, 1]],
+    );
+    const wrote = await c.query(
+      `EXECUTE w (ARRAY['t5', 't6'], ARRAY[1, 2]::bigint[], ARRAY['{"a":1}', '{"b":2}'],
+        ARRAY[false, false], ARRAY[NULL, NULL]::bigint[], 7,
+        '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
+    );
+    // t6 is at version 1, not 2: only t5 is written.
+    assert.deepEqual(
+      wrote.rows.map((r) => r.id),
+      ['t5'],
+    );
+    const after5 = await c.query(`SELECT doc, version FROM fd_tables WHERE id IN ('t5', 't6')`);
+    assert.deepEqual(after5.rows.map((r) => [r.doc, Number(r.version)]).sort(), [
+      ['{"a":1}', 2],
+      ['{}', 1],
+    ]);
+  } finally {
+    await c.end();
+  }
+});

@@ -1,0 +1,61 @@
+// The two statements of a table change on PostgreSQL (src/server/store/postgres-tables.ts), in a
+// file of their own so that postgres-table-sql.test.ts can check the plans PostgreSQL makes of them.
+
+/**
+ * Tables' rows, with the answer stored under each one's key (NULL: none asked), for a batch of
+ * (id, key) pairs ($1, $2); `n` is the pair's place in the batch (1-based). A missing table has
+ * no row. `t.id = ANY ($1)` (here and in WRITE_SQL) is what keeps the plan on the primary key:
+ * PostgreSQL plans a prepared statement once for any array, guesses 10 to 100 elements for an
+ * `unnest`, and with a few thousand tables then preferred a hash join over a scan of all of
+ * them; for `= ANY (array)` it takes the index.
+ */
+export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.status AS a_status, a.body AS a_body
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (id, key, n)
+  JOIN fd_tables AS t ON t.id = q.id
+  LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = q.key
+  WHERE t.id = ANY ($1::text[])`;
+
+/**
+ * The write of a batch of changes to different tables, as one statement (one implicit
+ * transaction, one commit): each document, if its version is still the one its change read;
+ * its answer, its events (their shared text once: store/event-bodies.ts) and its finished hands,
+ * only if the document was written; and `pg_notify` on each written table's channel (delivered at
+ * commit to every listening process, this one included). Answers one row per written table.
+ *
+ * The rows are locked with SKIP LOCKED: a table that another transaction is writing right now
+ * is left out, like a lost race (its change reruns on the fresh row), so a batch never waits
+ * for a lock it cannot get and two batches that hold each other's tables cannot deadlock. A
+ * row locked by this same transaction (the locked path below) is not skipped.
+ */
+export const WRITE_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[])
+      AS q (id, v, doc, set_due, due)
+  ), l AS (
+    SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
+    WHERE t.id = ANY ($1::text[])
+    FOR UPDATE OF t SKIP LOCKED
+  ), u AS (
+    UPDATE fd_tables AS t SET doc = q.doc, version = q.v + 1, updated_at = $6,
+      due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END
+    FROM q WHERE t.id = q.id AND t.id = ANY ($1::text[]) AND t.id IN (SELECT id FROM l)
+    RETURNING t.id, t.version
+  ), b AS (
+    INSERT INTO fd_event_bodies (table_id, version, prefix, suffix)
+    SELECT u.id, u.version, x.p, x.s
+    FROM unnest($7::text[], $8::text[], $9::text[]) AS x (id, p, s) JOIN u ON u.id = x.id
+  ), e AS (
+    INSERT INTO fd_table_events (table_id, audience, id, type, data, body)
+    SELECT u.id, x.a, x.i, x.t, x.d, CASE WHEN x.shared THEN u.version END
+    FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::boolean[])
+      AS x (id, a, i, t, d, shared) JOIN u ON u.id = x.id
+  ), k AS (
+    INSERT INTO fd_table_answers (table_id, key, version, status, body)
+    SELECT u.id, x.k, u.version, x.s, x.b
+    FROM unnest($16::text[], $17::text[], $18::bigint[], $19::text[]) AS x (id, k, s, b)
+      JOIN u ON u.id = x.id
+  ), h AS (
+    INSERT INTO fd_table_hands (table_id, n, record)
+    SELECT u.id, x.n, x.r FROM unnest($20::text[], $21::bigint[], $22::text[]) AS x (id, n, r)
+      JOIN u ON u.id = x.id
+  )
+  SELECT u.id, pg_notify('table:' || u.id, '') AS woken FROM u`;
