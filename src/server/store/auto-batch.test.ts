@@ -67,20 +67,29 @@ describe('autoBatch', () => {
     assert.deepEqual(await Promise.all(all), [10, 40, 20, 70, 50, 30]);
   });
 
-  it('keeps an error with the item that caused it: a failed batch is rerun item by item', async () => {
+  it('keeps an error with the item that caused it when the failure changed nothing: a failed batch reruns item by item', async () => {
     const seen: number[][] = [];
     const run = async (items: readonly number[]) => {
       seen.push([...items]);
-      if (items.includes(13)) throw new Error(`unlucky ${items.join(',')}`);
+      if (items.includes(13)) throw new RangeError(`unlucky ${items.join(',')}`);
+      if (items.includes(99)) throw new Error('connection lost');
       return items.map((x) => -x);
     };
-    const one = autoBatch(run, { maxInFlight: 1, maxBatch: 8 });
+    const one = autoBatch(run, {
+      maxInFlight: 1,
+      maxBatch: 8,
+      rerunAlone: (e) => e instanceof RangeError,
+    });
     const results = await Promise.allSettled([1, 13, 2].map((x) => one(x)));
     assert.deepEqual(seen, [[1, 13, 2], [1], [13], [2]]);
-    assert.deepEqual(
-      results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)),
-      [-1, 'unlucky 13', -2],
-    );
+    const outcome = (rs: PromiseSettledResult<number>[]) =>
+      rs.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message));
+    assert.deepEqual(outcome(results), [-1, 'unlucky 13', -2]);
+    // A failure that may have changed something is never run again: every item gets it.
+    seen.length = 0;
+    const lost = await Promise.allSettled([3, 99, 4].map((x) => one(x)));
+    assert.deepEqual(seen, [[3, 99, 4]]);
+    assert.deepEqual(outcome(lost), ['connection lost', 'connection lost', 'connection lost']);
   });
 
   it('rejects, never reruns, a batch answered with the wrong number of results', async () => {

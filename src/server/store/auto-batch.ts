@@ -6,6 +6,11 @@ export interface AutoBatchOptions<I> {
   readonly maxBatch: number;
   /** Items with the same key never share a batch (the later one waits for the next). */
   readonly key?: (item: I) => string;
+  /**
+   * Whether a batch of several items that failed with `error` changed nothing for sure, so that
+   * each item may run again alone (default: never; every item then gets the error).
+   */
+  readonly rerunAlone?: (error: unknown) => boolean;
 }
 
 interface Waiting<I, O> {
@@ -24,9 +29,10 @@ interface Waiting<I, O> {
  * statement (a wake-up of the backend, parse of the message, plan, a commit's WAL flush), not
  * per row.
  *
- * `run` must answer one result per item, in order. If it rejects for a batch of several items,
- * each item is run again alone, so that an error stays with the item that caused it — `run`
- * must therefore be atomic (a rejected batch changed nothing), as one SQL statement is.
+ * `run` must answer one result per item, in order. If it rejects for a batch of several items
+ * and `rerunAlone` says the failure changed nothing (a statement the server refused, and so
+ * rolled back), each item runs again alone, so that an error stays with the item that caused it;
+ * otherwise (a connection lost: did the commit happen?) every item gets the error.
  *
  * @example
  * ```ts
@@ -40,7 +46,7 @@ export function autoBatch<I, O>(
   run: (items: readonly I[]) => Promise<readonly O[]>,
   options: AutoBatchOptions<I>,
 ): (item: I) => Promise<O> {
-  const { maxInFlight, maxBatch, key } = options;
+  const { maxInFlight, maxBatch, key, rerunAlone = () => false } = options;
   for (const [name, value] of [
     ['maxInFlight', maxInFlight],
     ['maxBatch', maxBatch],
@@ -58,8 +64,8 @@ export function autoBatch<I, O>(
     try {
       results = await run(batch.map((w) => w.item));
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((w) => settle([w])));
+      if (batch.length > 1 && rerunAlone(error)) await Promise.all(batch.map((w) => settle([w])));
+      else for (const w of batch) w.reject(error);
       return;
     }
     if (results.length !== batch.length) {

@@ -188,3 +188,53 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
     await b.close();
   }
 });
+
+test('PostgreSQL table store: only a statement the server refused counts as rolled back', async () => {
+  const { refusedByServer } = await import('./postgres-tables.ts');
+  const server = (code: string) => Object.assign(new Error('x'), { severity: 'ERROR', code });
+  assert.equal(refusedByServer(server('23505')), true);
+  assert.equal(refusedByServer(server('40P01')), true);
+  assert.equal(refusedByServer(server('08006')), false, 'connection failure');
+  assert.equal(refusedByServer(Object.assign(new Error('x'), { code: 'EPIPE' })), false);
+  assert.equal(refusedByServer(new Error('Connection terminated unexpectedly')), false);
+  assert.equal(refusedByServer(null), false);
+});
+
+test('PostgreSQL table store: a change the server refuses fails alone; the changes batched with it land', {
+  skip: db.skip,
+}, async () => {
+  const { store, client } = await storeAndClient();
+  try {
+    for (const id of ['ok1', 'bad', 'ok2']) await store.createTable(id, { n: 0 }, []);
+    // An event id used twice violates the primary key: the server refuses that change.
+    await store.withTable('bad', () => ({
+      doc: { n: 1 },
+      events: [{ audience: 'seat:0', id: 1, type: 't', data: '{}' }],
+      result: null,
+    }));
+    const change = (id: string) =>
+      store.withTable(id, (row) => ({
+        doc: { n: (row.doc.n as number) + 1 },
+        events: [{ audience: 'seat:0', id: 1, type: 't', data: `{"${id}":1}` }],
+        result: id,
+      }));
+    const results = await Promise.allSettled(['ok1', 'bad', 'ok2'].map(change));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    assert.equal(((results[1] as PromiseRejectedResult).reason as { code: string }).code, '23505');
+    const versions = await client.query('SELECT id, version FROM fd_tables ORDER BY id');
+    assert.deepEqual(
+      versions.rows.map((r) => [r.id, Number(r.version)]),
+      [
+        ['bad', 2],
+        ['ok1', 2],
+        ['ok2', 2],
+      ],
+    );
+  } finally {
+    await client.end();
+    await store.close();
+  }
+});

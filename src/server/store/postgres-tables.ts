@@ -54,6 +54,23 @@ const BATCHES_IN_FLIGHT = 1;
 /** Changes in one statement at most. */
 const MAX_BATCH = 64;
 
+/**
+ * Whether `error` is the server's refusal of a statement — pg's DatabaseError, with the
+ * server's `severity` and SQLSTATE `code` (e.g. 23505) — which rolled the statement back.
+ * Anything else (a socket error such as EPIPE, a timeout, class 08: connection exceptions) may
+ * come after a commit.
+ */
+export function refusedByServer(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return (
+    typeof severity === 'string' &&
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
+    !code.startsWith('08')
+  );
+}
+
 /** One change to write: its table, the version it read, and what it makes. */
 interface Write {
   readonly id: string;
@@ -159,7 +176,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       for (const row of r.rows) rows[Number(row.n) - 1] = row;
       return rows;
     },
-    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH },
+    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH, rerunAlone: () => true },
   );
   const writeBatched = autoBatch(
     async (writes: readonly Write[]) => {
@@ -173,7 +190,14 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     },
     // Two changes of one table in one statement would both be checked against the same
     // version: the second waits for the next batch (and there loses its race, as it should).
-    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH, key: (w) => w.id },
+    // A batch the server refused was rolled back: each change may run again alone, so that the
+    // error stays with its own. A lost connection may have committed: never rerun then.
+    {
+      maxInFlight: BATCHES_IN_FLIGHT,
+      maxBatch: MAX_BATCH,
+      key: (w) => w.id,
+      rerunAlone: refusedByServer,
+    },
   );
 
   return {
