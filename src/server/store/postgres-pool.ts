@@ -108,3 +108,20 @@ export function poolLifecycle(pool: Pool): { ping(): Promise<boolean>; close(): 
     },
   };
 }
+
+/**
+ * Whether `error` is the server's refusal of a statement — pg's DatabaseError, with the
+ * server's `severity` and SQLSTATE `code` (e.g. 23505) — which rolled the statement back.
+ * Anything else (a socket error such as EPIPE, a timeout, class 08: connection exceptions) may
+ * come after a commit.
+ */
+export function refusedByServer(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return (
+    typeof severity === 'string' &&
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
+    !code.startsWith('08')
+  );
+}

@@ -190,7 +190,7 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
 });
 
 test('PostgreSQL table store: only a statement the server refused counts as rolled back', async () => {
-  const { refusedByServer } = await import('./postgres-tables.ts');
+  const { refusedByServer } = await import('./postgres-pool.ts');
   const server = (code: string) => Object.assign(new Error('x'), { severity: 'ERROR', code });
   assert.equal(refusedByServer(server('23505')), true);
   assert.equal(refusedByServer(server('40P01')), true);

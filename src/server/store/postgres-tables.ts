@@ -1,13 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 import { autoBatch } from './auto-batch.ts';
+import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
 import { splitEvents } from './event-bodies.ts';
 import {
   inTransaction,
   openMigratedPool,
   type PostgresOptions,
   poolLifecycle,
+  refusedByServer,
 } from './postgres-pool.ts';
-import { READ_SQL, WRITE_SQL } from './postgres-table-sql.ts';
 import type {
   StoredAnswer,
   StoredEvent,
@@ -53,23 +54,6 @@ const BATCHES_IN_FLIGHT = 1;
 
 /** Changes in one statement at most. */
 const MAX_BATCH = 64;
-
-/**
- * Whether `error` is the server's refusal of a statement — pg's DatabaseError, with the
- * server's `severity` and SQLSTATE `code` (e.g. 23505) — which rolled the statement back.
- * Anything else (a socket error such as EPIPE, a timeout, class 08: connection exceptions) may
- * come after a commit.
- */
-export function refusedByServer(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, severity } = error as { code?: unknown; severity?: unknown };
-  return (
-    typeof severity === 'string' &&
-    typeof code === 'string' &&
-    /^[0-9A-Z]{5}$/.test(code) &&
-    !code.startsWith('08')
-  );
-}
 
 /** One change to write: its table, the version it read, and what it makes. */
 interface Write {

@@ -1,10 +1,13 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
+import { autoBatch } from './auto-batch.ts';
+import { READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import {
   inTransaction,
   openMigratedPool,
   type PostgresOptions,
   poolLifecycle,
+  refusedByServer,
 } from './postgres-pool.ts';
 import type { Change, Store } from './store.ts';
 
@@ -72,6 +75,38 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       return { found: true as const, value: result };
     });
 
+  // As for tables (postgres-tables.ts): under load, one statement carries many changes.
+  const readBatched = autoBatch(
+    async (ids: readonly string[]) => {
+      const r = await pool.query<Row & { n: string; version: string }>({
+        name: 'fd-deck-read',
+        text: READ_DECKS_SQL,
+        values: [ids],
+      });
+      const rows: (Row & { version: string })[] = [];
+      for (const row of r.rows) rows[Number(row.n) - 1] = row;
+      return ids.map((_, i) => rows[i]);
+    },
+    { maxInFlight: 1, maxBatch: 64, rerunAlone: () => true },
+  );
+  const writeBatched = autoBatch(
+    async (writes: readonly { id: string; state: string; version: string }[]) => {
+      const r = await pool.query<{ id: string }>({
+        name: 'fd-deck-write-if',
+        text: WRITE_DECKS_SQL,
+        values: [
+          writes.map((w) => w.id),
+          writes.map((w) => w.state),
+          writes.map((w) => w.version),
+          now(),
+        ],
+      });
+      const written = new Set(r.rows.map((x) => x.id));
+      return writes.map((w) => written.has(w.id));
+    },
+    { maxInFlight: 1, maxBatch: 64, key: (w) => w.id, rerunAlone: refusedByServer },
+  );
+
   return {
     createDeck: async (deck) => {
       const t = now();
@@ -94,26 +129,19 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     },
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
       // First optimistically: read with the version, change, write only if the version is still
-      // the one read — two statements. When another change came between (or the deck was
-      // purged), no row is written and the change runs again under the row lock, which cannot
-      // lose: no retry loop, no livelock on a hot deck.
-      const r = await pool.query<Row & { version: string }>({
-        name: 'fd-deck-read',
-        text: 'SELECT c.cards, d.state, d.version FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
-        values: [id],
-      });
-      const row = r.rows[0];
+      // the one read — two statements, each shared with the other changes waiting at that
+      // moment (autoBatch). When another change came between, is being written, or the deck
+      // was purged, no row is written and the change runs again under the row lock, which
+      // cannot lose: no retry loop, no livelock on a hot deck.
+      const row = await readBatched(id);
       if (row === undefined) return { found: false as const };
       const deck = toDeck(id, row);
       const { next, result } = change(deck);
       if (next === null) return { found: true as const, value: result };
       checkComposition(deck, next);
-      const u = await pool.query({
-        name: 'fd-deck-write-if',
-        text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3 AND version = $4',
-        values: [stateJson(next), now(), id, row.version],
-      });
-      if (u.rowCount === 1) return { found: true as const, value: result };
+      if (await writeBatched({ id, state: stateJson(next), version: row.version })) {
+        return { found: true as const, value: result };
+      }
       return locked(id, change);
     },
     purge: async (before) => {

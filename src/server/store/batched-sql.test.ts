@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../test/support/pg-database.ts';
-import { READ_SQL, WRITE_SQL } from './postgres-table-sql.ts';
+import { READ_DECKS_SQL, READ_SQL, WRITE_DECKS_SQL, WRITE_SQL } from './batched-sql.ts';
 import { openPostgresTableStore } from './postgres-tables.ts';
 
 const db = await testDatabase();
@@ -20,7 +20,7 @@ const WRITE_TYPES = [
   ...['text[]', 'bigint[]', 'text[]'],
 ].join(', ');
 
-test('PostgreSQL tables: the batched read and write find tables by primary key in the plan made once for every batch', {
+test('PostgreSQL stores: the batched reads and writes find tables and decks by primary key in the plan made once for every batch', {
   skip: db.skip,
 }, async () => {
   // Migrate, then give the planner its statistics for 2,000 tables: without `= ANY` in the
@@ -35,7 +35,12 @@ test('PostgreSQL tables: the batched read and write find tables by primary key i
       `INSERT INTO fd_tables (id, doc, version, created_at, updated_at)
        SELECT 't' || i, '{}', 1, 0, 0 FROM generate_series(1, 2000) AS i`,
     );
-    await c.query('ANALYZE fd_tables');
+    await c.query(
+      `INSERT INTO decks (id, state, version, created_at, touched_at)
+       SELECT 'd' || i, '{}', 1, 0, 0 FROM generate_series(1, 2000) AS i`,
+    );
+    await c.query(`INSERT INTO deck_cards (id, cards) SELECT id, '[]' FROM decks`);
+    await c.query('ANALYZE fd_tables, decks, deck_cards');
     // The generic plan is the one a prepared statement keeps after its first executions.
     await c.query('SET plan_cache_mode = force_generic_plan');
     await c.query(`PREPARE r (text[], text[]) AS ${READ_SQL}`);
@@ -47,13 +52,20 @@ test('PostgreSQL tables: the batched read and write find tables by primary key i
       `EXECUTE w (ARRAY['t5'], ARRAY[1]::bigint[], ARRAY['{}'], ARRAY[false], ARRAY[NULL]::bigint[], 7,
         '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
     );
-    for (const [name, p] of [
-      ['read', read],
-      ['write', write],
+    await c.query(`PREPARE rd (text[]) AS ${READ_DECKS_SQL}`);
+    await c.query(`PREPARE wd (text[], text[], bigint[], bigint) AS ${WRITE_DECKS_SQL}`);
+    const readDecks = await plan(`EXECUTE rd (ARRAY['d5', 'd9'])`);
+    const writeDecks = await plan(`EXECUTE wd (ARRAY['d5'], ARRAY['{}'], ARRAY[1]::bigint[], 7)`);
+    for (const [name, p, table] of [
+      ['read', read, 'fd_tables'],
+      ['write', write, 'fd_tables'],
+      ['deck read', readDecks, 'decks'],
+      ['deck write', writeDecks, 'decks'],
     ] as const) {
-      assert.doesNotMatch(p, /Seq Scan on fd_tables/, `${name} scans every table:\n${p}`);
-      assert.match(p, /fd_tables_pkey/, `${name} does not use the primary key:\n${p}`);
+      assert.doesNotMatch(p, new RegExp(`Seq Scan on ${table} `), `${name} scans every row:\n${p}`);
+      assert.match(p, new RegExp(`${table}_pkey`), `${name} does not use the primary key:\n${p}`);
     }
+    assert.doesNotMatch(readDecks, /Seq Scan on deck_cards/, readDecks);
     // And the statements do what they say on one table: a write at the read version lands.
     await c.query('RESET plan_cache_mode');
     const before = await c.query(`EXECUTE r (ARRAY['t5', 'nope'], ARRAY[NULL, NULL]::text[])`);

@@ -1,5 +1,6 @@
-// The two statements of a table change on PostgreSQL (src/server/store/postgres-tables.ts), in a
-// file of their own so that postgres-table-sql.test.ts can check the plans PostgreSQL makes of them.
+// The batched statements of the PostgreSQL stores — a table change's read and write
+// (postgres-tables.ts) and a deck change's (postgres.ts) — in a file of their own so that
+// batched-sql.test.ts can check the plans PostgreSQL keeps for them.
 
 /**
  * Tables' rows, with the answer stored under each one's key (NULL: none asked), for a batch of
@@ -59,3 +60,26 @@ export const WRITE_SQL = `WITH q AS (
       JOIN u ON u.id = x.id
   )
   SELECT u.id, pg_notify('table:' || u.id, '') AS woken FROM u`;
+
+/** Decks with their composition and version, for a batch of ids; `n`: the id's place (1-based). */
+export const READ_DECKS_SQL = `SELECT q.n, c.cards, d.state, d.version
+  FROM unnest($1::text[]) WITH ORDINALITY AS q (id, n)
+  JOIN decks AS d ON d.id = q.id JOIN deck_cards AS c ON c.id = d.id
+  WHERE d.id = ANY ($1::text[])`;
+
+/**
+ * The changes of a batch of decks, each written only if its version is still the one read; rows
+ * that another transaction holds are skipped (a lost race: the change reruns under the row lock)
+ * so that batches never wait for each other and cannot deadlock. Answers the written ids.
+ * `= ANY` keeps the plan on the primary key (READ_SQL says why).
+ */
+export const WRITE_DECKS_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) AS q (id, state, v)
+  ), l AS (
+    SELECT d.id FROM decks AS d JOIN q ON d.id = q.id AND d.version = q.v
+    WHERE d.id = ANY ($1::text[])
+    FOR UPDATE OF d SKIP LOCKED
+  )
+  UPDATE decks AS d SET state = q.state, version = q.v + 1, touched_at = $4
+  FROM q WHERE d.id = q.id AND d.id = ANY ($1::text[]) AND d.id IN (SELECT id FROM l)
+  RETURNING d.id`;
