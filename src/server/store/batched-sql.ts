@@ -83,3 +83,18 @@ export const WRITE_DECKS_SQL = `WITH q AS (
   UPDATE decks AS d SET state = q.state, version = q.v + 1, touched_at = $4
   FROM q WHERE d.id = q.id AND d.id = ANY ($1::text[]) AND d.id IN (SELECT id FROM l)
   RETURNING d.id`;
+
+/**
+ * New decks, each with its composition, as one statement: a composition is written only when
+ * its deck row was (a taken id inserts nothing), so each pair is atomic without a transaction.
+ * Answers the ids made.
+ */
+export const INSERT_DECKS_SQL = `WITH d AS (
+    INSERT INTO decks (id, state, version, created_at, touched_at)
+    SELECT x.id, x.state, 1, $4, $4 FROM unnest($1::text[], $3::text[]) AS x (id, state)
+    ON CONFLICT (id) DO NOTHING RETURNING id
+  ), c AS (
+    INSERT INTO deck_cards (id, cards)
+    SELECT d.id, x.cards FROM unnest($1::text[], $2::text[]) AS x (id, cards) JOIN d ON d.id = x.id
+  )
+  SELECT id FROM d`;

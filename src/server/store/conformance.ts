@@ -70,6 +70,26 @@ export function storeConformance(name: string, factory: StoreFactory): void {
   );
 
   test(
+    `${name}: decks created at the same moment are each made once; of one id's, the first wins`,
+    options,
+    () =>
+      withStore(async (s) => {
+        const ids = Array.from({ length: 12 }, () => freshId());
+        const first = ids.map((id, i) => deckOf(id, 1 + (i % 3)));
+        const again = ids.map((id) => ({ ...deckOf(id, 1), stack: [] }));
+        // All at once, each id twice: the stores may run them together (PostgreSQL batches them).
+        const made = await Promise.all(
+          ids.flatMap((_, i) => [s.createDeck(first[i]!), s.createDeck(again[i]!)]),
+        );
+        assert.deepEqual(
+          made,
+          ids.flatMap(() => [true, false]),
+        );
+        for (const d of first) assert.deepEqual(await s.readDeck(d.id), d);
+      }),
+  );
+
+  test(
     `${name}: withDeck saves the change and answers its result; null saves nothing`,
     options,
     () =>

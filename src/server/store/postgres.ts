@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
 import { autoBatch } from './auto-batch.ts';
-import { READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
+import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import {
   inTransaction,
   openMigratedPool,
@@ -107,18 +107,27 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     { maxInFlight: 1, maxBatch: 64, key: (w) => w.id, rerunAlone: refusedByServer },
   );
 
-  return {
-    createDeck: async (deck) => {
-      const t = now();
-      const r = await pool.query({
+  const insertBatched = autoBatch(
+    async (decks: readonly { id: string; cards: string; state: string }[]) => {
+      const r = await pool.query<{ id: string }>({
         name: 'fd-deck-insert',
-        // One statement: the composition is written only when the deck row was (a taken id
-        // inserts nothing), so the pair is atomic without a transaction.
-        text: 'WITH d AS (INSERT INTO decks (id, state, version, created_at, touched_at) VALUES ($1, $3, 1, $4, $4) ON CONFLICT (id) DO NOTHING RETURNING id) INSERT INTO deck_cards (id, cards) SELECT id, $2 FROM d',
-        values: [deck.id, JSON.stringify(deck.cards), stateJson(deck), t],
+        text: INSERT_DECKS_SQL,
+        values: [
+          decks.map((d) => d.id),
+          decks.map((d) => d.cards),
+          decks.map((d) => d.state),
+          now(),
+        ],
       });
-      return r.rowCount === 1;
+      const made = new Set(r.rows.map((x) => x.id));
+      return decks.map((d) => made.has(d.id));
     },
+    { maxInFlight: 1, maxBatch: 64, key: (d) => d.id, rerunAlone: refusedByServer },
+  );
+
+  return {
+    createDeck: (deck) =>
+      insertBatched({ id: deck.id, cards: JSON.stringify(deck.cards), state: stateJson(deck) }),
     readDeck: async (id) => {
       const r = await pool.query<{ cards: string; state: string }>(
         'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
