@@ -89,6 +89,17 @@ export class CanonicalWriter {
     return this;
   }
 
+  /**
+   * Bytes that another CanonicalWriter wrote (whole fields, e.g. a canonical deck's `u32(n) ‖
+   * str(card)…`), appended as they are: a message part that never changes is encoded once.
+   */
+  fields(encoded: Uint8Array): this {
+    this.#reserve(encoded.length);
+    this.#buffer.set(encoded, this.#length);
+    this.#length += encoded.length;
+    return this;
+  }
+
   /** u32 byte length, then the UTF-8 bytes of a well-formed string. */
   str(value: string): this {
     // Encoded here, in one pass, rather than by TextEncoder: no output array per field, and the
@@ -98,8 +109,31 @@ export class CanonicalWriter {
     this.#reserve(4 + 3 * n); // a code unit never takes more than 3 bytes (a pair: 4 for 2)
     const b = this.#buffer;
     const start = this.#length + 4;
-    let at = start;
-    for (let i = 0; i < n; i++) {
+    // ASCII first, in a loop of its own: card ids, destinations and most ids are ASCII, and this
+    // loop is what a transcript hash's hundred short fields spend their time in (issue 11).
+    let i = 0;
+    while (i < n) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      b[start + i] = c;
+      i++;
+    }
+    const at = i === n ? start + n : this.#strRest(value, i, start + i);
+    const length = at - start;
+    b[start - 4] = length >>> 24;
+    b[start - 3] = (length >>> 16) & 0xff;
+    b[start - 2] = (length >>> 8) & 0xff;
+    b[start - 1] = length & 0xff;
+    this.#length = at;
+    return this;
+  }
+
+  /** The rest of {@link CanonicalWriter.str} from code unit `i` (written at `at`); returns the end. */
+  #strRest(value: string, from: number, to: number): number {
+    const n = value.length;
+    const b = this.#buffer;
+    let at = to;
+    for (let i = from; i < n; i++) {
       let c = value.charCodeAt(i);
       if (c < 0x80) {
         b[at++] = c;
@@ -123,9 +157,7 @@ export class CanonicalWriter {
         b[at++] = 0x80 | (c & 0x3f);
       }
     }
-    this.#putU32(at - start);
-    this.#length = at;
-    return this;
+    return at;
   }
 
   /** The concatenation of everything written so far, as a new array; ends the writer. */
@@ -172,7 +204,10 @@ export class CanonicalWriter {
   }
 
   #reserve(extra: number): void {
-    if (this.#length + extra <= this.#buffer.length) return;
+    if (this.#length + extra > this.#buffer.length) this.#grow(extra);
+  }
+
+  #grow(extra: number): void {
     const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + extra));
     const old = this.#buffer;
     for (let i = 0; i < this.#length; i++) grown[i] = old[i]!;

@@ -37,7 +37,8 @@ export function commitClientSeed(
   seed: string,
   source: RandomSource = secureRandom,
 ): ClientCommit {
-  const cs = fromHex(announcement?.commitment, 32, 'announcement commitment');
+  const csHex = announcement?.commitment;
+  const cs = fromHex(csHex, 32, 'announcement commitment');
   checkId(player, 'player id');
   checkText(seed, 'client seed');
   const words = new Uint32Array(8);
@@ -48,7 +49,8 @@ export function commitClientSeed(
     seed,
     salt: toHex(salt),
     commitment: toHex(clientCommitmentV2(cs, player, salt, seed)),
-    serverCommitment: toHex(cs),
+    // The text fromHex accepted: lowercase hex of these very bytes, so toHex(cs) would equal it.
+    serverCommitment: csHex,
   };
 }
 

@@ -6,8 +6,8 @@ import { dealWithHashes } from './build-transcript-v2.ts';
 import {
   clientCommitmentV2,
   type RosterEntry,
-  rosterHash,
   serverCommitmentV2,
+  sortedRosterHash,
   sortRoster,
 } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
@@ -113,10 +113,17 @@ export class FairRound {
   readonly #header: FairHeader;
   readonly #serverSeed: Uint8Array;
   readonly #commitment: Uint8Array;
+  /** C_s in hex, the form every announcement, roster and transcript shows. */
+  readonly #commitmentHex: string;
   #phase: FairRoundPhase = 'committing';
   #roster: RosterEntry[] = [];
+  /** Each roster player's commitment as bytes, parsed once when it was accepted. */
+  readonly #committed = new Map<string, Uint8Array>();
   #rosterHash: string | null = null;
+  #rosterHashBytes: Uint8Array | null = null;
   #reveals: Reveal[] = [];
+  /** Each revealed player's salt as bytes, parsed once when the reveal was checked. */
+  readonly #salts = new Map<string, Uint8Array>();
   #plain: PlainSeed | null = null;
   #missingAllowed = false;
   #result: { transcript: FairTranscript; deal: Deal } | undefined;
@@ -125,6 +132,7 @@ export class FairRound {
     this.#header = header;
     this.#serverSeed = serverSeed.slice();
     this.#commitment = serverCommitmentV2(header, serverSeed);
+    this.#commitmentHex = toHex(this.#commitment);
   }
 
   /**
@@ -209,7 +217,7 @@ export class FairRound {
 
   /** The server commitment C_s (hex). */
   get commitment(): string {
-    return toHex(this.#commitment);
+    return this.#commitmentHex;
   }
 
   /** What to publish before accepting any commitment: header and C_s. No secret. */
@@ -255,14 +263,15 @@ export class FairRound {
 
   #commitEntry(player: string, commitment: string): void {
     checkId(player, 'player id');
-    fromHex(commitment, 32, 'client commitment');
+    const bytes = fromHex(commitment, 32, 'client commitment');
     if (this.#phase !== 'committing' || this.#rosterHash !== null) {
       throw order(`the roster is closed: no commitment is accepted (player '${player}')`);
     }
-    if (this.#roster.some((e) => e.player === player)) {
+    if (this.#committed.has(player)) {
       throw order(`player '${player}' has committed already`);
     }
     this.#roster = sortRoster([...this.#roster, { player, commitment }]);
+    this.#committed.set(player, bytes);
   }
 
   /**
@@ -282,7 +291,14 @@ export class FairRound {
     if (this.#header.seating === 'roster' && this.#roster.length !== seats) {
       throw order(`seating by roster needs ${seats} players, ${this.#roster.length} committed`);
     }
-    this.#rosterHash = toHex(rosterHash(this.#commitment, this.#roster));
+    // #roster is kept in canonical order, and #committed holds its commitments already parsed.
+    const r = sortedRosterHash(
+      this.#commitment,
+      this.#roster,
+      this.#roster.map((e) => this.#committed.get(e.player)!),
+    );
+    this.#rosterHashBytes = r;
+    this.#rosterHash = toHex(r);
     this.#phase = 'revealing';
     return this.#publicRoster();
   }
@@ -315,24 +331,26 @@ export class FairRound {
   reveal(player: string, seed: string, salt: string): void {
     if (this.#phase === 'committing') throw order('the roster must be closed before any reveal');
     if (this.#phase === 'dealt') throw order('this round was dealt already');
-    const entry = this.#roster.find((e) => e.player === player);
-    if (entry === undefined) throw order(`player '${player}' is not in the roster`);
-    if (this.#reveals.some((r) => r.player === player)) {
+    const committed = typeof player === 'string' ? this.#committed.get(player) : undefined;
+    if (committed === undefined) throw order(`player '${player}' is not in the roster`);
+    if (this.#salts.has(player)) {
       throw order(`player '${player}' revealed already`);
     }
+    const saltBytes = fromHex(salt, 32, 'salt');
     const expected = clientCommitmentV2(
       this.#commitment,
       player,
-      fromHex(salt, 32, 'salt'),
+      saltBytes,
       checkText(seed, 'client seed'),
     );
-    if (!constantTimeEqual(expected, fromHex(entry.commitment, 32, 'commitment'))) {
+    if (!constantTimeEqual(expected, committed)) {
       throw new FairdealError(
         'REVEAL_MISMATCH',
         `the seed of player '${player}' does not match their commitment`,
       );
     }
     this.#reveals = sortRoster([...this.#reveals, { player, seed, salt }]);
+    this.#salts.set(player, saltBytes);
   }
 
   /**
@@ -388,7 +406,8 @@ export class FairRound {
         plain: this.#plain,
       },
       this.#commitment,
-      fromHex(this.#rosterHash, 32, 'rosterHash'),
+      this.#rosterHashBytes!,
+      { commitmentHex: this.#commitmentHex, salts: this.#salts },
     );
     this.#missingAllowed = waiting.length > 0;
     this.#phase = 'dealt';
