@@ -1,4 +1,5 @@
 import { FairdealError } from '../errors.ts';
+import { copyBytes, wipeBytes } from './byte-ops.ts';
 
 /** A buffer big enough for a Dou Dizhu or two-deck transcript message (about 1–2 KiB). */
 const SPARE_BYTES = 4096;
@@ -84,7 +85,7 @@ export class CanonicalWriter {
   bytes(value: Uint8Array): this {
     this.u32(value.length);
     this.#reserve(value.length);
-    this.#buffer.set(value, this.#length);
+    copyBytes(this.#buffer, value, this.#length);
     this.#length += value.length;
     return this;
   }
@@ -95,7 +96,7 @@ export class CanonicalWriter {
    */
   fields(encoded: Uint8Array): this {
     this.#reserve(encoded.length);
-    this.#buffer.set(encoded, this.#length);
+    copyBytes(this.#buffer, encoded, this.#length);
     this.#length += encoded.length;
     return this;
   }
@@ -188,8 +189,7 @@ export class CanonicalWriter {
   /** Wipes what was written (messages hold seeds) and lends the buffer to the next writer. */
   #release(): void {
     const b = this.#buffer;
-    // A plain loop, not fill(), which a patched prototype could watch (as in random/sha256.ts).
-    for (let i = 0; i < this.#length; i++) b[i] = 0;
+    wipeBytes(b, 0, this.#length); // the fill() fairdeal loaded with, which nothing can watch
     this.#buffer = EMPTY;
     this.#length = 0;
     if (spare === null && b.length >= SPARE_BYTES && b.length <= MAX_KEPT_BYTES) spare = b;
@@ -210,8 +210,8 @@ export class CanonicalWriter {
   #grow(extra: number): void {
     const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + extra));
     const old = this.#buffer;
-    for (let i = 0; i < this.#length; i++) grown[i] = old[i]!;
-    for (let i = 0; i < this.#length; i++) old[i] = 0; // dropped: nothing of a message stays in it
+    copyBytes(grown, old, 0); // all of it (it fits twice): no subarray view to make
+    wipeBytes(old, 0, this.#length); // dropped: nothing of a message stays in it
     this.#buffer = grown;
   }
 }

@@ -14,6 +14,7 @@ import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
 import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
 import { fromHex, toHex } from './hex.ts';
+import { randomBytes32 } from './random-bytes.ts';
 import type { Seating } from './seating.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 import { checkId, checkText } from './validate.ts';
@@ -130,7 +131,9 @@ export class FairRound {
 
   private constructor(header: FairHeader, serverSeed: Uint8Array) {
     this.#header = header;
-    this.#serverSeed = serverSeed.slice();
+    // Both callers pass a fresh array (randomBytes32, fromHex): kept as is, not sliced (a slice
+    // would go through Uint8Array[Symbol.species], which anyone may replace).
+    this.#serverSeed = serverSeed;
     this.#commitment = serverCommitmentV2(header, serverSeed);
     this.#commitmentHex = toHex(this.#commitment);
   }
@@ -147,9 +150,7 @@ export class FairRound {
    */
   static open(o: FairRoundOptions): FairRound {
     const header = normalizeHeader(o);
-    const words = new Uint32Array(8);
-    (o.source ?? secureRandom).fillUint32(words);
-    return new FairRound(header, new Uint8Array(words.buffer));
+    return new FairRound(header, randomBytes32(o.source ?? secureRandom));
   }
 
   /**
