@@ -8,7 +8,6 @@ import {
   type RosterEntry,
   serverCommitmentV2,
   sortedRosterHash,
-  sortRoster,
 } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -17,7 +16,7 @@ import { fromHex, toHex } from './hex.ts';
 import { randomBytes32 } from './random-bytes.ts';
 import type { Seating } from './seating.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
-import { checkId, checkText } from './validate.ts';
+import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** Where a round stands (docs/FAIR.md §2): taking commitments, taking reveals, or dealt. */
 export type FairRoundPhase = 'committing' | 'revealing' | 'dealt';
@@ -88,6 +87,14 @@ export interface FairRoundSecretState {
 
 const order = (message: string): FairdealError => new FairdealError('PROTOCOL_ORDER', message);
 
+/** Inserts an entry of a player not yet in `list` where the canonical order (sortRoster's) puts
+ *  it: a round's lists stay sorted without copying and re-sorting them at every step. */
+function insertSorted<T extends { readonly player: string }>(list: T[], entry: T): void {
+  let at = list.length;
+  while (at > 0 && compareUtf8(list[at - 1]!.player, entry.player) > 0) at--;
+  list.splice(at, 0, entry);
+}
+
 /**
  * One provably fair hand on the dealer's side (fairdeal-v2), enforcing the order that makes it
  * fair (docs/FAIR.md §2): `open` (publish `announcement`) → `commit` per player → `closeRoster`
@@ -117,12 +124,12 @@ export class FairRound {
   /** C_s in hex, the form every announcement, roster and transcript shows. */
   readonly #commitmentHex: string;
   #phase: FairRoundPhase = 'committing';
-  #roster: RosterEntry[] = [];
+  readonly #roster: RosterEntry[] = [];
   /** Each roster player's commitment as bytes, parsed once when it was accepted. */
   readonly #committed = new Map<string, Uint8Array>();
   #rosterHash: string | null = null;
   #rosterHashBytes: Uint8Array | null = null;
-  #reveals: Reveal[] = [];
+  readonly #reveals: Reveal[] = [];
   /** Each revealed player's salt as bytes, parsed once when the reveal was checked. */
   readonly #salts = new Map<string, Uint8Array>();
   #plain: PlainSeed | null = null;
@@ -271,7 +278,7 @@ export class FairRound {
     if (this.#committed.has(player)) {
       throw order(`player '${player}' has committed already`);
     }
-    this.#roster = sortRoster([...this.#roster, { player, commitment }]);
+    insertSorted(this.#roster, { player, commitment });
     this.#committed.set(player, bytes);
   }
 
@@ -350,7 +357,7 @@ export class FairRound {
         `the seed of player '${player}' does not match their commitment`,
       );
     }
-    this.#reveals = sortRoster([...this.#reveals, { player, seed, salt }]);
+    insertSorted(this.#reveals, { player, seed, salt });
     this.#salts.set(player, saltBytes);
   }
 
