@@ -1,5 +1,5 @@
 import { FairdealError } from '../errors.ts';
-import { BufferedSource, poolAccess } from '../random/buffered-source.ts';
+import { BufferedSource } from '../random/buffered-source.ts';
 import { chacha20Block } from '../random/chacha20-block.ts';
 
 /** RFC 8439 §2.3: a 32-bit block counter. */
@@ -7,13 +7,6 @@ const MAX_BLOCKS = 2 ** 32;
 /** Beyond this a deck is no longer a card deck; refills stay at 4 KiB. */
 const MAX_REFILL_BLOCKS = 64;
 const NONCE_ZERO = new Uint32Array(3);
-
-/** Blocks per refill for a deck of `cards`: its expected ⌈(n − 1) / 2⌉ words, + 2 for a rejected
- *  half or two, in whole blocks. */
-function blocksFor(cards: number): number {
-  const words = Math.ceil(Math.max(cards - 1, 0) / 2) + 2;
-  return Math.min(Math.ceil(words / 16), MAX_REFILL_BLOCKS);
-}
 
 /**
  * The ChaCha20 keystream of a deck key (docs/FAIR.md §7: RFC 8439, counter from 0, nonce 12 zero
@@ -34,49 +27,13 @@ function blocksFor(cards: number): number {
  */
 export class DeckKeystream extends BufferedSource {
   readonly #key = new Uint32Array(8);
-  /** Blocks the buffer holds. */
-  readonly #capacity: number;
-  /** Blocks per refill for the current deck (≤ #capacity). */
-  #blocks: number;
+  readonly #blocks: number;
   #counter = 0;
 
   constructor(key: Uint8Array, cards: number) {
-    const blocks = blocksFor(cards);
+    const words = Math.ceil(Math.max(cards - 1, 0) / 2) + 2; // + 2: a rejected half or two
+    const blocks = Math.min(Math.ceil(words / 16), MAX_REFILL_BLOCKS);
     super(blocks * 16);
-    this.#setKey(key);
-    this.#capacity = blocks;
-    this.#blocks = blocks;
-  }
-
-  /**
-   * Starts this stream over as `new DeckKeystream(key, cards)` would, if its buffer is large
-   * enough (else returns false and changes nothing): a source is two typed arrays outside V8's
-   * heap, and making them cost as much as the shuffle of a 54-card deck (issue 11).
-   *
-   * @example
-   * ```ts
-   * const stream = new DeckKeystream(serverSeed, 54);
-   * stream.restart(serverSeed, 52); // true: the same words as a new stream of this key
-   * ```
-   * @throws {FairdealError} `BAD_SEED` if the key is not 32 bytes.
-   */
-  restart(key: Uint8Array, cards: number): boolean {
-    const blocks = blocksFor(cards);
-    if (!(blocks <= this.#capacity)) return false;
-    this.#setKey(key);
-    this.#blocks = blocks;
-    this.#counter = 0;
-    // Every buffered word of the old key counts as read: the next read refills from block 0.
-    poolAccess.seek(this, poolAccess.end(this));
-    return true;
-  }
-
-  /** Zeroes the key (the buffered words stay, as in any used source, until the next refill). */
-  forgetKey(): void {
-    for (let i = 0; i < 8; i++) this.#key[i] = 0;
-  }
-
-  #setKey(key: Uint8Array): void {
     if (!(key instanceof Uint8Array) || key.length !== 32) {
       throw new FairdealError('BAD_SEED', 'a deck key must be 32 bytes');
     }
@@ -84,6 +41,7 @@ export class DeckKeystream extends BufferedSource {
       const o = i * 4;
       this.#key[i] = key[o]! | (key[o + 1]! << 8) | (key[o + 2]! << 16) | (key[o + 3]! << 24);
     }
+    this.#blocks = blocks;
   }
 
   protected refill(buffer: Uint32Array): number {
