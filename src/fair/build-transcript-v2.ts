@@ -2,10 +2,10 @@ import type { Deal } from '../games/index.ts';
 import { type RosterEntry, rosterHash, serverCommitmentV2, sortRoster } from './commit-v2.ts';
 import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { FAIR_V2, type FairHeader } from './header.ts';
-import { toHex } from './hex.ts';
+import { fromHex, toHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
-import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 
 /** What the dealer knows when it deals a v2 hand. */
@@ -15,6 +15,14 @@ export interface BuildTranscriptV2Input {
   readonly roster: readonly RosterEntry[];
   readonly reveals: readonly Reveal[];
   readonly plain: PlainSeed | null;
+}
+
+/** What a caller of {@link dealWithHashes} may hold already, in the form the deal needs. */
+export interface KnownBytes {
+  /** C_s in hex (`toHex(cs)`). */
+  readonly commitmentHex: string;
+  /** The salt of each revealed player, as bytes (`fromHex(reveal.salt)`). */
+  readonly salts: ReadonlyMap<string, Uint8Array>;
 }
 
 /**
@@ -39,8 +47,10 @@ export function dealTranscriptV2(input: BuildTranscriptV2Input): {
 /**
  * {@link dealTranscriptV2} for a caller that holds C_s and R already, computed from this very
  * input (FairRound computes them when it opens and when it closes the roster): hashing them
- * again was two of a fair deal's seven SHA-256 messages. Internal: the fair entry does not
- * export it, so no caller can hand in a commitment of another header.
+ * again was two of a fair deal's seven SHA-256 messages. `known` may add C_s in hex and the
+ * reveals' salts as bytes, parsed when they were checked, so that nothing is converted twice.
+ * Internal: the fair entry does not export it, so no caller can hand in a commitment of another
+ * header.
  *
  * @example
  * ```ts
@@ -53,6 +63,7 @@ export function dealWithHashes(
   input: BuildTranscriptV2Input,
   cs: Uint8Array,
   r: Uint8Array,
+  known?: KnownBytes,
 ): { transcript: FairTranscript; deal: Deal } {
   const h = input.header;
   const roster = sortRoster(input.roster).map((e) => ({
@@ -84,11 +95,15 @@ export function dealWithHashes(
     preset: h.preset,
     options: { ...h.options },
     seating: h.seating === 'roster' ? 'roster' : [...h.seating],
-    server: { commitment: toHex(cs), seed: toHex(input.serverSeed) },
+    server: { commitment: known?.commitmentHex ?? toHex(cs), seed: toHex(input.serverSeed) },
     roster,
     reveals,
     plain,
     cards: dealt.cards,
   };
-  return { transcript: { ...body, hash: toHex(transcriptHashV2(body, r)) }, deal: dealt.deal };
+  const salts = reveals.map(
+    (e) => known?.salts.get(e.player) ?? fromHex(e.salt, 32, 'reveal salt'),
+  );
+  const hash = transcriptHashOfBytes(body, r, { commitment: cs, seed: input.serverSeed, salts });
+  return { transcript: { ...body, hash: toHex(hash) }, deal: dealt.deal };
 }

@@ -4,6 +4,7 @@ import type { RandomSource } from '../random/source.ts';
 import { clientCommitmentV2, rosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { fromHex, toHex } from './hex.ts';
+import { randomBytes32 } from './random-bytes.ts';
 import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** What a player keeps (seed, salt) and publishes (commitment) for one hand. */
@@ -37,18 +38,18 @@ export function commitClientSeed(
   seed: string,
   source: RandomSource = secureRandom,
 ): ClientCommit {
-  const cs = fromHex(announcement?.commitment, 32, 'announcement commitment');
+  const csHex = announcement?.commitment;
+  const cs = fromHex(csHex, 32, 'announcement commitment');
   checkId(player, 'player id');
   checkText(seed, 'client seed');
-  const words = new Uint32Array(8);
-  source.fillUint32(words);
-  const salt = new Uint8Array(words.buffer);
+  const salt = randomBytes32(source);
   return {
     player,
     seed,
     salt: toHex(salt),
     commitment: toHex(clientCommitmentV2(cs, player, salt, seed)),
-    serverCommitment: toHex(cs),
+    // The text fromHex accepted: lowercase hex of these very bytes, so toHex(cs) would equal it.
+    serverCommitment: csHex,
   };
 }
 

@@ -36,13 +36,34 @@ export function encodeDeckKeyV2(input: DeckKeyV2Input): Uint8Array {
   return writeDeckKeyV2(input).finish();
 }
 
+/** `u32(#deck) ‖ str(card)…` of frozen decks (the canonical decks of presetDeal), written once:
+ *  54 checked and encoded card ids were half of a deck key's message (issue 11). Only frozen
+ *  arrays are kept — their elements cannot change, not even behind a Proxy (its invariants
+ *  forbid reporting other values for frozen properties) — and card ids are no secret. */
+const deckFields = new WeakMap<readonly string[], Uint8Array>();
+
+function writeDeck(w: CanonicalWriter, deck: readonly string[]): void {
+  if (!Array.isArray(deck) || !Object.isFrozen(deck)) {
+    w.u32(deck.length);
+    for (const card of deck) w.str(checkText(card, 'card id'));
+    return;
+  }
+  let encoded = deckFields.get(deck);
+  if (encoded === undefined) {
+    const d = new CanonicalWriter().u32(deck.length);
+    for (const card of deck) d.str(checkText(card, 'card id'));
+    encoded = d.finish();
+    deckFields.set(deck, encoded);
+  }
+  w.fields(encoded);
+}
+
 function writeDeckKeyV2(input: DeckKeyV2Input): CanonicalWriter {
   const w = new CanonicalWriter()
     .str(LABELS_V2.deckKey)
     .bytes(input.serverCommitment)
-    .bytes(input.rosterHash)
-    .u32(input.deck.length);
-  for (const card of input.deck) w.str(checkText(card, 'card id'));
+    .bytes(input.rosterHash);
+  writeDeck(w, input.deck);
   const seeds = new Map(input.reveals.map((r) => [r.player, r.seed]));
   const roster = sortRoster(input.roster);
   for (const r of input.reveals) {

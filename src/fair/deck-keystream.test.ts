@@ -44,7 +44,66 @@ test('shuffleDeck is the shuffle of chacha20(key), for decks of every size', () 
   );
 });
 
+test('a restarted DeckKeystream gives the words of chacha20 of its new key, from the start', () => {
+  fc.assert(
+    fc.property(
+      key,
+      key,
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 0, max: 3000 }),
+      fc.nat(200),
+      (a, b, first, second, readBefore) => {
+        const stream = new DeckKeystream(a, first);
+        stream.fillUint32(new Uint32Array(readBefore)); // part of the old key's stream is used
+        if (!stream.restart(b, second)) {
+          // Only a deck that needs larger refills than the buffer holds is refused.
+          assert.ok(second > first);
+          return;
+        }
+        const got = new Uint32Array(300);
+        const want = new Uint32Array(300);
+        stream.fillUint32(got);
+        chacha20(b).fillUint32(want);
+        assert.deepEqual(got, want);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test('shuffleDeck called again from inside a shuffle (a Proxy deck) still deals both decks right', () => {
+  const k1 = new Uint8Array(32).fill(1);
+  const k2 = new Uint8Array(32).fill(2);
+  const inner = Array.from({ length: 54 }, (_, i) => `i${i}`);
+  let nested: string[] | undefined;
+  const outer = new Proxy(
+    Array.from({ length: 54 }, (_, i) => `o${i}`),
+    {
+      get(target, property, receiver) {
+        if (nested === undefined && property === '0') nested = shuffleDeck(k2, inner);
+        return Reflect.get(target, property, receiver);
+      },
+    },
+  );
+  const got = shuffleDeck(k1, outer);
+  assert.ok(nested !== undefined, 'the inner shuffle ran during the outer one');
+  assert.deepEqual(nested, toShuffled(inner, chacha20(k2)));
+  assert.deepEqual(
+    got,
+    toShuffled(
+      Array.from({ length: 54 }, (_, i) => `o${i}`),
+      chacha20(k1),
+    ),
+  );
+  assert.deepEqual(shuffleDeck(k1, inner), toShuffled(inner, chacha20(k1)));
+});
+
 test('a deck key must be 32 bytes', () => {
   assert.throws(() => new DeckKeystream(new Uint8Array(31), 54), { code: 'BAD_SEED' });
   assert.throws(() => shuffleDeck(new Uint8Array(33), ['AS']), { code: 'BAD_SEED' });
+  shuffleDeck(new Uint8Array(32), ['AS']); // leaves a stream to restart
+  assert.throws(() => shuffleDeck(new Uint8Array(31), ['AS']), { code: 'BAD_SEED' });
+  assert.throws(() => new DeckKeystream(new Uint8Array(32), 54).restart(new Uint8Array(0), 54), {
+    code: 'BAD_SEED',
+  });
 });

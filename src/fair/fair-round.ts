@@ -6,17 +6,17 @@ import { dealWithHashes } from './build-transcript-v2.ts';
 import {
   clientCommitmentV2,
   type RosterEntry,
-  rosterHash,
   serverCommitmentV2,
-  sortRoster,
+  sortedRosterHash,
 } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
 import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
 import { fromHex, toHex } from './hex.ts';
+import { randomBytes32 } from './random-bytes.ts';
 import type { Seating } from './seating.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
-import { checkId, checkText } from './validate.ts';
+import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** Where a round stands (docs/FAIR.md §2): taking commitments, taking reveals, or dealt. */
 export type FairRoundPhase = 'committing' | 'revealing' | 'dealt';
@@ -87,6 +87,14 @@ export interface FairRoundSecretState {
 
 const order = (message: string): FairdealError => new FairdealError('PROTOCOL_ORDER', message);
 
+/** Inserts an entry of a player not yet in `list` where the canonical order (sortRoster's) puts
+ *  it: a round's lists stay sorted without copying and re-sorting them at every step. */
+function insertSorted<T extends { readonly player: string }>(list: T[], entry: T): void {
+  let at = list.length;
+  while (at > 0 && compareUtf8(list[at - 1]!.player, entry.player) > 0) at--;
+  list.splice(at, 0, entry);
+}
+
 /**
  * One provably fair hand on the dealer's side (fairdeal-v2), enforcing the order that makes it
  * fair (docs/FAIR.md §2): `open` (publish `announcement`) → `commit` per player → `closeRoster`
@@ -113,18 +121,28 @@ export class FairRound {
   readonly #header: FairHeader;
   readonly #serverSeed: Uint8Array;
   readonly #commitment: Uint8Array;
+  /** C_s in hex, the form every announcement, roster and transcript shows. */
+  readonly #commitmentHex: string;
   #phase: FairRoundPhase = 'committing';
-  #roster: RosterEntry[] = [];
+  readonly #roster: RosterEntry[] = [];
+  /** Each roster player's commitment as bytes, parsed once when it was accepted. */
+  readonly #committed = new Map<string, Uint8Array>();
   #rosterHash: string | null = null;
-  #reveals: Reveal[] = [];
+  #rosterHashBytes: Uint8Array | null = null;
+  readonly #reveals: Reveal[] = [];
+  /** Each revealed player's salt as bytes, parsed once when the reveal was checked. */
+  readonly #salts = new Map<string, Uint8Array>();
   #plain: PlainSeed | null = null;
   #missingAllowed = false;
   #result: { transcript: FairTranscript; deal: Deal } | undefined;
 
   private constructor(header: FairHeader, serverSeed: Uint8Array) {
     this.#header = header;
-    this.#serverSeed = serverSeed.slice();
+    // Both callers pass a fresh array (randomBytes32, fromHex): kept as is, not sliced (a slice
+    // would go through Uint8Array[Symbol.species], which anyone may replace).
+    this.#serverSeed = serverSeed;
     this.#commitment = serverCommitmentV2(header, serverSeed);
+    this.#commitmentHex = toHex(this.#commitment);
   }
 
   /**
@@ -139,9 +157,7 @@ export class FairRound {
    */
   static open(o: FairRoundOptions): FairRound {
     const header = normalizeHeader(o);
-    const words = new Uint32Array(8);
-    (o.source ?? secureRandom).fillUint32(words);
-    return new FairRound(header, new Uint8Array(words.buffer));
+    return new FairRound(header, randomBytes32(o.source ?? secureRandom));
   }
 
   /**
@@ -209,7 +225,7 @@ export class FairRound {
 
   /** The server commitment C_s (hex). */
   get commitment(): string {
-    return toHex(this.#commitment);
+    return this.#commitmentHex;
   }
 
   /** What to publish before accepting any commitment: header and C_s. No secret. */
@@ -255,14 +271,15 @@ export class FairRound {
 
   #commitEntry(player: string, commitment: string): void {
     checkId(player, 'player id');
-    fromHex(commitment, 32, 'client commitment');
+    const bytes = fromHex(commitment, 32, 'client commitment');
     if (this.#phase !== 'committing' || this.#rosterHash !== null) {
       throw order(`the roster is closed: no commitment is accepted (player '${player}')`);
     }
-    if (this.#roster.some((e) => e.player === player)) {
+    if (this.#committed.has(player)) {
       throw order(`player '${player}' has committed already`);
     }
-    this.#roster = sortRoster([...this.#roster, { player, commitment }]);
+    insertSorted(this.#roster, { player, commitment });
+    this.#committed.set(player, bytes);
   }
 
   /**
@@ -282,7 +299,14 @@ export class FairRound {
     if (this.#header.seating === 'roster' && this.#roster.length !== seats) {
       throw order(`seating by roster needs ${seats} players, ${this.#roster.length} committed`);
     }
-    this.#rosterHash = toHex(rosterHash(this.#commitment, this.#roster));
+    // #roster is kept in canonical order, and #committed holds its commitments already parsed.
+    const r = sortedRosterHash(
+      this.#commitment,
+      this.#roster,
+      this.#roster.map((e) => this.#committed.get(e.player)!),
+    );
+    this.#rosterHashBytes = r;
+    this.#rosterHash = toHex(r);
     this.#phase = 'revealing';
     return this.#publicRoster();
   }
@@ -315,24 +339,26 @@ export class FairRound {
   reveal(player: string, seed: string, salt: string): void {
     if (this.#phase === 'committing') throw order('the roster must be closed before any reveal');
     if (this.#phase === 'dealt') throw order('this round was dealt already');
-    const entry = this.#roster.find((e) => e.player === player);
-    if (entry === undefined) throw order(`player '${player}' is not in the roster`);
-    if (this.#reveals.some((r) => r.player === player)) {
+    const committed = typeof player === 'string' ? this.#committed.get(player) : undefined;
+    if (committed === undefined) throw order(`player '${player}' is not in the roster`);
+    if (this.#salts.has(player)) {
       throw order(`player '${player}' revealed already`);
     }
+    const saltBytes = fromHex(salt, 32, 'salt');
     const expected = clientCommitmentV2(
       this.#commitment,
       player,
-      fromHex(salt, 32, 'salt'),
+      saltBytes,
       checkText(seed, 'client seed'),
     );
-    if (!constantTimeEqual(expected, fromHex(entry.commitment, 32, 'commitment'))) {
+    if (!constantTimeEqual(expected, committed)) {
       throw new FairdealError(
         'REVEAL_MISMATCH',
         `the seed of player '${player}' does not match their commitment`,
       );
     }
-    this.#reveals = sortRoster([...this.#reveals, { player, seed, salt }]);
+    insertSorted(this.#reveals, { player, seed, salt });
+    this.#salts.set(player, saltBytes);
   }
 
   /**
@@ -388,7 +414,8 @@ export class FairRound {
         plain: this.#plain,
       },
       this.#commitment,
-      fromHex(this.#rosterHash, 32, 'rosterHash'),
+      this.#rosterHashBytes!,
+      { commitmentHex: this.#commitmentHex, salts: this.#salts },
     );
     this.#missingAllowed = waiting.length > 0;
     this.#phase = 'dealt';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fromHex, toHex } from './hex.ts';
+import { checkHex, fromHex, toHex } from './hex.ts';
 
 const reference = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -23,13 +23,18 @@ test('fromHex accepts exactly 2n lowercase hex digits and names the field otherw
     fc.property(fc.array(chars, { maxLength: 10 }), fc.nat(5), (parts, n) => {
       const text = parts.join('');
       const valid = text.length === 2 * n && /^[0-9a-f]*$/.test(text);
-      if (valid) assert.equal(toHex(fromHex(text, n, 'salt')), text);
-      else
+      if (valid) {
+        assert.equal(toHex(fromHex(text, n, 'salt')), text);
+        assert.equal(checkHex(text, n, 'salt'), text);
+      } else {
         assert.throws(() => fromHex(text, n, 'salt'), { code: 'BAD_TRANSCRIPT', message: /salt/ });
+        assert.throws(() => checkHex(text, n, 'salt'), { code: 'BAD_TRANSCRIPT', message: /salt/ });
+      }
     }),
     { numRuns: 5000 },
   );
   for (const notText of [null, 12, ['00'], undefined]) {
     assert.throws(() => fromHex(notText, 1, 'prev'), { code: 'BAD_TRANSCRIPT' });
+    assert.throws(() => checkHex(notText, 1, 'prev'), { code: 'BAD_TRANSCRIPT' });
   }
 });

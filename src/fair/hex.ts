@@ -45,12 +45,33 @@ export function fromHex(text: unknown, length: number, what: string): Uint8Array
     ok = high >= 0 && low >= 0;
     out[i] = (high << 4) | low;
   }
-  if (!ok) {
-    throw new FairdealError(
-      'BAD_TRANSCRIPT',
-      `${what} must be ${length * 2} lowercase hex characters`,
-      { field: what },
-    );
-  }
+  if (!ok) throw badHex(length, what);
   return out;
+}
+
+/**
+ * Checks what {@link fromHex} checks, without making the bytes: a transcript parser validates
+ * nine hex fields that verify parses again, and an array per field was garbage (issue 11).
+ *
+ * @example
+ * ```ts
+ * checkHex('00ff', 2, 'salt'); // '00ff'
+ * ```
+ * @throws {FairdealError} `BAD_TRANSCRIPT` exactly when fromHex would.
+ */
+export function checkHex(text: unknown, length: number, what: string): string {
+  let ok = typeof text === 'string' && text.length === length * 2;
+  for (let i = 0; ok && i < 2 * length; i++) ok = digit((text as string).charCodeAt(i)) >= 0;
+  if (!ok) throw badHex(length, what);
+  return text as string;
+}
+
+function badHex(length: number, what: string): FairdealError {
+  return new FairdealError(
+    'BAD_TRANSCRIPT',
+    `${what} must be ${length * 2} lowercase hex characters`,
+    {
+      field: what,
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import type { FairOptions } from './deal-options.ts';
-import { fromHex } from './hex.ts';
+import { checkHex } from './hex.ts';
 import { checkId, checkWellFormed } from './validate.ts';
 
 /**
@@ -55,8 +55,7 @@ export function id(value: unknown, where: string): string {
 
 /** 32 bytes of lowercase hex. @throws BAD_TRANSCRIPT. */
 export function hex(value: unknown, where: string): string {
-  fromHex(value, 32, where);
-  return value as string;
+  return checkHex(value, 32, where);
 }
 
 /** A hand number: a safe non-negative integer. @throws BAD_TRANSCRIPT. */

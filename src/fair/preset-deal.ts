@@ -56,7 +56,9 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
   const cards = canonicalDeck(plan.deck);
   let deck = idsOf.get(cards);
   if (deck === undefined) {
-    deck = cards.map((c) => c.id);
+    // Frozen: it is shared by every deal of this deck, and deck-key-v2.ts keeps the encoding of
+    // frozen decks only.
+    deck = Object.freeze(cards.map((c) => c.id));
     idsOf.set(cards, deck);
   }
   const dealOptions = options as DealOptions;

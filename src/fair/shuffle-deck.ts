@@ -1,6 +1,10 @@
 import { toShuffled } from '../shuffle/to-shuffled.ts';
 import { DeckKeystream } from './deck-keystream.ts';
 
+/** The stream of the last shuffle, restarted for the next one (DeckKeystream.restart says why).
+ *  Taken while in use, so a shuffle that re-entered (through a Proxy deck) makes its own. */
+let spare: DeckKeystream | null = null;
+
 /**
  * The fair deck of a hand: the canonical deck shuffled by fairdeal's Fisher–Yates (forward,
  * batched exact bounded integers; docs/RANDOM.md) reading the ChaCha20 stream keyed by the deck
@@ -14,5 +18,14 @@ import { DeckKeystream } from './deck-keystream.ts';
  * @throws {FairdealError} `BAD_SEED` if the key is not 32 bytes.
  */
 export function shuffleDeck<T>(key: Uint8Array, canonical: readonly T[]): T[] {
-  return toShuffled(canonical, new DeckKeystream(key, canonical.length));
+  const cards = canonical.length;
+  let stream = spare;
+  if (stream?.restart(key, cards) === true) spare = null;
+  else stream = new DeckKeystream(key, cards);
+  try {
+    return toShuffled(canonical, stream);
+  } finally {
+    stream.forgetKey();
+    spare = stream;
+  }
 }

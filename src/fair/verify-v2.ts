@@ -1,5 +1,5 @@
 import { canonicalFairOptions } from './canonical-options.ts';
-import { clientCommitmentV2, rosterHash, serverCommitmentV2 } from './commit-v2.ts';
+import { clientCommitmentV2, serverCommitmentV2, sortedRosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { sameOptions } from './header.ts';
@@ -7,7 +7,7 @@ import { fromHex, toHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { checkSeating } from './seating.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
-import { transcriptHashV2 } from './transcript-hash-v2.ts';
+import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 import { compareUtf8 } from './validate.ts';
 import { compareCards, problemOf, type VerifyProblem } from './verify-problems.ts';
@@ -66,7 +66,11 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
         'the server seed and the header (table, hand, prev, preset, options, seating) do not match the server commitment',
     });
   }
-  const inRoster = new Map<string, string>();
+  // Every hex field is parsed once, here, and its bytes reused by the roster hash and the
+  // transcript hash below (parsing them again was a tenth of verify's time, issue 11).
+  const inRoster = new Map<string, Uint8Array>();
+  const committed: Uint8Array[] = [];
+  const salts: Uint8Array[] = [];
   t.roster.forEach((e, i) => {
     if (i > 0 && compareUtf8(t.roster[i - 1]!.player, e.player) >= 0) {
       problems.push({
@@ -74,7 +78,9 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
         message: `the roster is not in canonical order (sorted by player id, no duplicates) at '${e.player}'`,
       });
     }
-    inRoster.set(e.player, e.commitment);
+    const bytes = fromHex(e.commitment, 32, 'commitment');
+    committed.push(bytes);
+    inRoster.set(e.player, bytes);
   });
   t.reveals.forEach((r, i) => {
     if (i > 0 && compareUtf8(t.reveals[i - 1]!.player, r.player) >= 0) {
@@ -83,16 +89,18 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
         message: `reveals are not in canonical order (sorted by player id, no duplicates) at '${r.player}'`,
       });
     }
-    const committed = inRoster.get(r.player);
-    if (committed === undefined) {
+    const commitment = inRoster.get(r.player);
+    if (commitment === undefined) {
       problems.push({
         field: `reveals[${i}]`,
         message: `'${r.player}' revealed a seed but is not in the roster`,
       });
       return;
     }
-    const expected = clientCommitmentV2(cs, r.player, fromHex(r.salt, 32, 'salt'), r.seed);
-    if (!constantTimeEqual(expected, fromHex(committed, 32, 'commitment'))) {
+    const salt = fromHex(r.salt, 32, 'salt');
+    salts[i] = salt;
+    const expected = clientCommitmentV2(cs, r.player, salt, r.seed);
+    if (!constantTimeEqual(expected, commitment)) {
       problems.push({
         field: `reveals[${i}].commitment`,
         message: `the seed of player '${r.player}' does not match their commitment`,
@@ -106,7 +114,9 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     });
   }
   if (problems.length > 0) return problems;
-  const r = rosterHash(cs, t.roster);
+  // No problem so far: the roster is in canonical order (so sortedRosterHash is rosterHash), and
+  // every reveal reached its check (so salts[i] is the salt of t.reveals[i]).
+  const r = sortedRosterHash(cs, t.roster, committed);
   const plan = presetDeal(t.preset, t.options);
   const key = deriveDeckKeyV2(seed, {
     serverCommitment: cs,
@@ -117,7 +127,7 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     plain: t.plain,
   });
   compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
-  const actual = transcriptHashV2(t, r);
+  const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts });
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push({
       field: 'hash',

@@ -120,8 +120,14 @@ test('WebAssembly patched after the library loads never sees the module, its mem
     Object.defineProperty(Memory.prototype, 'buffer', { get() { seen.push('buffer'); return buffer.call(this); } });
     const apply = Reflect.apply;
     Reflect.apply = (f, t, a) => { seen.push('apply'); return apply(f, t, a); };
+    const TypedArray = Object.getPrototypeOf(Uint32Array.prototype);
+    const set = TypedArray.set;
+    TypedArray.set = function (...a) { seen.push('set'); return apply(set, this, a); };
+    const call = Function.prototype.call;
+    Function.prototype.call = function (...a) { seen.push('call'); return apply(call, this, a); };
     const out = new Uint32Array(64 * 16);
     wasmChaCha20Blocks()(new Uint32Array(8).fill(3), 0, new Uint32Array(3), out, 0, 64);
+    Function.prototype.call = call;
     process.stdout.write(JSON.stringify({ seen, hex: Buffer.from(out.buffer).toString('hex') }));`;
   const { seen, hex } = JSON.parse(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),

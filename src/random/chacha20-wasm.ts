@@ -310,12 +310,19 @@ const PLATFORM = (() => {
   const buffer = wasm && Object.getOwnPropertyDescriptor(wasm.Memory.prototype, 'buffer')?.get;
   if (wasm === undefined || buffer === undefined) return undefined;
   const { Module, Instance, validate } = wasm;
-  return { Module, Instance, validate, buffer, apply: Reflect.apply };
+  // `set` called through `call` bound to it: no lookup on a prototype at the call, and no
+  // arguments array (Reflect.apply's would be an allocation per refill).
+  const copy = Function.prototype.call.bind(Uint32Array.prototype.set) as unknown as (
+    target: Uint32Array,
+    source: Uint32Array,
+    offset: number,
+  ) => void;
+  return { Module, Instance, validate, buffer, apply: Reflect.apply, copy };
 })();
 
 function compile(): WasmBlocks | undefined {
   if (PLATFORM === undefined) return undefined;
-  const { Module, Instance, validate, buffer, apply } = PLATFORM;
+  const { Module, Instance, validate, buffer, apply, copy } = PLATFORM;
   let exports: WebAssembly.Exports;
   let memoryBuffer: ArrayBuffer;
   try {
@@ -327,6 +334,13 @@ function compile(): WasmBlocks | undefined {
     return undefined; // e.g. a Content-Security-Policy without 'wasm-unsafe-eval'
   }
   const memory = new Int32Array(memoryBuffer);
+  // The output of 4, 8 … 64 blocks as views made once, so that a call copies its words out with
+  // one `set` (a memory copy) and makes no view: a word-by-word loop was an eighth of a 64-block
+  // refill (issue 11), and `subarray` per call would allocate (and ask Symbol.species).
+  const outputs: Uint32Array[] = [];
+  for (let groups = 1; groups <= WASM_MAX_BLOCKS / 4; groups++) {
+    outputs.push(new Uint32Array(memoryBuffer, STATE_BYTES, groups * 64));
+  }
   const run = exports.blocks as (groups: number) => void;
   const wipe = exports.wipe as (bytes: number) => void;
   return (key, counter, nonce, out, offset, blocks) => {
@@ -338,10 +352,10 @@ function compile(): WasmBlocks | undefined {
     memory[12] = counter | 0;
     for (let i = 0; i < 3; i++) memory[13 + i] = nonce[i]! | 0;
     run(blocks >>> 2);
-    // A plain loop, not `set`, which a patched prototype could watch (issue 9).
-    const words = blocks * 16;
-    for (let i = 0; i < words; i++) out[offset + i] = memory[16 + i]!;
+    // The `set` this module found at load, not the prototype's now, which a later patch could
+    // watch (issue 9).
+    copy(out, outputs[(blocks >>> 2) - 1]!, offset);
     // Key and keystream leave nothing behind in the module's memory.
-    wipe(STATE_BYTES + words * 4);
+    wipe(STATE_BYTES + blocks * 64);
   };
 }

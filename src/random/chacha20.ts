@@ -44,7 +44,8 @@ class ChaCha20Source extends BufferedSource {
   readonly #nonce: Uint32Array;
   #counter = 0;
   #refillBlocks = 1;
-  #native: NativeKeystream | undefined;
+  /** node:crypto's keystream once tried: null if this platform has none, undefined before. */
+  #native: NativeKeystream | null | undefined;
 
   constructor(key: Uint8Array, nonce: Uint32Array) {
     super(BULK_WORDS);
@@ -68,9 +69,11 @@ class ChaCha20Source extends BufferedSource {
       );
     }
     if (this.#refillBlocks < MAX_REFILL_BLOCKS) this.#refillBlocks *= 2;
-    if (blocks === MAX_REFILL_BLOCKS) {
-      this.#native ??= nativeKeystream(this.#key, this.#counter, this.#nonce);
-      if (this.#native !== undefined) {
+    if (blocks === MAX_REFILL_BLOCKS && this.#native !== null) {
+      // Tried once: where there is no native cipher (browsers), asking again at every refill
+      // allocated a closure context each time, and a steady portable refill allocates nothing.
+      this.#native ??= nativeKeystream(this.#key, this.#counter, this.#nonce) ?? null;
+      if (this.#native !== null) {
         this.#native(buffer);
         this.#counter += blocks;
         return blocks * 16;
