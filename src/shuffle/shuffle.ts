@@ -1,6 +1,12 @@
+import { BufferedSource } from '../random/buffered-source.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { fisherYates, WHOLE } from './fisher-yates.ts';
+import { shuffleInPlace as arrayKernel } from './kernels/array.ts';
+import { shuffleInPlace as float64Kernel } from './kernels/float64.ts';
+import { shuffleInPlace as numbersKernel } from './kernels/numbers.ts';
+import { shuffleInPlace as typedKernel } from './kernels/typed.ts';
+import { shuffleInPlace as uint32Kernel } from './kernels/uint32.ts';
 import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
 
 /**
@@ -22,6 +28,22 @@ import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
  * @throws {TypeError} if `array` is not an Array or TypedArray, or is frozen.
  */
 export function shuffle<A extends Shuffleable>(array: A, source: RandomSource = secureRandom): A {
+  if (Array.isArray(array)) {
+    if (source instanceof BufferedSource) {
+      if (typeof array[0] === 'number') numbersKernel(array as number[], source);
+      else arrayKernel(array, source);
+      return array;
+    }
+  } else if (
+    source instanceof BufferedSource &&
+    ArrayBuffer.isView(array) &&
+    !(array instanceof DataView)
+  ) {
+    if (array instanceof Uint32Array) uint32Kernel(array, source);
+    else if (array instanceof Float64Array) float64Kernel(array, source);
+    else typedKernel(array, source);
+    return array;
+  }
   assertShuffleable(array, 'shuffle: array', true);
   fisherYates(array, WHOLE, source);
   return array;

@@ -24,3 +24,6 @@ export const SPECULATE_TAIL = 64;
  * cost more than the wait. Measured: 1,000 items run ~1.6× faster than branch-free alone.
  */
 export const RARE_BRANCH_MAX = 8192;
+
+/** Arrays up to this size take tinySteps. */
+export const TINY_MAX = 8;
