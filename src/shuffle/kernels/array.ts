@@ -230,8 +230,7 @@ export function shuffleInPlace(a: Items, source: BufferedSource): void {
       if (Object.isFrozen(a)) throw frozen('shuffle: array');
     } else {
       try {
-        // biome-ignore lint/correctness/noSelfAssign: the write is the probe (shuffleable.ts).
-        a[0] = a[0];
+        a[0] = a[0]!; // the probe: a frozen Array refuses it (shuffleable.ts)
       } catch {
         throw frozen('shuffle: array');
       }
