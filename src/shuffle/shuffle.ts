@@ -5,7 +5,6 @@ import { fisherYates, WHOLE } from './fisher-yates.ts';
 import { shuffleInPlace as arrayKernel } from './kernels/array.ts';
 import { shuffleInPlace as float64Kernel } from './kernels/float64.ts';
 import { shuffleInPlace as numbersKernel } from './kernels/numbers.ts';
-import { shuffleInPlace as typedKernel } from './kernels/typed.ts';
 import { shuffleInPlace as uint32Kernel } from './kernels/uint32.ts';
 import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
 
@@ -34,15 +33,15 @@ export function shuffle<A extends Shuffleable>(array: A, source: RandomSource = 
       else arrayKernel(array, source);
       return array;
     }
-  } else if (
-    source instanceof BufferedSource &&
-    ArrayBuffer.isView(array) &&
-    !(array instanceof DataView)
-  ) {
-    if (array instanceof Uint32Array) uint32Kernel(array, source);
-    else if (array instanceof Float64Array) float64Kernel(array, source);
-    else typedKernel(array, source);
-    return array;
+  } else if (source instanceof BufferedSource && ArrayBuffer.isView(array)) {
+    if (array instanceof Uint32Array) {
+      uint32Kernel(array, source);
+      return array;
+    }
+    if (array instanceof Float64Array) {
+      float64Kernel(array, source);
+      return array;
+    }
   }
   assertShuffleable(array, 'shuffle: array', true);
   fisherYates(array, WHOLE, source);

@@ -240,16 +240,15 @@ export function shuffleInPlace(a: Items, source: BufferedSource): void {
     pooledShuffle(a, -1, source);
     return;
   }
-  const limit = n - 1;
   // Words are consumed before use, as in speculate; only a completed undo gives them back.
   const start = poolAccess.take(source, n >>> 1);
   if (start < 0) {
-    if (limit > 0) branchFreeSteps(a, 0, limit, limit, source);
+    redo(a, -1, source);
     return;
   }
   const words = poolAccess.words(source);
   let suspect = 0;
-  for (let i = 0, q = start; i < limit; i += 2, q++) {
+  for (let i = 0, q = start; i < n - 1; i += 2, q++) {
     const word = words[q]!;
     const bound = n - i;
     const low = Math.imul(word & 0xffff, bound);
@@ -258,7 +257,7 @@ export function shuffleInPlace(a: Items, source: BufferedSource): void {
     let x = a[i]!;
     a[i] = a[j]!;
     a[j] = x;
-    if (i + 1 < limit) {
+    if (i + 2 < n) {
       const high = Math.imul(word >>> 16, bound - 1);
       suspect |= (high & 0xffff) - bound + 1;
       j = i + 1 + (high >>> 16);
@@ -267,15 +266,19 @@ export function shuffleInPlace(a: Items, source: BufferedSource): void {
       a[j] = x;
     }
   }
-  if (suspect < 0) redo(a, limit, start, source);
+  if (suspect < 0) redo(a, start, source);
 }
 
-/** A failed bet of {@link shuffleInPlace}: undoes its swaps, gives the words back and makes the
- *  steps branch-free. Out of line, like {@link undo}, to keep the hot function small. */
-function redo(a: Items, limit: number, start: number, source: BufferedSource): void {
-  undo(a, 0, limit, poolAccess.words(source), start);
-  poolAccess.seek(source, start);
-  branchFreeSteps(a, 0, limit, limit, source);
+/** {@link shuffleInPlace}'s steps when its bet fails: undoes its swaps and gives its words back
+ *  (if `start` ≥ 0), then makes the steps branch-free, which refills the pool as needed. Out of
+ *  line, like {@link undo}, to keep the hot function small. */
+function redo(a: Items, start: number, source: BufferedSource): void {
+  const limit = a.length - 1;
+  if (start >= 0) {
+    undo(a, 0, limit, poolAccess.words(source), start);
+    poolAccess.seek(source, start);
+  }
+  if (limit > 0) branchFreeSteps(a, 0, limit, limit, source);
 }
 
 /**
