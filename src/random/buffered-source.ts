@@ -20,6 +20,9 @@ export interface PoolAccess {
   position(source: BufferedSource): number;
   /** End of the buffered words: [position, end) are unread. */
   end(source: BufferedSource): number;
+  /** Whether `value` is a BufferedSource: its private brand, one map check where `instanceof`
+   *  walks the prototype chain. */
+  owns(value: object): value is BufferedSource;
   /** Marks the next `count` buffered words as read and returns the index of the first of them,
    *  or −1 (nothing read) when fewer than `count` are buffered: one call where a small shuffle
    *  would make three (position, end, seek). */
@@ -56,6 +59,7 @@ export abstract class BufferedSource implements RandomSource {
     poolAccess.words = (source) => source.#words;
     poolAccess.position = (source) => source.#position;
     poolAccess.end = (source) => source.#length;
+    poolAccess.owns = (value): value is BufferedSource => #position in value;
     poolAccess.take = (source, count) => {
       const start = source.#position;
       if (source.#length - start < count) return -1;

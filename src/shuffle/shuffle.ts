@@ -1,4 +1,4 @@
-import { BufferedSource } from '../random/buffered-source.ts';
+import { poolAccess } from '../random/buffered-source.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { fisherYates, WHOLE } from './fisher-yates.ts';
@@ -28,12 +28,12 @@ import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
  */
 export function shuffle<A extends Shuffleable>(array: A, source: RandomSource = secureRandom): A {
   if (Array.isArray(array)) {
-    if (source instanceof BufferedSource) {
+    if (typeof source === 'object' && source !== null && poolAccess.owns(source)) {
       if (typeof array[0] === 'number') numbersKernel(array as number[], source);
       else arrayKernel(array, source);
       return array;
     }
-  } else if (source instanceof BufferedSource && ArrayBuffer.isView(array)) {
+  } else if (typeof source === 'object' && source !== null && poolAccess.owns(source) && ArrayBuffer.isView(array)) {
     if (array instanceof Uint32Array) {
       uint32Kernel(array, source);
       return array;
