@@ -8,6 +8,11 @@ import { shuffleInPlace as numbersKernel } from './kernels/numbers.ts';
 import { shuffleInPlace as uint32Kernel } from './kernels/uint32.ts';
 import { assertShuffleable, type Shuffleable } from './shuffleable.ts';
 
+const typedArrayTag = Function.prototype.call.bind(
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)!
+    .get!,
+) as (value: unknown) => string | undefined;
+
 /**
  * Shuffles `array` in place — every ordering exactly equally likely — and returns it.
  *
@@ -33,13 +38,14 @@ export function shuffle<A extends Shuffleable>(array: A, source: RandomSource = 
       else arrayKernel(array, source);
       return array;
     }
-  } else if (typeof source === 'object' && source !== null && poolAccess.owns(source) && ArrayBuffer.isView(array)) {
-    if (array instanceof Uint32Array) {
-      uint32Kernel(array, source);
+  } else if (typeof source === 'object' && source !== null && poolAccess.owns(source)) {
+    const tag = typedArrayTag(array);
+    if (tag === 'Uint32Array') {
+      uint32Kernel(array as Uint32Array, source);
       return array;
     }
-    if (array instanceof Float64Array) {
-      float64Kernel(array, source);
+    if (tag === 'Float64Array') {
+      float64Kernel(array as Float64Array, source);
       return array;
     }
   }
