@@ -20,9 +20,6 @@ export interface PoolAccess {
   position(source: BufferedSource): number;
   /** End of the buffered words: [position, end) are unread. */
   end(source: BufferedSource): number;
-  /** Whether `value` is a BufferedSource: its private brand, one map check where `instanceof`
-   *  walks the prototype chain. */
-  owns(value: object): value is BufferedSource;
   /** Marks the next `count` buffered words as read and returns the index of the first of them,
    *  or −1 (nothing read) when fewer than `count` are buffered: one call where a small shuffle
    *  would make three (position, end, seek). */
@@ -59,7 +56,6 @@ export abstract class BufferedSource implements RandomSource {
     poolAccess.words = (source) => source.#words;
     poolAccess.position = (source) => source.#position;
     poolAccess.end = (source) => source.#length;
-    poolAccess.owns = (value): value is BufferedSource => #position in value;
     poolAccess.take = (source, count) => {
       const start = source.#position;
       if (source.#length - start < count) return -1;
@@ -70,6 +66,15 @@ export abstract class BufferedSource implements RandomSource {
       source.#position = position;
     };
     poolAccess.refill = (source) => source.#fill();
+  }
+
+  /**
+   * Whether `value` is a BufferedSource, by its private brand: no getter, no Proxy trap, and in
+   * V8 a check of the object's map, where `instanceof` walks its prototype chain (shuffle()
+   * asks it on every call).
+   */
+  static isPooled(value: object): value is BufferedSource {
+    return #position in value;
   }
 
   protected constructor(capacity: number) {

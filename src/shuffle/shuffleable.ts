@@ -22,23 +22,15 @@ export type Shuffleable = unknown[] | TypedArray;
 export function assertShuffleable(value: unknown, name: string, inPlace: boolean): void {
   if (Array.isArray(value)) {
     if (inPlace) assertWritable(value, name);
-  } else assertTypedArray(value, name);
+    return;
+  }
+  if (!ArrayBuffer.isView(value) || value instanceof DataView) {
+    throw new TypeError(`${name} must be an Array or a TypedArray, got ${describe(value)}`);
+  }
 }
 
-/**
- * The non-Array half of {@link assertShuffleable}.
- * @throws {TypeError} for anything but a TypedArray.
- */
-export function assertTypedArray(value: unknown, name: string): void {
-  if (!ArrayBuffer.isView(value) || value instanceof DataView) throw notShuffleable(value, name);
-}
-
-/** The error for a value that is neither an Array nor a TypedArray. */
-export function notShuffleable(value: unknown, name: string): TypeError {
-  return new TypeError(`${name} must be an Array or a TypedArray, got ${describe(value)}`);
-}
-
-/** The error for a frozen array given to an in-place shuffle. */
+/** The error for a frozen array given to an in-place shuffle (here and in the kernels'
+ *  shuffleInPlace, which make the same probe). */
 export function frozen(name: string): TypeError {
   return new TypeError(`${name} is frozen and cannot be shuffled in place; use toShuffled()`);
 }
@@ -48,9 +40,8 @@ export function frozen(name: string): TypeError {
  * say why before anything is drawn. The probe is a self-assignment of item 0, which a frozen
  * array refuses (strict mode) and which a shuffle of two or more items makes anyway: it costs a
  * nanosecond where `Object.isFrozen` costs ten, a tenth of a whole 52-card shuffle.
- * @throws {TypeError} if `array` is frozen.
  */
-export function assertWritable(array: unknown[], name: string): void {
+function assertWritable(array: unknown[], name: string): void {
   let writable: boolean;
   if (array.length < 2) writable = !Object.isFrozen(array);
   else {
