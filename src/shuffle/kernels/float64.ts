@@ -15,7 +15,8 @@ type Items = Float64Array;
  * (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items) take whole words,
  * a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit steps until the
  * last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}), which are
- * speculated, and redone branch-free if the bet fails.
+ * speculated, and redone branch-free if the bet fails. (shuffle() comes in through
+ * {@link shuffleInPlace}; toShuffled, sample and permutation through fisher-yates.ts.)
  */
 export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
   const n = a.length;
@@ -203,7 +204,7 @@ export function branchFreeSteps(
 /**
  * `shuffle(a, source)` from a pooled source: the whole shuffle in place, with the checks that
  * read the array's length, made here, where the load of `length` sees one array family, and not
- * in shuffle(), where it sees every kind (a megamorphic load: a fifth of a 5-item shuffle).
+ * in shuffle(), where it sees every kind (a megamorphic load, a call into V8's lookup cache).
  *
  * Arrays of up to {@link TINY_MAX} items are shuffled right here, by {@link speculate}'s bet in
  * its smallest form (steps 0 … n − 2 from (n − 1) / 2 words read in place; redone branch-free if
