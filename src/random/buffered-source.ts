@@ -20,6 +20,10 @@ export interface PoolAccess {
   position(source: BufferedSource): number;
   /** End of the buffered words: [position, end) are unread. */
   end(source: BufferedSource): number;
+  /** Marks the next `count` buffered words as read and returns the index of the first of them,
+   *  or −1 (nothing read) when fewer than `count` are buffered: one call where a small shuffle
+   *  would make three (position, end, seek). */
+  take(source: BufferedSource, count: number): number;
   /** Marks every word before `position` as read (position ≤ end). */
   seek(source: BufferedSource, position: number): void;
   /** Refills a used-up pool (position = end) and returns its new end; position becomes 0. */
@@ -52,10 +56,25 @@ export abstract class BufferedSource implements RandomSource {
     poolAccess.words = (source) => source.#words;
     poolAccess.position = (source) => source.#position;
     poolAccess.end = (source) => source.#length;
+    poolAccess.take = (source, count) => {
+      const start = source.#position;
+      if (source.#length - start < count) return -1;
+      source.#position = start + count;
+      return start;
+    };
     poolAccess.seek = (source, position) => {
       source.#position = position;
     };
     poolAccess.refill = (source) => source.#fill();
+  }
+
+  /**
+   * Whether `value` is a BufferedSource, by its private brand: no getter, no Proxy trap, and in
+   * V8 a check of the object's map, where `instanceof` walks its prototype chain (shuffle()
+   * asks it on every call).
+   */
+  static isPooled(value: object): value is BufferedSource {
+    return #position in value;
   }
 
   protected constructor(capacity: number) {

@@ -23,8 +23,12 @@ test('a shuffle that throws part-way never hands the words it used to the next d
   // the wide 32-bit steps (70,000). Writes 1, 2, … are the swaps, two for each half drawn (a
   // rejected half swaps an item with itself), so write w comes from half h = floor((w − 1) / 2)
   // or later, in word floor(h / 2) or later: at least floor(h / 2) + 1 words were shown.
-  for (const n of [52, 1000, 20_000, 70_000]) {
-    for (const throwAt of [1, 2, 9, 40, 101]) {
+  // And 5 items: the small-array loop of the kernels' shuffleInPlace (writes 1 to 8).
+  const cases = [5, 52, 1000, 20_000, 70_000].map(
+    (n) => [n, n === 5 ? [1, 2, 5, 8] : [1, 2, 9, 40, 101]] as const,
+  );
+  for (const [n, writes] of cases) {
+    for (const throwAt of writes) {
       const seed = `throw ${n} ${throwAt}`;
       const want = Array.from(
         { length: 200_000 },

@@ -69,7 +69,7 @@ export function fisherYates(a: Swappable, limit: number, source: RandomSource): 
  * `nextUint32()`, blocked from {@link BLOCKED_MIN} items. Its own function so that the dispatch
  * above stays small enough for V8 to inline it, and the kernel with it, into the caller.
  */
-function carefulFisherYates(a: Swappable, limit: number, source: RandomSource): void {
+export function carefulFisherYates(a: Swappable, limit: number, source: RandomSource): void {
   const n = a.length;
   if (limit < 0) limit = n - 1;
   if (n >= BLOCKED_MIN) {

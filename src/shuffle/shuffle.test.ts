@@ -268,3 +268,37 @@ test('refusing a frozen array draws nothing: a seeded source goes on as if never
   assert.throws(() => shuffle(Object.freeze([1, 2, 3]) as unknown as number[], scripted), /frozen/);
   assert.equal(scripted.used, 0);
 });
+
+test('pooled sources tell typed arrays by kind, not by prototype', () => {
+  // shuffle() picks the kernel from the typed array's internal kind: a subclass is its kind, an
+  // object that only borrows a prototype is refused as before, and every kind is shuffled.
+  class Scores extends Float64Array {}
+  const scores = new Scores(5).map((_, i) => i);
+  const plain = new Float64Array(5).map((_, i) => i);
+  assert.deepEqual([...shuffle(scores, chacha20('kind'))], [...shuffle(plain, chacha20('kind'))]);
+  assert.throws(
+    () => shuffle(Object.create(Uint32Array.prototype) as Uint32Array),
+    /shuffle: array must be an Array or a TypedArray, got Uint32Array/,
+  );
+  for (const Kind of [Int8Array, Uint16Array, Uint32Array, Float32Array, Float64Array]) {
+    for (const n of [0, 1, 2, 5, 8, 9, 52]) {
+      const a = shuffle(
+        new Kind(n).map((_, i) => i),
+        chacha20(`kind ${n}`),
+      );
+      assert.deepEqual(
+        [...a].sort((x, y) => x - y),
+        Array.from({ length: n }, (_, i) => i),
+      );
+      assert.deepEqual(
+        [...a],
+        [
+          ...shuffle(
+            Array.from({ length: n }, (_, i) => i),
+            chacha20(`kind ${n}`),
+          ),
+        ],
+      );
+    }
+  }
+});

@@ -29,6 +29,12 @@ export function assertShuffleable(value: unknown, name: string, inPlace: boolean
   }
 }
 
+/** The error for a frozen array given to an in-place shuffle (here and in the kernels'
+ *  shuffleInPlace, which make the same probe). */
+export function frozen(name: string): TypeError {
+  return new TypeError(`${name} is frozen and cannot be shuffled in place; use toShuffled()`);
+}
+
 /**
  * A frozen array would throw on the first write of the shuffle, after randomness was drawn;
  * say why before anything is drawn. The probe is a self-assignment of item 0, which a frozen
@@ -47,9 +53,7 @@ function assertWritable(array: unknown[], name: string): void {
       writable = false;
     }
   }
-  if (!writable) {
-    throw new TypeError(`${name} is frozen and cannot be shuffled in place; use toShuffled()`);
-  }
+  if (!writable) throw frozen(name);
 }
 
 function describe(value: unknown): string {

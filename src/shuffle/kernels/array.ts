@@ -12,7 +12,8 @@
 import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts';
 import { lemireThresholds } from '../../random/lemire-thresholds.ts';
 import { drawWide, WIDE_BLOCK } from '../blocked.ts';
-import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL } from './limits.ts';
+import { frozen } from '../shuffleable.ts';
+import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL, TINY_MAX } from './limits.ts';
 
 /** The arrays this copy of the kernel swaps. */
 type Items = unknown[];
@@ -23,13 +24,24 @@ type Items = unknown[];
  * (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items) take whole words,
  * a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit steps until the
  * last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}), which are
- * speculated, and redone branch-free if the bet fails.
+ * speculated, and redone branch-free if the bet fails. (shuffle() comes in through
+ * {@link shuffleInPlace}; toShuffled, sample and permutation through fisher-yates.ts.)
  */
 export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
   const n = a.length;
   const limit = steps < 0 ? n - 1 : steps; // −1: the whole shuffle (fisher-yates.ts, WHOLE)
+  if (n > SPECULATE_MAX) largeShuffle(a, limit, source);
+  else if (limit > 0 && !speculate(a, 0, limit, source))
+    branchFreeSteps(a, 0, limit, limit, source);
+}
+
+/** {@link pooledShuffle} of more than {@link SPECULATE_MAX} items. Out of line so that a deck's
+ *  path stays small enough for V8 to inline it whole (its limit is 920 bytes of bytecode for
+ *  everything inlined into one function). */
+function largeShuffle(a: Items, limit: number, source: BufferedSource): void {
+  const n = a.length;
   let i = n > 65536 ? wideSteps(a, limit, source) : 0;
-  const tail = n <= SPECULATE_MAX ? 0 : n - SPECULATE_TAIL;
+  const tail = n - SPECULATE_TAIL;
   if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
   if (i < limit && !speculate(a, i, limit, source)) branchFreeSteps(a, i, limit, limit, source);
 }
@@ -199,6 +211,78 @@ export function branchFreeSteps(
 }
 
 /**
+ * `shuffle(a, source)` from a pooled source: the whole shuffle in place, with the checks that
+ * read the array's length, made here, where the load of `length` sees one array family, and not
+ * in shuffle(), where it sees every kind (a megamorphic load, a call into V8's lookup cache).
+ *
+ * Arrays of up to {@link TINY_MAX} items are shuffled right here, by {@link speculate}'s bet in
+ * its smallest form (steps 0 … n − 2 from (n − 1) / 2 words read in place; redone branch-free if
+ * a draw may have been rejected or the pool holds too few words), so that a 5-item shuffle is
+ * this one call: no further call is left to V8's inlining budget, which in a process that has
+ * shuffled many kinds of array goes to the other paths.
+ *
+ * @throws {TypeError} if `a` is a frozen Array, before anything is drawn (see assertWritable in
+ *   shuffleable.ts: the probe is the self-assignment of item 0).
+ */
+export function shuffleInPlace(a: Items, source: BufferedSource): void {
+  const n = a.length;
+  if (Array.isArray(a)) {
+    if (n < 2) {
+      if (Object.isFrozen(a)) throw frozen('shuffle: array');
+    } else {
+      try {
+        a[0] = a[0]!; // the probe: a frozen Array refuses it (shuffleable.ts)
+      } catch {
+        throw frozen('shuffle: array');
+      }
+    }
+  }
+  if (n > TINY_MAX) {
+    pooledShuffle(a, -1, source);
+    return;
+  }
+  // Words are consumed before use, as in speculate; only a completed undo gives them back.
+  const start = poolAccess.take(source, n >>> 1);
+  if (start < 0) {
+    redo(a, -1, source);
+    return;
+  }
+  const words = poolAccess.words(source);
+  let suspect = 0;
+  for (let i = 0, q = start; i < n - 1; i += 2, q++) {
+    const word = words[q]!;
+    const bound = n - i;
+    const low = Math.imul(word & 0xffff, bound);
+    suspect |= (low & 0xffff) - bound;
+    let j = i + (low >>> 16);
+    let x = a[i]!;
+    a[i] = a[j]!;
+    a[j] = x;
+    if (i + 2 < n) {
+      const high = Math.imul(word >>> 16, bound - 1);
+      suspect |= (high & 0xffff) - bound + 1;
+      j = i + 1 + (high >>> 16);
+      x = a[i + 1]!;
+      a[i + 1] = a[j]!;
+      a[j] = x;
+    }
+  }
+  if (suspect < 0) redo(a, start, source);
+}
+
+/** {@link shuffleInPlace}'s steps when its bet fails: undoes its swaps and gives its words back
+ *  (if `start` ≥ 0), then makes the steps branch-free, which refills the pool as needed. Out of
+ *  line, like {@link undo}, to keep the hot function small. */
+function redo(a: Items, start: number, source: BufferedSource): void {
+  const limit = a.length - 1;
+  if (start >= 0) {
+    undo(a, 0, limit, poolAccess.words(source), start);
+    poolAccess.seek(source, start);
+  }
+  if (limit > 0) branchFreeSteps(a, 0, limit, limit, source);
+}
+
+/**
  * Shuffle v1's steps `from` … `limit` − 1, read straight from the pool (starting at a word
  * boundary), betting that no draw is rejected. Returns true when the bet held: those positions
  * are shuffled exactly as the reference loop would have done it, word for word. Returns false,
@@ -219,11 +303,10 @@ export function branchFreeSteps(
  */
 export function speculate(a: Items, from: number, limit: number, source: BufferedSource): boolean {
   const n = a.length;
-  const start = poolAccess.position(source);
-  const used = (limit - from + 1) >>> 1; // two steps per word; a half left over is discarded
-  if (poolAccess.end(source) - start < used) return false;
+  // Two steps per word; a half left over is discarded. Moved past before the first swap.
+  const start = poolAccess.take(source, (limit - from + 1) >>> 1);
+  if (start < 0) return false;
   const words = poolAccess.words(source);
-  poolAccess.seek(source, start + used);
   let suspect = 0;
   let i = from;
   let q = start;
