@@ -16,8 +16,12 @@
 export const WASM_MAX_BLOCKS = 64;
 
 const STATE_BYTES = 64;
+/** The 16 input words each splat across a vector (counter lanes c + 4g + 0 … 3), made once a call. */
+const SPLATS = STATE_BYTES;
+/** Where the blocks are written. */
+const OUTPUT = SPLATS + 16 * 16;
 /** Where the byte-rotation masks live (after the output, so the wipe never clears them). */
-const MASKS = STATE_BYTES + WASM_MAX_BLOCKS * 64;
+const MASKS = OUTPUT + WASM_MAX_BLOCKS * 64;
 
 /** Unsigned LEB128 (WebAssembly's integer encoding). */
 function uleb(value: number): number[] {
@@ -183,13 +187,17 @@ const LANE_INDICES = [0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
 /** Pushes the input state word i of the current group, as a vector over its four blocks: memory
  *  word i everywhere, and for word 12 (the counter) + 4g + (0, 1, 2, 3). */
 function inputWord(code: number[], i: number): void {
-  emit(code, I32_CONST, 0, I32_LOAD, memarg(i * 4));
-  if (i !== 12) {
-    emit(code, I32X4_SPLAT);
-    return;
+  emit(code, I32_CONST, 0, V128_LOAD, memarg(SPLATS + i * 16));
+}
+
+/** Stores every input word i of the first group as a vector at SPLATS + 16i: memory word i in
+ *  every lane, and for word 12 (the counter) + (0, 1, 2, 3). */
+function splatInput(code: number[]): void {
+  for (let i = 0; i < 16; i++) {
+    emit(code, I32_CONST, 0, I32_CONST, 0, I32_LOAD, memarg(i * 4), I32X4_SPLAT);
+    if (i === 12) emit(code, V128_CONST, LANE_INDICES, I32X4_ADD);
+    emit(code, V128_STORE, memarg(SPLATS + i * 16));
   }
-  emit(code, LOCAL_GET, G, I32_CONST, 2, I32_SHL, I32_ADD, I32X4_SPLAT);
-  emit(code, V128_CONST, LANE_INDICES, I32X4_ADD);
 }
 
 /** `blocks(groups)`: 4 × groups blocks from the state in memory [0, 64) into [64, …). */
@@ -200,6 +208,7 @@ function blocksBody(relaxed: boolean): number[] {
     emit(code, I32_CONST, 0, V128_LOAD, memarg(MASKS), LOCAL_SET, M16);
     emit(code, I32_CONST, 0, V128_LOAD, memarg(MASKS + 16), LOCAL_SET, M8);
   }
+  splatInput(code);
   emit(code, LOOP, VOID); // one group of four blocks
   for (let i = 0; i < 16; i++) {
     inputWord(code, i);
@@ -213,13 +222,16 @@ function blocksBody(relaxed: boolean): number[] {
   // §2.3: add the input state. Lane k of x[i] is word i of block 4g + k, stored at
   // 64 + (4g + k) × 64 + 4i: each four rows are transposed (8 shuffles) into four 16-byte
   // stores, one per block, instead of 16 lane extractions and stores.
-  emit(code, LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, sleb(STATE_BYTES), I32_ADD);
+  emit(code, LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, sleb(OUTPUT), I32_ADD);
   emit(code, LOCAL_SET, P);
   for (let i = 0; i < 16; i++) {
     emit(code, LOCAL_GET, x(i));
     inputWord(code, i);
     emit(code, I32X4_ADD, LOCAL_SET, x(i));
   }
+  // The next group's counters: + 4 in every lane.
+  emit(code, I32_CONST, 0, I32_CONST, 0, V128_LOAD, memarg(SPLATS + 12 * 16));
+  emit(code, I32_CONST, 4, I32X4_SPLAT, I32X4_ADD, V128_STORE, memarg(SPLATS + 12 * 16));
   for (let r = 0; r < 16; r += 4) {
     const a = x(r);
     const b = x(r + 1);
@@ -395,7 +407,7 @@ function compile(relaxed: boolean): WasmBlocks | undefined {
   // refill (issue 11), and `subarray` per call would allocate (and ask Symbol.species).
   const outputs: Uint32Array[] = [];
   for (let groups = 1; groups <= WASM_MAX_BLOCKS / 4; groups++) {
-    outputs.push(new Uint32Array(memoryBuffer, STATE_BYTES, groups * 64));
+    outputs.push(new Uint32Array(memoryBuffer, OUTPUT, groups * 64));
   }
   const run = exports.blocks as (groups: number) => void;
   const wipe = exports.wipe as (bytes: number) => void;
@@ -412,6 +424,6 @@ function compile(relaxed: boolean): WasmBlocks | undefined {
     // watch (issue 9).
     copy(out, outputs[(blocks >>> 2) - 1]!, offset);
     // Key and keystream leave nothing behind in the module's memory.
-    wipe(STATE_BYTES + blocks * 64);
+    wipe(OUTPUT + blocks * 64);
   };
 }
