@@ -80,7 +80,7 @@ const I32X4_SHL = simd(0xab);
 const I32X4_SHR_U = simd(0xad);
 const I32X4_ADD = simd(0xae);
 const MEMORY_FILL = [0xfc, ...uleb(11), 0x00];
-// Relaxed SIMD (Chromium ≥ 114, Firefox ≥ 145): byte swizzle whose result is exact for indices
+// Relaxed SIMD (shipped in Chromium 114): byte swizzle whose result is exact for indices
 // below 16 (all of ours) and implementation-defined only above.
 const I8X16_RELAXED_SWIZZLE = simd(0x100);
 
