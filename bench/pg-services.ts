@@ -3,6 +3,7 @@
 // durability, fsync on) and `fairdeal serve` processes on it, as behind a load balancer.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Running, spawnDealer } from '../test/server/spawn-server.ts';
 
@@ -54,4 +55,52 @@ export function openPgServices(): PgServices {
         execFileSync('bash', [join(ROOT, 'tools/pg-cluster.sh'), 'stop', cluster]);
     },
   };
+}
+
+/** utime + stime of a process in µs, from /proc (Linux); 0 when it is gone. */
+export function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU time so far (µs) of each process that serves the benchmark, by pid. */
+export type CpuSample = ReadonlyMap<number, number>;
+
+/**
+ * Samples the CPU time of the service processes and of every PostgreSQL backend connected to
+ * the benchmark's database.
+ *
+ * @example
+ * ```ts
+ * const before = await sampleCpu(pgc, pids);
+ * // … load …
+ * const us = cpuBetween(before, await sampleCpu(pgc, pids));
+ * ```
+ * @throws {Error} if the query fails.
+ */
+export async function sampleCpu(
+  pgc: { query<R>(sql: string): Promise<{ rows: R[] }> },
+  servicePids: readonly number[],
+): Promise<CpuSample> {
+  const r = await pgc.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  const pids = [...servicePids, ...r.rows.map((x) => x.pid)];
+  return new Map(pids.map((pid) => [pid, cpuMicros(pid)]));
+}
+
+/**
+ * CPU time (µs) spent between two samples, process by process: a backend that started in
+ * between counts whole, one that exited in between (the pool closes idle connections after
+ * 10 s) is left out instead of being subtracted — the sum of two totals went negative then. An
+ * exited backend's last moments are not counted: the figure can only be low, never negative.
+ */
+export function cpuBetween(before: CpuSample, after: CpuSample): number {
+  let total = 0;
+  for (const [pid, us] of after) total += Math.max(0, us - (before.get(pid) ?? 0));
+  return total;
 }

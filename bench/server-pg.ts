@@ -5,11 +5,11 @@
 // throwaway cluster from tools/pg-cluster.sh with its default durability (fsync on).
 // Prints a Markdown table for docs/DEPLOY.md.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { openPgServices } from './pg-services.ts';
+import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
 
 const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,16 +41,6 @@ function parse(text: string): Cell {
       Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0) +
       (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
   };
-}
-
-// utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
-function cpuMicros(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-pg-'));
@@ -99,18 +89,12 @@ try {
   const pgc = new Client({ connectionString: url });
   await pgc.connect();
   // CPU of both service processes and of every PostgreSQL backend serving this database.
-  const cpuNow = async () => {
-    const r = await pgc.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-    );
-    const pids = [...servers.map((s) => s.child.pid!), ...r.rows.map((x) => x.pid)];
-    return pids.reduce((t, pid) => t + cpuMicros(pid), 0);
-  };
+  const servicePids = servers.map((s) => s.child.pid!);
   for (const [name, [pa, pb]] of Object.entries(scenarios)) {
     writeFileSync(join(dir, 'a.lua'), lua(pa));
     writeFileSync(join(dir, 'b.lua'), lua(pb));
     for (const total of [10, 50]) {
-      const cpu0 = await cpuNow();
+      const cpu0 = await sampleCpu(pgc, servicePids);
       const outs = await Promise.all(
         [a, b].map((base, k) =>
           run('wrk', [
@@ -124,7 +108,7 @@ try {
           ]),
         ),
       );
-      const cpuUs = (await cpuNow()) - cpu0;
+      const cpuUs = cpuBetween(cpu0, await sampleCpu(pgc, servicePids));
       const cells = outs.map((o) => parse(o.stdout));
       // Say what the errors were (wrk counts non-2xx answers and socket errors and timeouts).
       for (const o of outs) {

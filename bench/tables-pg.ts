@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { openPgServices } from './pg-services.ts';
+import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
 
 const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -9,16 +8,6 @@ const LEVELS = (process.env.BENCH_CONCURRENCY ?? '4,16,32,64').split(',').map(Nu
 const pg = openPgServices();
 const url = pg.url;
 const start = pg.start;
-
-// utime + stime of a process in µs, from /proc (Linux); 0 when it is gone.
-function cpuMicros(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers.
 type Json = any;
@@ -120,13 +109,7 @@ try {
   const { Client } = (await import('pg')).default;
   const pgc = new Client({ connectionString: url });
   await pgc.connect();
-  const cpuNow = async () => {
-    const r = await pgc.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-    );
-    const pids = [...servers.map((s) => s.child.pid!), ...r.rows.map((x) => x.pid)];
-    return pids.reduce((t, pid) => t + cpuMicros(pid), 0);
-  };
+  const servicePids = servers.map((s) => s.child.pid!);
   for (const concurrency of LEVELS) {
     // Each worker round-robins PER_WORKER tables of its own, so a table sees a hand or two per
     // cell, as at a real table, rather than hundreds of hands (a table document keeps every
@@ -182,15 +165,15 @@ try {
     stopAt = Date.now() + 1000;
     await Promise.all(owned.map(worker));
     measuring = true;
-    const cpu0 = await cpuNow();
-    const svc0 = servers.reduce((x, s) => x + cpuMicros(s.child.pid!), 0);
+    const cpu0 = await sampleCpu(pgc, servicePids);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
     stopAt = Date.now() + SECONDS * 1000;
     await Promise.all(owned.map(worker));
     const elapsed = (performance.now() - t0) / 1000;
-    const serverCpu = (await cpuNow()) - cpu0;
-    const svcCpu = servers.reduce((x, s) => x + cpuMicros(s.child.pid!), 0) - svc0;
+    const cpu1 = await sampleCpu(pgc, servicePids);
+    const serverCpu = cpuBetween(cpu0, cpu1);
+    const svcCpu = servicePids.reduce((x, pid) => x + cpu1.get(pid)! - cpu0.get(pid)!, 0);
     const self = process.cpuUsage(self0);
     latencies.sort((x, y) => x - y);
     const q = (p: number) =>
