@@ -19,6 +19,7 @@ for (const wasm of [true, false])
       const out = new Uint32Array(1024); // one 64-block refill per read, once refills are whole
       for (let i = 0; i < 5000; i++) rng.fillUint32(out); // warm up: compiled, at full refills
       globalThis.gc();
+      globalThis.gc();
       const before = process.memoryUsage();
       for (let i = 0; i < ${refills}; i++) rng.fillUint32(out);
       const after = process.memoryUsage();
@@ -44,5 +45,8 @@ for (const wasm of [true, false])
     // closure context per refill made 3.2 MB). What is left is the process's own noise (code
     // the compiler still makes: a few hundred bytes to some KB), far below that.
     assert.ok(heap < 64 * 1024, `heap grew by ${heap} bytes over ${refills} refills`);
-    assert.equal(arrayBuffers, 0);
+    // Buffers outside the heap: one byte per refill would be 50 KB. The count may also fall a
+    // little, when a buffer left from before the loop is freed during it (seen once in CI:
+    // −2,591 bytes), so the test is on growth, not on equality with zero.
+    assert.ok(arrayBuffers < 4096, `buffers grew by ${arrayBuffers} bytes over ${refills} refills`);
   });
