@@ -1,13 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
-import { autoBatch } from './auto-batch.ts';
 import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
+import { batchedRead, batchedWrite } from './batched-statement.ts';
 import { splitEvents } from './event-bodies.ts';
 import {
   inTransaction,
   openMigratedPool,
   type PostgresOptions,
   poolLifecycle,
-  refusedByServer,
 } from './postgres-pool.ts';
 import type {
   StoredAnswer,
@@ -25,7 +24,7 @@ import type {
  * stores the document only if its version is still the one read, with its events, finished
  * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without
  * its events or the reverse. The reads and writes of concurrent changes share statements
- * ({@link autoBatch}): under load a process sends one statement for many changes. A change that
+ * (batched-statement.ts): under load a process sends one statement for many changes. A change that
  * loses its race reruns on the fresh row; after three lost races it takes the row lock
  * (`SELECT … FOR UPDATE`) and waits its turn.
  *
@@ -42,18 +41,6 @@ export async function openPostgresTableStore(options: PostgresOptions): Promise<
 
 /** Lost races in a row before a change waits for the row lock instead (a hot table). */
 const OPTIMISTIC_TRIES = 3;
-
-/**
- * Statements of each kind (reads, writes) a process has in flight at once; changes that arrive
- * while it is busy wait and leave together in the next one. One gives the largest batches and
- * the least CPU per action: with two processes on this 2-core machine, 5–7 changes per write
- * statement at 32 actions in flight, where two in flight made 3 to 4 and cost a fifth more CPU per
- * action (`npm run bench:server -- --pg --tables`, docs/DEPLOY.md).
- */
-const BATCHES_IN_FLIGHT = 1;
-
-/** Changes in one statement at most. */
-const MAX_BATCH = 64;
 
 /** One change to write: its table, the version it read, and what it makes. */
 interface Write {
@@ -149,40 +136,16 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
   });
   // Reads and writes each share a statement with the others waiting at that moment: under load
   // a process sends a few statements carrying many changes instead of one per change.
-  const readBatched = autoBatch(
-    async (asks: readonly { id: string; key: string | null }[]) => {
-      const r = await pool.query<Loaded>({
-        name: 'fd_table_read',
-        text: READ_SQL,
-        values: [asks.map((a) => a.id), asks.map((a) => a.key)],
-      });
-      const rows: (Loaded | undefined)[] = asks.map(() => undefined);
-      for (const row of r.rows) rows[Number(row.n) - 1] = row;
-      return rows;
-    },
-    { maxInFlight: BATCHES_IN_FLIGHT, maxBatch: MAX_BATCH, rerunAlone: () => true },
-  );
-  const writeBatched = autoBatch(
-    async (writes: readonly Write[]) => {
-      const r = await pool.query<{ id: string }>({
-        name: 'fd_table_write',
-        text: WRITE_SQL,
-        values: writeParameters(writes, now()),
-      });
-      const written = new Set(r.rows.map((x) => x.id));
-      return writes.map((w) => written.has(w.id));
-    },
-    // Two changes of one table in one statement would both be checked against the same
-    // version: the second waits for the next batch (and there loses its race, as it should).
-    // A batch the server refused was rolled back: each change may run again alone, so that the
-    // error stays with its own. A lost connection may have committed: never rerun then.
-    {
-      maxInFlight: BATCHES_IN_FLIGHT,
-      maxBatch: MAX_BATCH,
-      key: (w) => w.id,
-      rerunAlone: refusedByServer,
-    },
-  );
+  const readBatched = batchedRead<{ id: string; key: string | null }, Loaded>(pool, {
+    name: 'fd_table_read',
+    text: READ_SQL,
+    values: (asks) => [asks.map((a) => a.id), asks.map((a) => a.key)],
+  });
+  const writeBatched = batchedWrite<Write>(pool, {
+    name: 'fd_table_write',
+    text: WRITE_SQL,
+    values: (writes) => writeParameters(writes, now()),
+  });
 
   return {
     notifiesOnChange: true,
@@ -210,7 +173,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
       // Optimistic first: read, run the pure change, then ONE statement that writes the
       // document only if its version is still the one read, with its events and the wake-up —
       // two round trips and no transaction held open across the change, each shared with the
-      // other changes waiting at that moment (autoBatch). A lost race (another process wrote
+      // other changes waiting at that moment (batched-statement.ts). A lost race (another process wrote
       // first, or is writing) runs the change again on the fresh row, which is why changes
       // must be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
       for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {

@@ -1,13 +1,12 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
-import { autoBatch } from './auto-batch.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
+import { batchedRead, batchedWrite } from './batched-statement.ts';
 import {
   inTransaction,
   openMigratedPool,
   type PostgresOptions,
   poolLifecycle,
-  refusedByServer,
 } from './postgres-pool.ts';
 import type { Change, Store } from './store.ts';
 
@@ -76,54 +75,21 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     });
 
   // As for tables (postgres-tables.ts): under load, one statement carries many changes.
-  const readBatched = autoBatch(
-    async (ids: readonly string[]) => {
-      const r = await pool.query<Row & { n: string; version: string }>({
-        name: 'fd-deck-read',
-        text: READ_DECKS_SQL,
-        values: [ids],
-      });
-      const rows: (Row & { version: string })[] = [];
-      for (const row of r.rows) rows[Number(row.n) - 1] = row;
-      return ids.map((_, i) => rows[i]);
-    },
-    { maxInFlight: 1, maxBatch: 64, rerunAlone: () => true },
-  );
-  const writeBatched = autoBatch(
-    async (writes: readonly { id: string; state: string; version: string }[]) => {
-      const r = await pool.query<{ id: string }>({
-        name: 'fd-deck-write-if',
-        text: WRITE_DECKS_SQL,
-        values: [
-          writes.map((w) => w.id),
-          writes.map((w) => w.state),
-          writes.map((w) => w.version),
-          now(),
-        ],
-      });
-      const written = new Set(r.rows.map((x) => x.id));
-      return writes.map((w) => written.has(w.id));
-    },
-    { maxInFlight: 1, maxBatch: 64, key: (w) => w.id, rerunAlone: refusedByServer },
-  );
-
-  const insertBatched = autoBatch(
-    async (decks: readonly { id: string; cards: string; state: string }[]) => {
-      const r = await pool.query<{ id: string }>({
-        name: 'fd-deck-insert',
-        text: INSERT_DECKS_SQL,
-        values: [
-          decks.map((d) => d.id),
-          decks.map((d) => d.cards),
-          decks.map((d) => d.state),
-          now(),
-        ],
-      });
-      const made = new Set(r.rows.map((x) => x.id));
-      return decks.map((d) => made.has(d.id));
-    },
-    { maxInFlight: 1, maxBatch: 64, key: (d) => d.id, rerunAlone: refusedByServer },
-  );
+  const readBatched = batchedRead<string, Row & { n: string; version: string }>(pool, {
+    name: 'fd-deck-read',
+    text: READ_DECKS_SQL,
+    values: (ids) => [ids],
+  });
+  const writeBatched = batchedWrite<{ id: string; state: string; version: string }>(pool, {
+    name: 'fd-deck-write-if',
+    text: WRITE_DECKS_SQL,
+    values: (ws) => [ws.map((w) => w.id), ws.map((w) => w.state), ws.map((w) => w.version), now()],
+  });
+  const insertBatched = batchedWrite<{ id: string; cards: string; state: string }>(pool, {
+    name: 'fd-deck-insert',
+    text: INSERT_DECKS_SQL,
+    values: (ds) => [ds.map((d) => d.id), ds.map((d) => d.cards), ds.map((d) => d.state), now()],
+  });
 
   return {
     createDeck: (deck) =>
@@ -139,7 +105,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
       // First optimistically: read with the version, change, write only if the version is still
       // the one read — two statements, each shared with the other changes waiting at that
-      // moment (autoBatch). When another change came between, is being written, or the deck
+      // moment (batched-statement.ts). When another change came between, is being written, or the deck
       // was purged, no row is written and the change runs again under the row lock, which
       // cannot lose: no retry loop, no livelock on a hot deck.
       const row = await readBatched(id);
