@@ -28,7 +28,24 @@ export interface PoolAccess {
   seek(source: BufferedSource, position: number): void;
   /** Refills a used-up pool (position = end) and returns its new end; position becomes 0. */
   refill(source: BufferedSource): number;
+  /**
+   * Makes a shuffle's 16-bit steps i, i + 1 … (while i < stop − 1, of an array of n items)
+   * together with the words they read, where the source can do both in one pass (the portable
+   * ChaCha20's WebAssembly, chacha20.ts), and returns the step reached — `i` if it cannot. The
+   * pool must be used up (the caller read every word); it then holds the words made but not
+   * read, from position 0. The steps' offsets j − i are in {@link PoolAccess.offsets} from index
+   * 0: the caller makes the swaps and zeroes each offset it reads.
+   */
+  fused(source: BufferedSource, n: number, i: number, stop: number): number;
+  /** Where the last {@link PoolAccess.fused} left its offsets. */
+  offsets(): Uint16Array;
 }
+
+/** What a subclass's fused steps reached: see {@link PoolAccess.fused}. */
+export const fusedResult: { to: number; offsets: Uint16Array<ArrayBufferLike> } = {
+  to: 0,
+  offsets: new Uint16Array(0),
+};
 
 /** Filled in by the class's static block below; see {@link PoolAccess}. */
 export const poolAccess = {} as PoolAccess;
@@ -49,6 +66,7 @@ export abstract class BufferedSource implements RandomSource {
   readonly #buffer: Uint32Array;
   readonly #words: Int32Array;
   readonly #refill: (buffer: Uint32Array) => number;
+  readonly #fused: (buffer: Uint32Array, n: number, i: number, stop: number) => number;
   #position = 0;
   #length = 0;
 
@@ -66,6 +84,8 @@ export abstract class BufferedSource implements RandomSource {
       source.#position = position;
     };
     poolAccess.refill = (source) => source.#fill();
+    poolAccess.fused = (source, n, i, stop) => source.#fusedRun(n, i, stop);
+    poolAccess.offsets = () => fusedResult.offsets;
   }
 
   /**
@@ -81,10 +101,28 @@ export abstract class BufferedSource implements RandomSource {
     this.#buffer = new Uint32Array(capacity);
     this.#words = new Int32Array(this.#buffer.buffer);
     this.#refill = this.refill;
+    this.#fused = this.fusedSteps;
   }
 
   /** Overwrites the start of `buffer` with the next words of the stream; returns how many (> 0). */
   protected abstract refill(buffer: Uint32Array): number;
+
+  /**
+   * Shuffle steps made with the words they read (see {@link PoolAccess.fused}): writes the words
+   * made but not read at the start of `buffer` and returns how many, after setting
+   * {@link fusedResult}; or returns −1 where the source has no such path (the default).
+   */
+  protected fusedSteps(_buffer: Uint32Array, _n: number, _i: number, _stop: number): number {
+    return -1;
+  }
+
+  #fusedRun(n: number, i: number, stop: number): number {
+    const left = this.#fused(this.#buffer, n, i, stop);
+    if (left < 0) return i;
+    this.#position = 0;
+    this.#length = left;
+    return fusedResult.to;
+  }
 
   /** Refills the used-up buffer; a throwing refill leaves the source used up, as it was. */
   #fill(): number {

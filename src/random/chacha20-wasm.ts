@@ -20,8 +20,21 @@ const STATE_BYTES = 64;
 const SPLATS = STATE_BYTES;
 /** Where the blocks are written. */
 const OUTPUT = SPLATS + 16 * 16;
-/** Where the byte-rotation masks live (after the output, so the wipe never clears them). */
-const MASKS = OUTPUT + WASM_MAX_BLOCKS * 64;
+/** The fused steps' two keystream buffers of one group (4 blocks, 64 words) each: one is read by
+ *  the shuffle's steps while the next group is written into the other. */
+const RING_A = OUTPUT + WASM_MAX_BLOCKS * 64;
+const RING_B = RING_A + 256;
+/** Where `fused` reads n, the first step, `stop` and LAST, and leaves the word reached in the
+ *  group being read, that group's address and the groups it computed. */
+const RESULT = RING_B + 256;
+/** Where the byte-rotation masks live: after everything a call wipes (`wipe` zeroes from 0). */
+const MASKS = RESULT + 16;
+/** The offsets j − i that `fused` finds, a 16-bit word per step. */
+const OFFSETS = 8192; // above MASKS + 32
+/** Most steps one `fused` call may make: its offsets fill [OFFSETS, OFFSETS + 2 × this). */
+export const FUSED_MAX_STEPS = 65536;
+/** Pages of 64 KiB: everything above. */
+const PAGES = Math.ceil((OFFSETS + 2 * (FUSED_MAX_STEPS + 1)) / 65536);
 
 /** Unsigned LEB128 (WebAssembly's integer encoding). */
 function uleb(value: number): number[] {
@@ -56,6 +69,22 @@ const LOCAL_GET = 0x20;
 const LOCAL_SET = 0x21;
 const LOCAL_TEE = 0x22;
 const I32_LOAD = 0x28;
+const I32_STORE = 0x36;
+const I32_STORE16 = 0x3b;
+const IF = 0x04;
+const BR = 0x0c;
+const I32_EQ = 0x46;
+const I32_LT_S = 0x48;
+const I32_SHR_S = 0x75;
+const I32_EQZ = 0x45;
+const SELECT = 0x1b;
+const BLOCK = 0x02;
+const I32_GT_S = 0x4a;
+const I32_DIV_U = 0x6e;
+const I32_AND = 0x71;
+const I32_MUL = 0x6c;
+const I32_XOR = 0x73;
+const I32_SHR_U = 0x76;
 const DATA_ACTIVE = 0x00;
 const I32_CONST = 0x41;
 const I32_LT_U = 0x49;
@@ -155,17 +184,34 @@ function xorRotate(code: number[], relaxed: boolean, d: number, a: number, n: nu
  * Four of RFC 8439 §2.1's quarter rounds (a column or a diagonal round, §2.2), emitted step by
  * step across the four rather than one after another: the same operations on each state word in
  * the same order, but four independent chains side by side, which the CPU overlaps (measured
- * about 5 % faster in V8).
+ * about 5 % faster in V8). `between` is emitted after every second of the eight steps (the fused
+ * function's shuffle steps, see {@link wordStep}).
  */
-function quarterRounds(code: number[], relaxed: boolean, rounds: readonly number[][]): void {
+function quarterRounds(
+  code: number[],
+  relaxed: boolean,
+  rounds: readonly number[][],
+  between?: (code: number[]) => void,
+): void {
+  const after = (k: number) => {
+    if (between !== undefined && k % 2 === 1) between(code);
+  };
   for (const [a, b] of rounds) addTo(code, a!, b!);
+  after(0);
   for (const [a, , , d] of rounds) xorRotate(code, relaxed, d!, a!, 16);
+  after(1);
   for (const [, , c, d] of rounds) addTo(code, c!, d!);
+  after(2);
   for (const [, b, c] of rounds) xorRotate(code, relaxed, b!, c!, 12);
+  after(3);
   for (const [a, b] of rounds) addTo(code, a!, b!);
+  after(4);
   for (const [a, , , d] of rounds) xorRotate(code, relaxed, d!, a!, 8);
+  after(5);
   for (const [, , c, d] of rounds) addTo(code, c!, d!);
+  after(6);
   for (const [, b, c] of rounds) xorRotate(code, relaxed, b!, c!, 7);
+  after(7);
 }
 
 const COLUMNS = [
@@ -200,30 +246,32 @@ function splatInput(code: number[]): void {
   }
 }
 
-/** `blocks(groups)`: 4 × groups blocks from the state in memory [0, 64) into [64, …). */
-function blocksBody(relaxed: boolean): number[] {
-  const code: number[] = [];
+/** Loads the byte-rotation masks into their locals (relaxed variant). */
+function loadMasks(code: number[], relaxed: boolean): void {
   if (relaxed) {
     // Loaded, not `v128.const`: V8 rematerializes a constant at each use (four instructions).
     emit(code, I32_CONST, 0, V128_LOAD, memarg(MASKS), LOCAL_SET, M16);
     emit(code, I32_CONST, 0, V128_LOAD, memarg(MASKS + 16), LOCAL_SET, M8);
   }
-  splatInput(code);
-  emit(code, LOOP, VOID); // one group of four blocks
+}
+
+/**
+ * One group of four blocks from the splatted input, stored at the address in local P; the
+ * counter splat moves on by 4. `between` is emitted between the rounds' steps.
+ */
+function group(code: number[], relaxed: boolean, between?: (code: number[]) => void): void {
   for (let i = 0; i < 16; i++) {
     inputWord(code, i);
     emit(code, LOCAL_SET, x(i));
   }
   emit(code, I32_CONST, 10, LOCAL_SET, R);
   emit(code, LOOP, VOID); // §2.3: 10 × (column round, diagonal round)
-  quarterRounds(code, relaxed, COLUMNS);
-  quarterRounds(code, relaxed, DIAGONALS);
+  quarterRounds(code, relaxed, COLUMNS, between);
+  quarterRounds(code, relaxed, DIAGONALS, between);
   emit(code, LOCAL_GET, R, I32_CONST, 1, I32_SUB, LOCAL_TEE, R, BR_IF, 0, END);
   // §2.3: add the input state. Lane k of x[i] is word i of block 4g + k, stored at
-  // 64 + (4g + k) × 64 + 4i: each four rows are transposed (8 shuffles) into four 16-byte
-  // stores, one per block, instead of 16 lane extractions and stores.
-  emit(code, LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, sleb(OUTPUT), I32_ADD);
-  emit(code, LOCAL_SET, P);
+  // P + k × 64 + 4i: each four rows are transposed (8 shuffles) into four 16-byte stores, one
+  // per block, instead of 16 lane extractions and stores.
   for (let i = 0; i < 16; i++) {
     emit(code, LOCAL_GET, x(i));
     inputWord(code, i);
@@ -262,8 +310,169 @@ function blocksBody(relaxed: boolean): number[] {
     store(T1, T3, LOW_HALVES, 2);
     store(T1, T3, HIGH_HALVES, 3);
   }
+}
+
+/** `blocks(groups)`: 4 × groups blocks from the state in memory [0, 64) into [64, …). */
+function blocksBody(relaxed: boolean): number[] {
+  const code: number[] = [];
+  loadMasks(code, relaxed);
+  splatInput(code);
+  emit(code, LOOP, VOID); // one group of four blocks
+  emit(code, LOCAL_GET, G, I32_CONST, 8, I32_SHL, I32_CONST, sleb(OUTPUT), I32_ADD);
+  emit(code, LOCAL_SET, P);
+  group(code, relaxed);
   emit(code, LOCAL_GET, G, I32_CONST, 1, I32_ADD, LOCAL_TEE, G, LOCAL_GET, 0, I32_LT_U, BR_IF, 0);
   emit(code, END);
+  return code;
+}
+
+// The fused function's integer locals, after the 3 + 22 of `blocks`' layout it shares.
+const B = 26; // the bound of the next step, n − i: the one value carried from step to step
+const STOP_B = 27; // a word is read only while b > n − stop + 1 (i < stop − 1: its two steps fit)
+const LAST = 28; // OFFSETS + 2 × (n − first step): the offset of the step of bound b is at LAST − 2b
+const Q = 29; // the next word of the group being read
+const SRC = 30; // the group being read
+const DST = 31; // the group being written
+const W = 32;
+const M = 33;
+const HI = 34;
+const MB = 35;
+const MA = 36;
+const OK = 37;
+const OKA = 38;
+const OKB = 39;
+const KEEP = 40;
+const K0 = 41; // floor(2^16 / b)
+const K1 = 42; // floor(2^16 / (b − 1)), for the checked steps
+const LOW = 43; // the least bound whose quotient is K0
+const KB = 44; // K0 × b
+const N = 45;
+const QEND = 46; // the interleaved steps read the group's words below this
+const FUSED_I32_LOCALS = 21;
+
+const get = (local: number) => [LOCAL_GET, local];
+const set = (local: number) => [LOCAL_SET, local];
+const i32 = (value: number) => [I32_CONST, ...sleb(value)];
+/** memarg for 16-bit accesses: alignment 2^1. */
+const memarg16 = (offset: number): number[] => [1, ...uleb(offset)];
+
+/**
+ * One word of the shuffle's 16-bit steps: the branch-free steps of the kernels'
+ * `branchFreeSteps` (src/shuffle/kernels/) in integer code. Each half writes its offset j − i at
+ * its step's place and advances only if accepted: a rejected half's offset is overwritten by the
+ * next half's, so the offsets left are exactly the accepted draws.
+ *
+ * Lemire's test without the threshold table: t(b) = 2^16 mod b = 2^16 − k·b with
+ * k = floor(2^16 / b), so half x is accepted exactly when (x · b mod 2^16) + k·b ≥ 2^16 — a
+ * multiplication beside x · b instead of a table read after b is known (a load is slower than a
+ * multiplication, and it was on the path from step to step). k changes only where b crosses
+ * 2^16 / k. `fast` steps are made where the caller knows that b and b − 1 share K0; the others
+ * check, and recompute K0 (and K1, b − 1's, for the high half's other candidate) by division.
+ */
+function wordStep(code: number[], fast: boolean): void {
+  emit(code, get(SRC), get(Q), i32(2), I32_SHL, I32_ADD, I32_LOAD, memarg(0), set(W));
+  emit(code, get(Q), i32(1), I32_ADD, set(Q));
+  if (!fast) {
+    // k for b and b − 1, when b − 1 is below the least bound of K0's (else both are K0).
+    emit(code, get(B), i32(1), I32_SUB, get(LOW), I32_LT_S, IF, VOID);
+    emit(code, i32(65536), get(B), I32_DIV_U, set(K0));
+    emit(code, i32(65536), get(B), i32(1), I32_SUB, I32_DIV_U, set(K1));
+    emit(code, i32(65536), get(K0), i32(1), I32_ADD, I32_DIV_U, i32(1), I32_ADD, set(LOW), END);
+  }
+  // the low half: m = x · b; ok = 1 if accepted
+  emit(code, get(W), i32(0xffff), I32_AND, get(B), I32_MUL, set(M));
+  emit(code, get(K0), get(B), I32_MUL, set(KB));
+  emit(code, get(M), i32(0xffff), I32_AND, get(KB), I32_ADD, i32(16), I32_SHR_U, set(OK));
+  // the high half's candidates: bound b − 1 (low half accepted) and b (rejected)
+  emit(code, get(W), i32(16), I32_SHR_U, set(HI));
+  emit(code, get(HI), get(B), I32_MUL, set(MB));
+  emit(code, get(MB), get(HI), I32_SUB, set(MA));
+  emit(code, get(MB), i32(0xffff), I32_AND, get(KB), I32_ADD, i32(16), I32_SHR_U, set(OKB));
+  if (fast) emit(code, get(MA), i32(0xffff), I32_AND, get(KB), I32_ADD, get(K0), I32_SUB);
+  else
+    emit(code, get(MA), i32(0xffff), I32_AND, get(K1), get(B), i32(1), I32_SUB, I32_MUL, I32_ADD);
+  emit(code, i32(16), I32_SHR_U, set(OKA));
+  emit(code, i32(0), get(OK), I32_SUB, set(KEEP)); // all ones if accepted
+  // the low half's offset at its step; b −= accepted
+  emit(code, get(LAST), get(B), i32(1), I32_SHL, I32_SUB, get(M), i32(16), I32_SHR_U);
+  emit(code, I32_STORE16, memarg16(0));
+  emit(code, get(B), get(OK), I32_SUB, set(B));
+  // the high half: the candidate for the bound now due; its offset; b −= accepted
+  emit(code, get(LAST), get(B), i32(1), I32_SHL, I32_SUB);
+  emit(code, get(MB), get(MA), get(MB), I32_XOR, get(KEEP), I32_AND, I32_XOR, i32(16), I32_SHR_U);
+  emit(code, I32_STORE16, memarg16(0));
+  emit(code, get(B), get(OKB), get(OKA), get(OKB), I32_XOR, get(KEEP), I32_AND, I32_XOR);
+  emit(code, I32_SUB, set(B));
+}
+
+/** A fast word step (see {@link wordStep}) if the group being read has one due (Q < QEND): emitted
+ *  between the vector rounds, so that the CPU runs the scalar step chain and the keystream's
+ *  vector work side by side. */
+function interleavedStep(code: number[]): void {
+  emit(code, get(Q), get(QEND), I32_LT_S, IF, VOID);
+  wordStep(code, true);
+  emit(code, END);
+}
+
+/** Pushes min(x, y) of two i32 locals (signed). */
+const min = (x: number, y: number) => [
+  ...get(x),
+  ...get(y),
+  ...get(x),
+  ...get(y),
+  I32_LT_S,
+  SELECT,
+];
+
+/**
+ * `fused(maxGroups) → i`: the keystream from the state in memory [0, 64), a group of four
+ * blocks at a time, and the shuffle's 16-bit steps from it as it is made: while group g + 1 is
+ * computed (vector code), the steps read group g's words (integer code), so that the two run
+ * side by side. Reads n, the first step i, `stop` and LAST from RESULT; steps run while
+ * i < stop − 1 and the words last; stops after the group in which they ran out, or after
+ * `maxGroups` (≥ 2) groups. Returns the step reached and leaves at RESULT the word reached in
+ * the group being read (64 if none is left), that group's address, and the groups computed:
+ * the words not read are that group's from the word reached, then all of the other group's.
+ */
+function fusedBody(relaxed: boolean): number[] {
+  const code: number[] = [];
+  loadMasks(code, relaxed);
+  splatInput(code);
+  emit(code, i32(0), I32_LOAD, memarg(RESULT), set(N));
+  emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 4), I32_SUB, set(B));
+  emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 8), I32_SUB, i32(1), I32_ADD, set(STOP_B));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 12), set(LAST));
+  emit(code, i32(0x7fffffff), set(LOW)); // k unknown: the first checked step computes it
+  // The first group, with no steps (nothing to read yet).
+  emit(code, i32(RING_A), set(SRC), i32(RING_B), set(DST), i32(RING_A), set(P));
+  group(code, relaxed);
+  emit(code, i32(1), set(G));
+  emit(code, LOOP, VOID);
+  emit(code, i32(0), set(Q), get(DST), set(P));
+  // QEND: the words whose steps surely share K0 and fit before `stop` (a word moves b by ≤ 2):
+  // min(64, (b − STOP_B + 1) / 2, (b − 1 − LOW) / 2 + 1), at least 0.
+  emit(code, get(B), get(STOP_B), I32_SUB, i32(1), I32_ADD, i32(1), I32_SHR_S, set(QEND));
+  emit(code, get(B), i32(1), I32_SUB, get(LOW), I32_SUB, i32(1), I32_SHR_S, i32(1), I32_ADD);
+  emit(code, set(W), min(QEND, W), set(QEND)); // W: scratch here
+  emit(code, i32(64), set(W), min(QEND, W), set(QEND));
+  emit(code, i32(0), set(W), get(QEND), get(W), get(QEND), get(W), I32_GT_S, SELECT, set(QEND));
+  group(code, relaxed, interleavedStep);
+  emit(code, get(G), i32(1), I32_ADD, set(G));
+  // The group's other words, checked one by one: where K0 changes, and near `stop`.
+  emit(code, BLOCK, VOID, LOOP, VOID);
+  emit(code, get(Q), i32(64), I32_LT_U, get(B), get(STOP_B), I32_GT_S, I32_AND, I32_EQZ);
+  emit(code, BR_IF, 1);
+  wordStep(code, false);
+  emit(code, BR, 0, END, END);
+  // Go on if the group was read to its end, steps remain, and groups may still be made.
+  emit(code, get(Q), i32(64), I32_EQ, get(B), get(STOP_B), I32_GT_S, I32_AND);
+  emit(code, get(G), LOCAL_GET, 0, I32_LT_U, I32_AND, IF, VOID);
+  emit(code, get(SRC), get(DST), set(SRC), set(DST)); // swap (stack: old SRC, old DST)
+  emit(code, BR, 1, END, END);
+  emit(code, i32(0), get(Q), I32_STORE, memarg(RESULT));
+  emit(code, i32(0), get(SRC), I32_STORE, memarg(RESULT + 4));
+  emit(code, i32(0), get(G), I32_STORE, memarg(RESULT + 8));
+  emit(code, get(N), get(B), I32_SUB); // the step reached
   return code;
 }
 
@@ -295,20 +504,23 @@ function moduleBytes(relaxed: boolean): Uint8Array<ArrayBuffer> {
   const I32 = 0x7f;
   const V128 = 0x7b;
   const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-  section(out, 1, [1, 0x60, 1, I32, 0]); // one type: (i32) → ()
-  section(out, 3, [2, 0, 0]); // two functions of that type
-  section(out, 5, [1, 0x00, 1]); // one memory of one page (64 KiB), never grown
-  const exports = [3];
+  section(out, 1, [2, 0x60, 1, I32, 0, 0x60, 1, I32, 1, I32]); // (i32) → () and (i32) → i32
+  section(out, 3, [3, 0, 0, 1]); // blocks and wipe of the first type, fused of the second
+  section(out, 5, [1, 0x00, ...uleb(PAGES)]); // one memory of PAGES pages, never grown
+  const exports = [4];
   name(exports, 'memory');
   emit(exports, 2, 0);
   name(exports, 'blocks');
   emit(exports, 0, 0);
   name(exports, 'wipe');
   emit(exports, 0, 1);
+  name(exports, 'fused');
+  emit(exports, 0, 2);
   section(out, 7, exports);
-  const code = [2];
+  const code = [3];
   functionBody(code, [3, I32, 22, V128], blocksBody(relaxed));
   functionBody(code, [], wipeBody());
+  functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32], fusedBody(relaxed));
   section(out, 10, code);
   // One active data segment: the rotation masks at MASKS, where `blocks` loads them.
   const data = [1, DATA_ACTIVE, I32_CONST, ...sleb(MASKS), END, 32, ...ROTL16, ...ROTL8];
@@ -326,8 +538,37 @@ type WasmBlocks = (
   blocks: number,
 ) => void;
 
-/** The compiled module's function once tried: undefined if it cannot run, null before. */
-let compiled: WasmBlocks | undefined | null = null;
+/**
+ * The shuffle's 16-bit steps fused with the keystream (see {@link fusedBody}): from block
+ * `counter`, makes steps i, i + 1 … while i < stop − 1, for an array of n items, and writes
+ * `result` = [the step reached, the words computed but not read (now at the start of `pool`),
+ * the blocks computed]. The offsets j − i of the steps made are in `offsets`
+ * from index 0; the caller swaps from them and then zeroes them. stop − i ≤
+ * {@link FUSED_MAX_STEPS}; counter + 4 × maxGroups ≤ 2^32.
+ */
+export interface WasmFused {
+  run(
+    key: Uint32Array,
+    counter: number,
+    nonce: Uint32Array,
+    n: number,
+    i: number,
+    stop: number,
+    maxGroups: number,
+    pool: Uint32Array,
+    result: Int32Array,
+  ): void;
+  readonly offsets: Uint16Array;
+}
+
+/** The module's two entry points. */
+interface Compiled {
+  readonly blocks: WasmBlocks;
+  readonly fused: WasmFused;
+}
+
+/** The compiled module once tried: undefined if it cannot run, null before. */
+let compiled: Compiled | undefined | null = null;
 
 /**
  * RFC 8439 ChaCha20 blocks in WebAssembly SIMD, or undefined where that cannot run. The function
@@ -350,7 +591,21 @@ let compiled: WasmBlocks | undefined | null = null;
  */
 export function wasmChaCha20Blocks(): WasmBlocks | undefined {
   if (compiled === null) compiled = compile(true) ?? compile(false);
-  return compiled;
+  return compiled?.blocks;
+}
+
+/**
+ * The shuffle's 16-bit steps fused with the keystream in WebAssembly (see {@link WasmFused}), or
+ * undefined where the module cannot run. Compiled with {@link wasmChaCha20Blocks}'s module.
+ *
+ * @example
+ * ```ts
+ * const fused = wasmFusedSteps(); // used by ChaCha20Source's portable path (chacha20.ts)
+ * ```
+ */
+export function wasmFusedSteps(): WasmFused | undefined {
+  if (compiled === null) compiled = compile(true) ?? compile(false);
+  return compiled?.fused;
 }
 
 /**
@@ -364,7 +619,20 @@ export function wasmChaCha20Blocks(): WasmBlocks | undefined {
  * ```
  */
 export function wasmChaCha20BlocksVariant(relaxed: boolean): WasmBlocks | undefined {
-  return compile(relaxed);
+  return compile(relaxed)?.blocks;
+}
+
+/**
+ * {@link wasmFusedSteps} of a new instance of one variant (with relaxed SIMD or without), for
+ * tests.
+ *
+ * @example
+ * ```ts
+ * const coreSimdOnly = wasmFusedStepsVariant(false);
+ * ```
+ */
+export function wasmFusedStepsVariant(relaxed: boolean): WasmFused | undefined {
+  return compile(relaxed)?.fused;
 }
 
 /**
@@ -388,7 +656,7 @@ const PLATFORM = (() => {
   return { Module, Instance, validate, buffer, apply: Reflect.apply, copy };
 })();
 
-function compile(relaxed: boolean): WasmBlocks | undefined {
+function compile(relaxed: boolean): Compiled | undefined {
   if (PLATFORM === undefined) return undefined;
   const { Module, Instance, validate, buffer, apply, copy } = PLATFORM;
   let exports: WebAssembly.Exports;
@@ -411,7 +679,8 @@ function compile(relaxed: boolean): WasmBlocks | undefined {
   }
   const run = exports.blocks as (groups: number) => void;
   const wipe = exports.wipe as (bytes: number) => void;
-  return (key, counter, nonce, out, offset, blocks) => {
+  const runFused = exports.fused as (maxGroups: number) => number;
+  const state = (key: Uint32Array, counter: number, nonce: Uint32Array) => {
     memory[0] = 0x61707865;
     memory[1] = 0x3320646e;
     memory[2] = 0x79622d32;
@@ -419,11 +688,36 @@ function compile(relaxed: boolean): WasmBlocks | undefined {
     for (let i = 0; i < 8; i++) memory[4 + i] = key[i]! | 0;
     memory[12] = counter | 0;
     for (let i = 0; i < 3; i++) memory[13 + i] = nonce[i]! | 0;
-    run(blocks >>> 2);
+  };
+  const blocks: WasmBlocks = (key, counter, nonce, out, offset, count) => {
+    state(key, counter, nonce);
+    run(count >>> 2);
     // The `set` this module found at load, not the prototype's now, which a later patch could
     // watch (issue 9).
-    copy(out, outputs[(blocks >>> 2) - 1]!, offset);
+    copy(out, outputs[(count >>> 2) - 1]!, offset);
     // Key and keystream leave nothing behind in the module's memory.
-    wipe(OUTPUT + blocks * 64);
+    wipe(OUTPUT + count * 64);
   };
+  const fusedRun: WasmFused['run'] = (key, counter, nonce, n, i, stop, maxGroups, pool, result) => {
+    state(key, counter, nonce);
+    const at = RESULT >>> 2;
+    memory[at] = n;
+    memory[at + 1] = i;
+    memory[at + 2] = stop;
+    memory[at + 3] = OFFSETS + 2 * (n - i);
+    const to = runFused(maxGroups);
+    const q = memory[at]!;
+    const src = memory[at + 1]! >>> 2;
+    const dst = (src === RING_A >>> 2 ? RING_B : RING_A) >>> 2;
+    let left = 0;
+    for (let k = src + q; k < src + 64; k++) pool[left++] = memory[k]!;
+    for (let k = dst; k < dst + 64; k++) pool[left++] = memory[k]!;
+    result[0] = to;
+    result[1] = left;
+    result[2] = memory[at + 2]! * 4;
+    // Key, keystream and counts leave nothing behind (the caller zeroes the offsets it read).
+    wipe(MASKS);
+  };
+  const offsets = new Uint16Array(memoryBuffer, OFFSETS, FUSED_MAX_STEPS + 1);
+  return { blocks, fused: { run: fusedRun, offsets } };
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { fairDeal } from '../../src/fair/index.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+import { serveSources } from '../support/serve-sources.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -25,32 +26,6 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal verify</title
   window.fair = fair;
   window.ready = true;
 </script>`;
-
-function serve(): Promise<{ url: string; close: () => void; requested: string[] }> {
-  const requested: string[] = [];
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requested.push(path);
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-      return;
-    }
-    const file = normalize(join(ROOT, path));
-    if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts') || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const js = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' });
-    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(js);
-  });
-  return new Promise((done) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      done({ url: `http://127.0.0.1:${port}/`, close: () => server.close(), requested });
-    });
-  });
-}
 
 test('verify() runs in Chromium: a genuine transcript passes, a tampered one fails', {
   skip:
@@ -70,7 +45,7 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
   tampered.cards[5]!.card = b;
   tampered.cards[40]!.card = a;
 
-  const { url, close, requested } = await serve();
+  const { url, close, requested } = await serveSources(PAGE);
   const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

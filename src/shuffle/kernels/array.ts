@@ -13,7 +13,14 @@ import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts
 import { lemireThresholds } from '../../random/lemire-thresholds.ts';
 import { drawWide, WIDE_BLOCK } from '../blocked.ts';
 import { frozen } from '../shuffleable.ts';
-import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL, TINY_MAX } from './limits.ts';
+import {
+  FUSED_LOW,
+  FUSED_MIN,
+  RARE_BRANCH_MAX,
+  SPECULATE_MAX,
+  SPECULATE_TAIL,
+  TINY_MAX,
+} from './limits.ts';
 
 /** The arrays this copy of the kernel swaps. */
 type Items = unknown[];
@@ -113,6 +120,20 @@ export function branchFreeSteps(
     const wide = Math.min(stop, n - rareBranchMax);
     while (i < wide) {
       if (p === end) {
+        // Where the source can make the words and the steps in one pass (the portable
+        // ChaCha20's WebAssembly), it does; the pool then holds the words it made but did not
+        // read, and the steps left are made below from them.
+        const fusedStop = Math.min(stop, n - FUSED_LOW);
+        if (fusedStop - i >= FUSED_MIN) {
+          const to = poolAccess.fused(source, n, i, fusedStop);
+          if (to > i) {
+            swapByOffsets(a, i, to, poolAccess.offsets());
+            i = to;
+            p = 0;
+            end = poolAccess.end(source);
+            continue;
+          }
+        }
         end = poolAccess.refill(source);
         p = 0;
       }
@@ -208,6 +229,27 @@ export function branchFreeSteps(
     poolAccess.seek(source, p);
   }
   return i;
+}
+
+/**
+ * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (offsets[0] is
+ * step `from`'s), zeroing each as it is read, so that the shuffle's indices do not stay behind
+ * in the source's memory; if a swap throws, the rest are zeroed too. Plain stores, not `fill`: a
+ * prototype method could be replaced and would be handed a view of that memory.
+ */
+function swapByOffsets(a: Items, from: number, to: number, offsets: Uint16Array): void {
+  let i = from;
+  try {
+    for (; i < to; i++) {
+      const j = i + offsets[i - from]!;
+      offsets[i - from] = 0;
+      const x = a[i]!;
+      a[i] = a[j]!;
+      a[j] = x;
+    }
+  } finally {
+    for (; i < to; i++) offsets[i - from] = 0;
+  }
 }
 
 /**

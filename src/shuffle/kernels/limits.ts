@@ -31,3 +31,16 @@ export const RARE_BRANCH_MAX = 8192;
  * the bet on no rejected draw (speculate's) fails for under 0.06 % of shuffles (Σb / 2^16).
  */
 export const TINY_MAX = 8;
+/**
+ * A 16-bit stretch of at least this many steps is handed to the source's fused pass where it has
+ * one (the portable ChaCha20: keystream and steps in one WebAssembly pass, chacha20-wasm.ts); a
+ * call costs a few microseconds (a group of blocks made ahead, the words left over copied back).
+ */
+export const FUSED_MIN = 2048;
+/**
+ * The fused pass makes the steps of bounds above this, the 16-bit loops of both kinds included:
+ * its integer steps run beside the keystream's vector rounds whichever loop the kernels would
+ * have used. Below it, Lemire's k = floor(2^16 / b) changes every few steps, which the fused
+ * pass handles with a division (correct, but slow).
+ */
+export const FUSED_LOW = 2048;

@@ -1,0 +1,113 @@
+// Seeded shuffles in a real browser (Debian's Chromium through playwright-core), where the
+// chacha20 source has no node:crypto and runs its portable keystream: from 2,048 steps on, a
+// shuffle's 16-bit steps are made in the same WebAssembly pass as their words
+// (src/random/chacha20-wasm.ts, "fused"). They must be shuffle v1's, as Node computes them.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { chacha20, shuffle } from '../../src/index.ts';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+import { serveSources } from '../support/serve-sources.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true';
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal seeded</title>
+<script type="module">
+  import * as lib from '/src/index.ts';
+  window.lib = lib;
+  window.ready = true;
+</script>`;
+
+/** Sizes around the fused pass's switches, for the three kinds of array the bench uses. */
+const CASES: [kind: string, n: number][] = [];
+for (const kind of ['Array', 'Uint32Array', 'Float64Array'])
+  for (const n of [4_000, 4_097, 10_000, 50_000, 65_536, 70_000]) CASES.push([kind, n]);
+
+/** A digest of an order (and the word after it), small enough to send back from the page. */
+function digest(order: ArrayLike<number>, next: number): string {
+  let h = 0;
+  for (let i = 0; i < order.length; i++) h = (Math.imul(h, 31) + order[i]!) | 0;
+  return `${h}:${next}`;
+}
+
+test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's", {
+  skip:
+    !available && !inCi
+      ? `${CHROMIUM} not found: install Debian's chromium to run the browser test`
+      : false,
+  timeout: 60_000,
+}, async () => {
+  assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
+  const make = (kind: string, n: number) => {
+    const a = Array.from({ length: n }, (_, i) => i);
+    return kind === 'Array'
+      ? a
+      : kind === 'Uint32Array'
+        ? Uint32Array.from(a)
+        : Float64Array.from(a);
+  };
+  const want = CASES.map(([kind, n]) => {
+    const rng = chacha20(`browser ${kind} ${n}`);
+    rng.nextUint32(); // start inside a block
+    const a = make(kind, n);
+    shuffle(a as number[], rng);
+    shuffle(a as number[], rng); // and once more, from a pool the first left part-read
+    return digest(a, rng.nextUint32());
+  });
+
+  const { url, close } = await serveSources(PAGE);
+  const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForFunction(
+      () => (window as unknown as { ready?: boolean }).ready === true,
+      null,
+      { timeout: 20_000 },
+    );
+    assert.deepEqual(errors, []);
+    const got = await page.evaluate((cases) => {
+      const lib = (window as unknown as { lib: typeof import('../../src/index.ts') }).lib;
+      const digestIn = (order: ArrayLike<number>, next: number) => {
+        let h = 0;
+        for (let i = 0; i < order.length; i++) h = (Math.imul(h, 31) + order[i]!) | 0;
+        return `${h}:${next}`;
+      };
+      return {
+        wasm: typeof WebAssembly === 'object',
+        digests: cases.map(([kind, n]) => {
+          const rng = lib.chacha20(`browser ${kind} ${n}`);
+          rng.nextUint32();
+          const base = Array.from({ length: n }, (_, i) => i);
+          const a =
+            kind === 'Array'
+              ? base
+              : kind === 'Uint32Array'
+                ? Uint32Array.from(base)
+                : Float64Array.from(base);
+          lib.shuffle(a as number[], rng);
+          lib.shuffle(a as number[], rng);
+          return digestIn(a, rng.nextUint32());
+        }),
+      };
+    }, CASES);
+    assert.equal(got.wasm, true);
+    assert.deepEqual(got.digests, want);
+  } finally {
+    await context.close();
+    close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
