@@ -33,8 +33,8 @@ export interface PoolAccess {
    * together with the words they read, where the source can do both in one pass (the portable
    * ChaCha20's WebAssembly, chacha20.ts), and returns the step reached — `i` if it cannot. The
    * pool must be used up (the caller read every word); it then holds the words made but not
-   * read, from position 0. The steps' offsets j − i are in {@link PoolAccess.offsets} from index
-   * 0: the caller makes the swaps and zeroes each offset it reads.
+   * read, from position 0. Step k's offset j − k is at {@link PoolAccess.offsets}[n − k]: the
+   * caller makes the swaps and zeroes each offset it reads.
    */
   fused(source: BufferedSource, n: number, i: number, stop: number): number;
   /** Where the last {@link PoolAccess.fused} left its offsets. */

@@ -85,17 +85,14 @@ for (const relaxed of [true, false]) {
           const partial = reference(words.subarray(0, read), n, i, stop);
           assert.equal(to, partial.to, 'the steps of the words read');
           assert.equal(partial.read, read, 'no word read that made no step');
-          assert.deepEqual(
-            Array.from(fused.offsets.subarray(0, to! - i)),
-            partial.offsets,
-            'offsets',
-          );
+          const offsets = Array.from({ length: to! - i }, (_, k) => fused.offsets[n - i - k]);
+          assert.deepEqual(offsets, partial.offsets, 'offsets, by bound');
           assert.deepEqual(
             Array.from(pool.subarray(0, left)),
             Array.from(words.subarray(read, computed)),
             'the words left over, in order',
           );
-          fused.offsets.fill(0, 0, to! - i);
+          fused.offsets.fill(0);
         },
       ),
       { numRuns: 300 },

@@ -24,12 +24,13 @@ const OUTPUT = SPLATS + 16 * 16;
  *  the shuffle's steps while the next group is written into the other. */
 const RING_A = OUTPUT + WASM_MAX_BLOCKS * 64;
 const RING_B = RING_A + 256;
-/** Where `fused` reads n, the first step, `stop` and LAST, and leaves the word reached in the
+/** Where `fused` reads n, the first step and `stop`, and leaves the word reached in the
  *  group being read, that group's address and the groups it computed. */
 const RESULT = RING_B + 256;
 /** Where the byte-rotation masks live: after everything a call wipes (`wipe` zeroes from 0). */
 const MASKS = RESULT + 16;
-/** The offsets j − i that `fused` finds, a 16-bit word per step. */
+/** The offsets j − i that `fused` finds, a 16-bit word per step, indexed by the step's bound
+ *  b = n − i: the store's address is then b × 2 plus a constant, one x64 addressing mode. */
 const OFFSETS = 8192; // above MASKS + 32
 /** Most steps one `fused` call may make: its offsets fill [OFFSETS, OFFSETS + 2 × this). */
 export const FUSED_MAX_STEPS = 65536;
@@ -329,7 +330,6 @@ function blocksBody(relaxed: boolean): number[] {
 // The fused function's integer locals, after the 3 + 22 of `blocks`' layout it shares.
 const B = 26; // the bound of the next step, n − i: the one value carried from step to step
 const STOP_B = 27; // a word is read only while b > n − stop + 1 (i < stop − 1: its two steps fit)
-const LAST = 28; // OFFSETS + 2 × (n − first step): the offset of the step of bound b is at LAST − 2b
 const Q = 29; // the next word of the group being read
 const SRC = 30; // the group being read
 const DST = 31; // the group being written
@@ -394,13 +394,12 @@ function wordStep(code: number[], fast: boolean): void {
   emit(code, i32(16), I32_SHR_U, set(OKA));
   emit(code, i32(0), get(OK), I32_SUB, set(KEEP)); // all ones if accepted
   // the low half's offset at its step; b −= accepted
-  emit(code, get(LAST), get(B), i32(1), I32_SHL, I32_SUB, get(M), i32(16), I32_SHR_U);
-  emit(code, I32_STORE16, memarg16(0));
+  emit(code, get(B), i32(1), I32_SHL, get(M), i32(16), I32_SHR_U, I32_STORE16, memarg16(OFFSETS));
   emit(code, get(B), get(OK), I32_SUB, set(B));
   // the high half: the candidate for the bound now due; its offset; b −= accepted
-  emit(code, get(LAST), get(B), i32(1), I32_SHL, I32_SUB);
+  emit(code, get(B), i32(1), I32_SHL);
   emit(code, get(MB), get(MA), get(MB), I32_XOR, get(KEEP), I32_AND, I32_XOR, i32(16), I32_SHR_U);
-  emit(code, I32_STORE16, memarg16(0));
+  emit(code, I32_STORE16, memarg16(OFFSETS));
   emit(code, get(B), get(OKB), get(OKA), get(OKB), I32_XOR, get(KEEP), I32_AND, I32_XOR);
   emit(code, I32_SUB, set(B));
 }
@@ -428,7 +427,7 @@ const min = (x: number, y: number) => [
  * `fused(maxGroups) → i`: the keystream from the state in memory [0, 64), a group of four
  * blocks at a time, and the shuffle's 16-bit steps from it as it is made: while group g + 1 is
  * computed (vector code), the steps read group g's words (integer code), so that the two run
- * side by side. Reads n, the first step i, `stop` and LAST from RESULT; steps run while
+ * side by side. Reads n, the first step i and `stop` from RESULT; steps run while
  * i < stop − 1 and the words last; stops after the group in which they ran out, or after
  * `maxGroups` (≥ 2) groups. Returns the step reached and leaves at RESULT the word reached in
  * the group being read (64 if none is left), that group's address, and the groups computed:
@@ -441,7 +440,6 @@ function fusedBody(relaxed: boolean): number[] {
   emit(code, i32(0), I32_LOAD, memarg(RESULT), set(N));
   emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 4), I32_SUB, set(B));
   emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 8), I32_SUB, i32(1), I32_ADD, set(STOP_B));
-  emit(code, i32(0), I32_LOAD, memarg(RESULT + 12), set(LAST));
   emit(code, i32(0x7fffffff), set(LOW)); // k unknown: the first checked step computes it
   // The first group, with no steps (nothing to read yet).
   emit(code, i32(RING_A), set(SRC), i32(RING_B), set(DST), i32(RING_A), set(P));
@@ -542,8 +540,8 @@ type WasmBlocks = (
  * The shuffle's 16-bit steps fused with the keystream (see {@link fusedBody}): from block
  * `counter`, makes steps i, i + 1 … while i < stop − 1, for an array of n items, and writes
  * `result` = [the step reached, the words computed but not read (now at the start of `pool`),
- * the blocks computed]. The offsets j − i of the steps made are in `offsets`
- * from index 0; the caller swaps from them and then zeroes them. stop − i ≤
+ * the blocks computed]. Step k's offset j − k is `offsets[n − k]` (indexed by its bound); the
+ * caller swaps from them and zeroes each it reads. stop − i ≤
  * {@link FUSED_MAX_STEPS}; counter + 4 × maxGroups ≤ 2^32.
  */
 export interface WasmFused {
@@ -704,7 +702,6 @@ function compile(relaxed: boolean): Compiled | undefined {
     memory[at] = n;
     memory[at + 1] = i;
     memory[at + 2] = stop;
-    memory[at + 3] = OFFSETS + 2 * (n - i);
     const to = runFused(maxGroups);
     const q = memory[at]!;
     const src = memory[at + 1]! >>> 2;

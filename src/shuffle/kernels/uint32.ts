@@ -223,23 +223,24 @@ export function branchFreeSteps(
 }
 
 /**
- * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (offsets[0] is
- * step `from`'s), zeroing each as it is read, so that the shuffle's indices do not stay behind
+ * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at
+ * offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
  * in the source's memory; if a swap throws, the rest are zeroed too. Plain stores, not `fill`: a
  * prototype method could be replaced and would be handed a view of that memory.
  */
 function swapByOffsets(a: Items, from: number, to: number, offsets: Uint16Array): void {
+  const n = a.length;
   let i = from;
   try {
     for (; i < to; i++) {
-      const j = i + offsets[i - from]!;
-      offsets[i - from] = 0;
+      const j = i + offsets[n - i]!;
+      offsets[n - i] = 0;
       const x = a[i]!;
       a[i] = a[j]!;
       a[j] = x;
     }
   } finally {
-    for (; i < to; i++) offsets[i - from] = 0;
+    for (; i < to; i++) offsets[n - i] = 0;
   }
 }
 
