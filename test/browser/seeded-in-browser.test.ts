@@ -3,16 +3,11 @@
 // shuffle's 16-bit steps are made in the same WebAssembly pass as their words
 // (src/random/chacha20-wasm.ts, "fused"). They must be shuffle v1's, as Node computes them.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { chacha20, shuffle } from '../../src/index.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
-import { serveSources } from '../support/serve-sources.ts';
+import { CHROMIUM, withSourcesPage } from '../support/serve-sources.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
 
@@ -60,24 +55,7 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
     return digest(a, rng.nextUint32());
   });
 
-  const { url, close } = await serveSources(PAGE);
-  const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
-  try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
-    await page.waitForFunction(
-      () => (window as unknown as { ready?: boolean }).ready === true,
-      null,
-      { timeout: 20_000 },
-    );
-    assert.deepEqual(errors, []);
+  await withSourcesPage(PAGE, async (page) => {
     const got = await page.evaluate((cases) => {
       const lib = (window as unknown as { lib: typeof import('../../src/index.ts') }).lib;
       const digestIn = (order: ArrayLike<number>, next: number) => {
@@ -105,9 +83,5 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
     }, CASES);
     assert.equal(got.wasm, true);
     assert.deepEqual(got.digests, want);
-  } finally {
-    await context.close();
-    close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 });

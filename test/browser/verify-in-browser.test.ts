@@ -3,20 +3,11 @@
 // nothing on verify's import path needs Node. Sources are served as they are, with types stripped
 // by Node's own stripTypeScriptTypes — no bundler that could hide a node: import.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { stripTypeScriptTypes } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, normalize, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { fairDeal } from '../../src/fair/index.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
-import { serveSources } from '../support/serve-sources.ts';
+import { CHROMIUM, withSourcesPage } from '../support/serve-sources.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 const available = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
 
@@ -45,24 +36,7 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
   tampered.cards[5]!.card = b;
   tampered.cards[40]!.card = a;
 
-  const { url, close, requested } = await serveSources(PAGE);
-  const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
-  try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
-    await page.waitForFunction(
-      () => (window as unknown as { ready?: boolean }).ready === true,
-      null,
-      { timeout: 20_000 },
-    );
-    assert.deepEqual(errors, []);
+  await withSourcesPage(PAGE, async (page, requested) => {
     const verdicts = await page.evaluate(
       ([good, bad]) => {
         const f = (window as unknown as { fair: typeof import('../../src/fair/index.ts') }).fair;
@@ -99,9 +73,5 @@ test('verify() runs in Chromium: a genuine transcript passes, a tampered one fai
     assert.match(verdicts.ua, /Chrome/);
     assert.ok(requested.some((p) => p === '/src/fair/verify.ts'));
     assert.ok(!requested.some((p) => p.startsWith('/node:')));
-  } finally {
-    await context.close();
-    close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 });

@@ -1,8 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium-args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -38,3 +42,41 @@ export function serveSources(
     });
   });
 }
+
+/**
+ * Serves `html` (see {@link serveSources}) to Debian's Chromium (playwright-core, the tests'
+ * flags), waits for the page's module to set `window.ready`, checks that it threw nothing, and
+ * hands the page and the paths it asked for to `body`; closes the browser and the server after.
+ */
+export async function withSourcesPage<T>(
+  html: string,
+  body: (page: Page, requested: string[]) => Promise<T>,
+): Promise<T> {
+  const { url, close, requested } = await serveSources(html);
+  const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForFunction(
+      () => (window as unknown as { ready?: boolean }).ready === true,
+      null,
+      { timeout: 20_000 },
+    );
+    assert.deepEqual(errors, [], 'the page threw');
+    return await body(page, requested);
+  } finally {
+    await context.close();
+    close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Where the tests find Debian's Chromium. */
+export const CHROMIUM = '/usr/bin/chromium';
