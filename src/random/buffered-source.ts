@@ -37,14 +37,26 @@ export interface PoolAccess {
    * caller makes the swaps and zeroes each offset it reads.
    */
   fused(source: BufferedSource, n: number, i: number, stop: number): number;
+  /**
+   * {@link PoolAccess.fused} for the steps whose bounds exceed 2^16 (steps i … while i < stop,
+   * of an array of over 65,536 items): step k's index j is at {@link PoolAccess.indices}[k − i].
+   */
+  fusedWide(source: BufferedSource, n: number, i: number, stop: number): number;
+  /** Where the last {@link PoolAccess.fusedWide} left its indices. */
+  indices(): Uint32Array;
   /** Where the last {@link PoolAccess.fused} left its offsets. */
   offsets(): Uint16Array;
 }
 
 /** What a subclass's fused steps reached: see {@link PoolAccess.fused}. */
-export const fusedResult: { to: number; offsets: Uint16Array<ArrayBufferLike> } = {
+export const fusedResult: {
+  to: number;
+  offsets: Uint16Array<ArrayBufferLike>;
+  indices: Uint32Array<ArrayBufferLike>;
+} = {
   to: 0,
   offsets: new Uint16Array(0),
+  indices: new Uint32Array(0),
 };
 
 /** Filled in by the class's static block below; see {@link PoolAccess}. */
@@ -66,7 +78,13 @@ export abstract class BufferedSource implements RandomSource {
   readonly #buffer: Uint32Array;
   readonly #words: Int32Array;
   readonly #refill: (buffer: Uint32Array) => number;
-  readonly #fused: (buffer: Uint32Array, n: number, i: number, stop: number) => number;
+  readonly #fused: (
+    buffer: Uint32Array,
+    n: number,
+    i: number,
+    stop: number,
+    wide: boolean,
+  ) => number;
   #position = 0;
   #length = 0;
 
@@ -84,8 +102,10 @@ export abstract class BufferedSource implements RandomSource {
       source.#position = position;
     };
     poolAccess.refill = (source) => source.#fill();
-    poolAccess.fused = (source, n, i, stop) => source.#fusedRun(n, i, stop);
+    poolAccess.fused = (source, n, i, stop) => source.#fusedRun(n, i, stop, false);
+    poolAccess.fusedWide = (source, n, i, stop) => source.#fusedRun(n, i, stop, true);
     poolAccess.offsets = () => fusedResult.offsets;
+    poolAccess.indices = () => fusedResult.indices;
   }
 
   /**
@@ -110,14 +130,21 @@ export abstract class BufferedSource implements RandomSource {
   /**
    * Shuffle steps made with the words they read (see {@link PoolAccess.fused}): writes the words
    * made but not read at the start of `buffer` and returns how many, after setting
-   * {@link fusedResult}; or returns −1 where the source has no such path (the default).
+   * {@link fusedResult}; or returns −1 where the source has no such path (the default). `wide`:
+   * the steps of bounds over 2^16 ({@link PoolAccess.fusedWide}), else the 16-bit ones.
    */
-  protected fusedSteps(_buffer: Uint32Array, _n: number, _i: number, _stop: number): number {
+  protected fusedSteps(
+    _buffer: Uint32Array,
+    _n: number,
+    _i: number,
+    _stop: number,
+    _wide: boolean,
+  ): number {
     return -1;
   }
 
-  #fusedRun(n: number, i: number, stop: number): number {
-    const left = this.#fused(this.#buffer, n, i, stop);
+  #fusedRun(n: number, i: number, stop: number, wide: boolean): number {
+    const left = this.#fused(this.#buffer, n, i, stop, wide);
     if (left < 0) return i;
     this.#position = 0;
     this.#length = left;

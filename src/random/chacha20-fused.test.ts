@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { createCipheriv } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { FUSED_MAX_STEPS, wasmFusedStepsVariant } from './chacha20-wasm.ts';
-import { reduce16 } from './lemire.ts';
+import {
+  FUSED_MAX_STEPS,
+  WIDE_MAX_STEPS,
+  wasmFusedStepsVariant,
+  wasmWideStepsVariant,
+} from './chacha20-wasm.ts';
+import { reduce16, reduce32 } from './lemire.ts';
 
 /** OpenSSL's ChaCha20 (an independent implementation): `blocks` keystream blocks from block
  *  `counter`, as little-endian words. */
@@ -96,6 +101,73 @@ for (const relaxed of [true, false]) {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+}
+
+/** The wide steps by definition (reduce32 on each word in order), until the words run out. */
+function wideReference(words: Uint32Array, n: number, k: number, stop: number) {
+  const indices: number[] = [];
+  let read = 0;
+  while (k < stop && read < words.length) {
+    const r = reduce32(words[read++]!, n - k);
+    if (r >= 0) {
+      indices.push(k + r);
+      k++;
+    }
+  }
+  return { indices, to: k, read };
+}
+
+for (const relaxed of [true, false]) {
+  const name = relaxed ? 'relaxed SIMD' : 'core SIMD only';
+
+  test(`wide steps (${name}): reduce32's indices, step reached, words read and the words left over`, () => {
+    const wide = wasmWideStepsVariant(relaxed);
+    assert.ok(wide !== undefined, 'WebAssembly SIMD runs in Node');
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(0xffffffff), { minLength: 8, maxLength: 8 }),
+        fc.oneof(fc.nat(1000), fc.integer({ min: 2 ** 32 - 4096, max: 2 ** 32 - 8 })),
+        // Arrays over 2^16 items, up to 2^32 − 1 (bounds past 2^31 are unsigned in the module).
+        fc.oneof(
+          fc.integer({ min: 65537 + 2, max: 3_000_000 }),
+          fc.integer({ min: 2 ** 32 - 100_000, max: 2 ** 32 - 1 }),
+          // Bounds just above a divisor of 2^32, where a word is rejected most often.
+          fc.constantFrom(2 ** 31 + 1 + 65536 + 500, 2 ** 31 + 65536 + 3000),
+        ),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: WIDE_MAX_STEPS }),
+        fc.integer({ min: 2, max: 40 }),
+        (keyWords, counter, n, startShare, steps, maxGroups) => {
+          const last = n - 65536;
+          const i = Math.floor(startShare * (last - 1));
+          const stop = Math.min(last, i + steps);
+          const groups = Math.min(maxGroups, Math.floor((2 ** 32 - counter) / 4));
+          if (groups < 2) return;
+          const key = Uint32Array.from(keyWords);
+          const nonce = new Uint32Array([0, 5, 9]);
+          const words = nativeWords(key, nonce, counter, groups * 4);
+          const pool = new Uint32Array(1024);
+          const result = new Int32Array(3);
+          wide.run(key, counter, nonce, n, i, stop, groups, pool, result);
+          const [to, left, blocks] = result;
+          const computed = blocks! * 16;
+          const read = computed - left!;
+          const want = wideReference(words.subarray(0, read), n, i, stop);
+          assert.equal(to! >>> 0, want.to, 'the steps of the words read');
+          assert.equal(want.read, read, 'no word read past stop');
+          assert.ok(computed <= groups * 64 && left! >= 64, 'one group made ahead, at most');
+          assert.ok(to! >>> 0 === stop || blocks === groups * 4 || read % 64 !== 0, 'ran on');
+          assert.deepEqual(Array.from(wide.indices.subarray(0, want.to - i)), want.indices);
+          assert.deepEqual(
+            Array.from(pool.subarray(0, left)),
+            Array.from(words.subarray(read, computed)),
+          );
+          wide.indices.fill(0);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 }

@@ -32,6 +32,10 @@ const MASKS = RESULT + 16;
 /** The offsets j − i that `fused` finds, a 16-bit word per step, indexed by the step's bound
  *  b = n − i: the store's address is then b × 2 plus a constant, one x64 addressing mode. */
 const OFFSETS = 8192; // above MASKS + 32
+/** The wide pass's indices, 32 bits a step, in the same memory as the offsets. */
+const WIDE_INDICES = OFFSETS;
+/** Most steps one `wide` call may make: its indices fill [OFFSETS, OFFSETS + 4 × this). */
+export const WIDE_MAX_STEPS = 32768;
 /** Most steps one `fused` call may make: its offsets fill [OFFSETS, OFFSETS + 2 × this). */
 export const FUSED_MAX_STEPS = 65536;
 /** Pages of 64 KiB: everything above. */
@@ -76,6 +80,12 @@ const IF = 0x04;
 const BR = 0x0c;
 const I32_EQ = 0x46;
 const I32_LT_S = 0x48;
+const I32_REM_U = 0x70;
+const I64_CONST = 0x42;
+const I64_MUL = 0x7e;
+const I64_SHR_U = 0x88;
+const I64_EXTEND_I32_U = 0xad;
+const I32_WRAP_I64 = 0xa7;
 const I32_SHR_S = 0x75;
 const I32_EQZ = 0x45;
 const SELECT = 0x1b;
@@ -474,6 +484,73 @@ function fusedBody(relaxed: boolean): number[] {
   return code;
 }
 
+// The wide pass's own locals (it shares the layout: 26 … 46 are i32, 47 is i64).
+const BND = B; // the bound of the next step, n − k (unsigned: n may exceed 2^31)
+const WSTOP = STOP_B; // steps run while k < this
+const WK = 28; // the next step
+const LOW32 = M; // the low half of x · bound
+const PTR = HI; // where the next index is stored, from WIDE_INDICES
+const PRODUCT = 47; // x · bound, 64 bits
+
+/**
+ * One word of the steps whose bounds exceed 2^16, if one is due (Q < QEND): Lemire's method at
+ * 32 bits, as reduce32 (lemire.ts) and the kernels' drawWide (src/shuffle/blocked.ts) make it —
+ * x · bound in 64 bits, rejected when its low half is below 2^32 mod bound (tested only when it
+ * is below the bound, which is rare: the branch is predicted) — and the index k + high half
+ * stored for step k.
+ */
+function wideStep(code: number[]): void {
+  emit(code, get(Q), get(QEND), I32_LT_S, IF, VOID);
+  emit(code, get(SRC), get(Q), i32(2), I32_SHL, I32_ADD, I32_LOAD, memarg(0), set(W));
+  emit(code, get(Q), i32(1), I32_ADD, set(Q));
+  emit(code, get(W), I64_EXTEND_I32_U, get(BND), I64_EXTEND_I32_U, I64_MUL, LOCAL_TEE, PRODUCT);
+  emit(code, I32_WRAP_I64, set(LOW32));
+  emit(code, BLOCK, VOID);
+  emit(code, get(LOW32), get(BND), I32_LT_U, IF, VOID);
+  emit(code, get(LOW32), i32(0), get(BND), I32_SUB, get(BND), I32_REM_U, I32_LT_U, BR_IF, 1, END);
+  emit(code, get(PTR), get(WK), get(PRODUCT), I64_CONST, 32, I64_SHR_U, I32_WRAP_I64, I32_ADD);
+  emit(code, I32_STORE, memarg(WIDE_INDICES));
+  emit(code, get(PTR), i32(4), I32_ADD, set(PTR));
+  emit(code, get(WK), i32(1), I32_ADD, set(WK));
+  emit(code, get(BND), i32(1), I32_SUB, set(BND));
+  emit(code, END, END);
+}
+
+/**
+ * `wide(maxGroups) → k`: as {@link fusedBody}, for the steps whose bounds exceed 2^16 (arrays
+ * over 65,536 items): reads n, the first step and `stop` from RESULT; while group g + 1 is
+ * computed, the steps read group g's words, one word a step but for the rare rejection, and
+ * store each step's index j (32 bits) from WIDE_INDICES. Stops where a group's words may reach
+ * `stop`, or after `maxGroups` groups; leaves at RESULT what `fused` leaves.
+ */
+function wideBody(relaxed: boolean): number[] {
+  const code: number[] = [];
+  loadMasks(code, relaxed);
+  splatInput(code);
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 4), set(WK));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT), get(WK), I32_SUB, set(BND));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 8), set(WSTOP));
+  emit(code, i32(0), set(PTR));
+  emit(code, i32(RING_A), set(SRC), i32(RING_B), set(DST), i32(RING_A), set(P));
+  group(code, relaxed);
+  emit(code, i32(1), set(G));
+  emit(code, LOOP, VOID);
+  emit(code, i32(0), set(Q), get(DST), set(P));
+  // QEND = min(64, stop − k): a word makes at most one step.
+  emit(code, get(WSTOP), get(WK), I32_SUB, set(QEND), i32(64), set(W), min(QEND, W), set(QEND));
+  group(code, relaxed, wideStep);
+  emit(code, get(G), i32(1), I32_ADD, set(G));
+  emit(code, get(Q), i32(64), I32_EQ, get(WK), get(WSTOP), I32_LT_U, I32_AND);
+  emit(code, get(G), LOCAL_GET, 0, I32_LT_U, I32_AND, IF, VOID);
+  emit(code, get(SRC), get(DST), set(SRC), set(DST));
+  emit(code, BR, 1, END, END);
+  emit(code, i32(0), get(Q), I32_STORE, memarg(RESULT));
+  emit(code, i32(0), get(SRC), I32_STORE, memarg(RESULT + 4));
+  emit(code, i32(0), get(G), I32_STORE, memarg(RESULT + 8));
+  emit(code, get(WK));
+  return code;
+}
+
 /** `wipe(bytes)`: zeroes memory [0, bytes). */
 function wipeBody(): number[] {
   const code: number[] = [];
@@ -503,9 +580,9 @@ function moduleBytes(relaxed: boolean): Uint8Array<ArrayBuffer> {
   const V128 = 0x7b;
   const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   section(out, 1, [2, 0x60, 1, I32, 0, 0x60, 1, I32, 1, I32]); // (i32) → () and (i32) → i32
-  section(out, 3, [3, 0, 0, 1]); // blocks and wipe of the first type, fused of the second
+  section(out, 3, [4, 0, 0, 1, 1]); // blocks and wipe of the first type, fused and wide of the second
   section(out, 5, [1, 0x00, ...uleb(PAGES)]); // one memory of PAGES pages, never grown
-  const exports = [4];
+  const exports = [5];
   name(exports, 'memory');
   emit(exports, 2, 0);
   name(exports, 'blocks');
@@ -514,11 +591,14 @@ function moduleBytes(relaxed: boolean): Uint8Array<ArrayBuffer> {
   emit(exports, 0, 1);
   name(exports, 'fused');
   emit(exports, 0, 2);
+  name(exports, 'wide');
+  emit(exports, 0, 3);
   section(out, 7, exports);
-  const code = [3];
+  const code = [4];
   functionBody(code, [3, I32, 22, V128], blocksBody(relaxed));
   functionBody(code, [], wipeBody());
   functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32], fusedBody(relaxed));
+  functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32, 1, 0x7e], wideBody(relaxed));
   section(out, 10, code);
   // One active data segment: the rotation masks at MASKS, where `blocks` loads them.
   const data = [1, DATA_ACTIVE, I32_CONST, ...sleb(MASKS), END, 32, ...ROTL16, ...ROTL8];
@@ -563,6 +643,17 @@ export interface WasmFused {
 interface Compiled {
   readonly blocks: WasmBlocks;
   readonly fused: WasmFused;
+  readonly wide: WasmWide;
+}
+
+/**
+ * The steps whose bounds exceed 2^16 fused with the keystream (see {@link wideBody}): `run` as
+ * {@link WasmFused}'s, for steps i … while i < stop (stop − i ≤ {@link WIDE_MAX_STEPS}); step
+ * k's index j is `indices[k − i]`. The caller swaps from them and zeroes each it reads.
+ */
+export interface WasmWide {
+  readonly run: WasmFused['run'];
+  readonly indices: Uint32Array;
 }
 
 /** The compiled module once tried: undefined if it cannot run, null before. */
@@ -607,6 +698,20 @@ export function wasmFusedSteps(): WasmFused | undefined {
 }
 
 /**
+ * The steps of bounds over 2^16 fused with the keystream in WebAssembly (see {@link WasmWide}),
+ * or undefined where the module cannot run.
+ *
+ * @example
+ * ```ts
+ * const wide = wasmWideSteps(); // used by ChaCha20Source's portable path (chacha20.ts)
+ * ```
+ */
+export function wasmWideSteps(): WasmWide | undefined {
+  if (compiled === null) compiled = compile(true) ?? compile(false);
+  return compiled?.wide;
+}
+
+/**
  * A new instance of one variant of the module — with relaxed SIMD or without — or undefined
  * where it cannot run: for tests, which check each variant's words (one engine runs both).
  * {@link wasmChaCha20Blocks} is the one to use.
@@ -631,6 +736,18 @@ export function wasmChaCha20BlocksVariant(relaxed: boolean): WasmBlocks | undefi
  */
 export function wasmFusedStepsVariant(relaxed: boolean): WasmFused | undefined {
   return compile(relaxed)?.fused;
+}
+
+/**
+ * {@link wasmWideSteps} of a new instance of one variant, for tests.
+ *
+ * @example
+ * ```ts
+ * const coreSimdOnly = wasmWideStepsVariant(false);
+ * ```
+ */
+export function wasmWideStepsVariant(relaxed: boolean): WasmWide | undefined {
+  return compile(relaxed)?.wide;
 }
 
 /**
@@ -677,7 +794,6 @@ function compile(relaxed: boolean): Compiled | undefined {
   }
   const run = exports.blocks as (groups: number) => void;
   const wipe = exports.wipe as (bytes: number) => void;
-  const runFused = exports.fused as (maxGroups: number) => number;
   const state = (key: Uint32Array, counter: number, nonce: Uint32Array) => {
     memory[0] = 0x61707865;
     memory[1] = 0x3320646e;
@@ -696,25 +812,34 @@ function compile(relaxed: boolean): Compiled | undefined {
     // Key and keystream leave nothing behind in the module's memory.
     wipe(OUTPUT + count * 64);
   };
-  const fusedRun: WasmFused['run'] = (key, counter, nonce, n, i, stop, maxGroups, pool, result) => {
-    state(key, counter, nonce);
-    const at = RESULT >>> 2;
-    memory[at] = n;
-    memory[at + 1] = i;
-    memory[at + 2] = stop;
-    const to = runFused(maxGroups);
-    const q = memory[at]!;
-    const src = memory[at + 1]! >>> 2;
-    const dst = (src === RING_A >>> 2 ? RING_B : RING_A) >>> 2;
-    let left = 0;
-    for (let k = src + q; k < src + 64; k++) pool[left++] = memory[k]!;
-    for (let k = dst; k < dst + 64; k++) pool[left++] = memory[k]!;
-    result[0] = to;
-    result[1] = left;
-    result[2] = memory[at + 2]! * 4;
-    // Key, keystream and counts leave nothing behind (the caller zeroes the offsets it read).
-    wipe(MASKS);
-  };
+  // One JavaScript side for both passes: the state in, the words not read back to the pool (in
+  // order: the rest of the group being read, then the group made ahead), the counts out.
+  const pass =
+    (entry: (maxGroups: number) => number): WasmFused['run'] =>
+    (key, counter, nonce, n, i, stop, maxGroups, pool, result) => {
+      state(key, counter, nonce);
+      const at = RESULT >>> 2;
+      memory[at] = n;
+      memory[at + 1] = i;
+      memory[at + 2] = stop;
+      const to = entry(maxGroups) >>> 0;
+      const q = memory[at]!;
+      const src = memory[at + 1]! >>> 2;
+      const dst = (src === RING_A >>> 2 ? RING_B : RING_A) >>> 2;
+      let left = 0;
+      for (let k = src + q; k < src + 64; k++) pool[left++] = memory[k]!;
+      for (let k = dst; k < dst + 64; k++) pool[left++] = memory[k]!;
+      result[0] = to;
+      result[1] = left;
+      result[2] = memory[at + 2]! * 4;
+      // Key, keystream and counts leave nothing behind (the caller zeroes the steps it read).
+      wipe(MASKS);
+    };
   const offsets = new Uint16Array(memoryBuffer, OFFSETS, FUSED_MAX_STEPS + 1);
-  return { blocks, fused: { run: fusedRun, offsets } };
+  const indices = new Uint32Array(memoryBuffer, WIDE_INDICES, WIDE_MAX_STEPS);
+  return {
+    blocks,
+    fused: { run: pass(exports.fused as (maxGroups: number) => number), offsets },
+    wide: { run: pass(exports.wide as (maxGroups: number) => number), indices },
+  };
 }

@@ -1,7 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import { BufferedSource, fusedResult } from './buffered-source.ts';
 import { chacha20Blocks } from './chacha20-block.ts';
-import { FUSED_MAX_STEPS, wasmFusedSteps } from './chacha20-wasm.ts';
+import { FUSED_MAX_STEPS, WIDE_MAX_STEPS, wasmFusedSteps, wasmWideSteps } from './chacha20-wasm.ts';
 import { parseSeed, type Seed } from './seed.ts';
 import type { RandomSource } from './source.ts';
 
@@ -93,27 +93,37 @@ class ChaCha20Source extends BufferedSource {
   // rounds then run side by side in the CPU instead of one after the other (issue 11: a seeded
   // 50,000-item shuffle in Chromium spent ~90 µs making words and ~180 µs stepping). The words
   // are the same stream from the same counter, and the steps shuffle v1's (chacha20-fused.test.ts).
-  protected override fusedSteps(buffer: Uint32Array, n: number, i: number, stop: number): number {
+  protected override fusedSteps(
+    buffer: Uint32Array,
+    n: number,
+    i: number,
+    stop: number,
+    wide: boolean,
+  ): number {
     if (this.#native !== null && (this.#native !== undefined || nativeCrypto() !== undefined))
       return -1; // node:crypto makes the words faster than the fused pass: the kernels' loop
-    const fused = wasmFusedSteps();
+    const wideSteps = wide ? wasmWideSteps() : undefined;
+    const fused = wide ? undefined : wasmFusedSteps();
+    const pass = wideSteps ?? fused;
     const maxGroups = Math.min(2 ** 20, Math.floor((MAX_BLOCKS - this.#counter) / 4));
-    if (fused === undefined || maxGroups < 2) return -1;
+    if (pass === undefined || maxGroups < 2) return -1;
     const result = this.#result;
-    fused.run(
+    const most = wide ? WIDE_MAX_STEPS : FUSED_MAX_STEPS;
+    pass.run(
       this.#keyWords,
       this.#counter,
       this.#nonce,
       n,
       i,
-      Math.min(stop, i + FUSED_MAX_STEPS),
+      Math.min(stop, i + most),
       maxGroups,
       buffer,
       result,
     );
     this.#counter += result[2]!;
-    fusedResult.to = result[0]!;
-    fusedResult.offsets = fused.offsets;
+    fusedResult.to = result[0]! >>> 0;
+    if (wideSteps !== undefined) fusedResult.indices = wideSteps.indices;
+    if (fused !== undefined) fusedResult.offsets = fused.offsets;
     return result[1]!;
   }
 }

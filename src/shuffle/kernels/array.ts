@@ -63,9 +63,21 @@ function wideSteps(a: Items, limit: number, source: BufferedSource): number {
   const n = a.length;
   const last = Math.min(limit, n - 65536);
   if (last <= 0) return 0;
-  const js = new Uint32Array(Math.min(WIDE_BLOCK, last));
+  let js: Uint32Array | undefined;
   for (let i = 0; i < last; ) {
-    const stop = Math.min(last, i + WIDE_BLOCK);
+    // Where the source can make the words and the indices in one pass (the portable ChaCha20's
+    // WebAssembly), it does, once its pool is used up; a block stops at the pool's end for that.
+    const left = poolAccess.end(source) - poolAccess.position(source);
+    if (left === 0 && last - i >= FUSED_MIN) {
+      const to = poolAccess.fusedWide(source, n, i, last);
+      if (to > i) {
+        swapByIndices(a, i, to, poolAccess.indices());
+        i = to;
+        continue;
+      }
+    }
+    const stop = Math.min(last, i + (left > 0 && left < WIDE_BLOCK ? left : WIDE_BLOCK));
+    js ??= new Uint32Array(Math.min(WIDE_BLOCK, last));
     drawWide(js, i, stop, n, source);
     for (let k = i; k < stop; k++) {
       const j = js[k - i]!;
@@ -76,6 +88,23 @@ function wideSteps(a: Items, limit: number, source: BufferedSource): number {
     i = stop;
   }
   return last;
+}
+
+/** {@link wideSteps}' swaps from the indices of a fused pass (step k's at indices[k − from]),
+ *  zeroed as read, as {@link swapByOffsets} does. */
+function swapByIndices(a: Items, from: number, to: number, indices: Uint32Array): void {
+  let k = from;
+  try {
+    for (; k < to; k++) {
+      const j = indices[k - from]!;
+      indices[k - from] = 0;
+      const t = a[k]!;
+      a[k] = a[j]!;
+      a[j] = t;
+    }
+  } finally {
+    for (; k < to; k++) indices[k - from] = 0;
+  }
 }
 
 /**

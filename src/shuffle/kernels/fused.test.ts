@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chacha20, portableChaCha20 } from '../../random/chacha20.ts';
-import { wasmFusedSteps } from '../../random/chacha20-wasm.ts';
+import { wasmFusedSteps, wasmWideSteps } from '../../random/chacha20-wasm.ts';
 import { permutation } from '../permutation.ts';
 import { sample } from '../sample.ts';
 import { shuffle } from '../shuffle.ts';
@@ -33,7 +33,11 @@ test('shuffles from the portable ChaCha20 (fused steps) equal those from node:cr
     70_000,
   ];
   for (const [kind, make] of KINDS)
-    for (const n of kind === 'Int16Array' ? [10_000, 30_000] : sizes) {
+    for (const n of kind === 'Int16Array'
+      ? [10_000, 30_000]
+      : kind === 'number[]' || kind === 'Uint32Array'
+        ? [...sizes, 300_000]
+        : sizes) {
       const seed = `fused ${kind} ${n}`;
       const native = chacha20(seed);
       const portable = portableChaCha20(seed);
@@ -89,4 +93,14 @@ test('a fused shuffle that throws part-way leaves no offset behind and no word t
   // − 2 at least, two steps a word at most.
   const fusedWords = Math.floor((30_000 - FUSED_LOW - 2) / 2);
   assert.ok(position >= fusedWords, `the words read are gone (next is word ${position})`);
+});
+
+test('a fused wide pass (over 65,536 items) that throws part-way leaves no index behind', () => {
+  const a = Array.from({ length: 80_000 }, (_, i) => i);
+  Object.defineProperty(a, 5_000, { value: 5_000, writable: false });
+  assert.throws(() => shuffle(a, portableChaCha20('throws wide')), TypeError);
+  assert.ok(
+    wasmWideSteps()!.indices.every((j) => j === 0),
+    'every index zeroed',
+  );
 });
