@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { createCipheriv } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { nativeWords } from '../../test/support/native-chacha.ts';
 import {
   FUSED_MAX_STEPS,
   WIDE_MAX_STEPS,
@@ -9,19 +9,6 @@ import {
   wasmWideStepsVariant,
 } from './chacha20-wasm.ts';
 import { reduce16, reduce32 } from './lemire.ts';
-
-/** OpenSSL's ChaCha20 (an independent implementation): `blocks` keystream blocks from block
- *  `counter`, as little-endian words. */
-function nativeWords(key: Uint32Array, nonce: Uint32Array, counter: number, blocks: number) {
-  const iv = new Uint32Array([counter, nonce[0]!, nonce[1]!, nonce[2]!]);
-  const bytes = createCipheriv(
-    'chacha20',
-    new Uint8Array(key.buffer.slice(0)),
-    new Uint8Array(iv.buffer),
-  ).update(new Uint8Array(blocks * 64));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Uint32Array.from({ length: blocks * 16 }, (_, i) => view.getUint32(i * 4, true));
-}
 
 /**
  * What the fused steps must do, from shuffle v1's definition (reduce16 on each half in order):

@@ -6,10 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { chacha20, shuffle } from '../../src/index.ts';
-import { CHROMIUM, withSourcesPage } from '../support/serve-sources.ts';
-
-const available = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
+import { CHROMIUM, CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal seeded</title>
 <script type="module">
@@ -31,13 +28,13 @@ function digest(order: ArrayLike<number>, next: number): string {
 }
 
 test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's", {
-  skip:
-    !available && !inCi
-      ? `${CHROMIUM} not found: install Debian's chromium to run the browser test`
-      : false,
+  skip: CHROMIUM_SKIP,
   timeout: 60_000,
 }, async () => {
-  assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
+  assert.ok(
+    existsSync(CHROMIUM),
+    `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`,
+  );
   const make = (kind: string, n: number) => {
     const a = Array.from({ length: n }, (_, i) => i);
     return kind === 'Array'

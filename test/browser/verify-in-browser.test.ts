@@ -6,10 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { fairDeal } from '../../src/fair/index.ts';
-import { CHROMIUM, withSourcesPage } from '../support/serve-sources.ts';
-
-const available = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
+import { CHROMIUM, CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal verify</title>
 <script type="module">
@@ -19,13 +16,13 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal verify</title
 </script>`;
 
 test('verify() runs in Chromium: a genuine transcript passes, a tampered one fails', {
-  skip:
-    !available && !inCi
-      ? `${CHROMIUM} not found: install Debian's chromium to run the browser test`
-      : false,
+  skip: CHROMIUM_SKIP,
   timeout: 60_000,
 }, async () => {
-  assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
+  assert.ok(
+    existsSync(CHROMIUM),
+    `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`,
+  );
   const { transcript } = fairDeal('doudizhu', {
     table: 'browser',
     hand: 3,

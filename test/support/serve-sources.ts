@@ -80,3 +80,10 @@ export async function withSourcesPage<T>(
 
 /** Where the tests find Debian's Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
+
+/** The skip of a browser test: only where Chromium is missing and this is not CI (CI installs
+ *  it, and a test there fails rather than skips without it). */
+export const CHROMIUM_SKIP: string | false =
+  !existsSync(CHROMIUM) && process.env.CI !== 'true'
+    ? `${CHROMIUM} not found: install Debian's chromium to run the browser test`
+    : false;
