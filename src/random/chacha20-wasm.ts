@@ -444,43 +444,85 @@ const min = (x: number, y: number) => [
  * the words not read are that group's from the word reached, then all of the other group's.
  */
 function fusedBody(relaxed: boolean): number[] {
+  return ringPass(relaxed, {
+    setup: (code) => {
+      emit(code, i32(0), I32_LOAD, memarg(RESULT), set(N));
+      emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 4), I32_SUB, set(B));
+      emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 8), I32_SUB, i32(1), I32_ADD);
+      emit(code, set(STOP_B));
+      emit(code, i32(0x7fffffff), set(LOW)); // k unknown: the first checked step computes it
+    },
+    // QEND: the words whose steps surely share K0 and fit before `stop` (a word moves b by ≤ 2):
+    // min(64, (b − STOP_B + 1) / 2, (b − 1 − LOW) / 2 + 1), at least 0.
+    wordsDue: (code) => {
+      emit(code, get(B), get(STOP_B), I32_SUB, i32(1), I32_ADD, i32(1), I32_SHR_S, set(QEND));
+      emit(code, get(B), i32(1), I32_SUB, get(LOW), I32_SUB, i32(1), I32_SHR_S, i32(1), I32_ADD);
+      emit(code, set(W), min(QEND, W), set(QEND)); // W: scratch here
+      emit(code, i32(64), set(W), min(QEND, W), set(QEND));
+      emit(code, i32(0), set(W), get(QEND), get(W), get(QEND), get(W), I32_GT_S, SELECT);
+      emit(code, set(QEND));
+    },
+    step: interleavedStep,
+    // The group's other words, checked one by one: where K0 changes, and near `stop`.
+    rest: (code) => {
+      emit(code, BLOCK, VOID, LOOP, VOID);
+      emit(code, get(Q), i32(64), I32_LT_U, get(B), get(STOP_B), I32_GT_S, I32_AND, I32_EQZ);
+      emit(code, BR_IF, 1);
+      wordStep(code, false);
+      emit(code, BR, 0, END, END);
+    },
+    stepsLeft: (code) => emit(code, get(B), get(STOP_B), I32_GT_S),
+    reached: (code) => emit(code, get(N), get(B), I32_SUB),
+  });
+}
+
+/** The parts of a pass that differ between `fused` and `wide` (see {@link ringPass}). */
+interface PassParts {
+  /** Reads the pass's inputs from RESULT into its locals. */
+  setup(code: number[]): void;
+  /** Sets QEND: how many of the group's words the interleaved steps may read. */
+  wordsDue(code: number[]): void;
+  /** The interleaved step, emitted between the vector rounds. */
+  step(code: number[]): void;
+  /** After the group, the steps its interleaved ones left (if any). */
+  rest?(code: number[]): void;
+  /** Pushes 1 if steps remain, 0 if not. */
+  stepsLeft(code: number[]): void;
+  /** Pushes the step reached (the function's result). */
+  reached(code: number[]): void;
+}
+
+/**
+ * The frame of `fused` and `wide`: the first group of four blocks alone into ring A, then
+ * groups into the other buffer while the steps read the one before it, until a group is not
+ * read to its end, no step remains, or `maxGroups` (param 0) groups are made; then at RESULT the
+ * word reached in the group being read, that group's address and the groups made.
+ */
+function ringPass(relaxed: boolean, parts: PassParts): number[] {
   const code: number[] = [];
   loadMasks(code, relaxed);
   splatInput(code);
-  emit(code, i32(0), I32_LOAD, memarg(RESULT), set(N));
-  emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 4), I32_SUB, set(B));
-  emit(code, get(N), i32(0), I32_LOAD, memarg(RESULT + 8), I32_SUB, i32(1), I32_ADD, set(STOP_B));
-  emit(code, i32(0x7fffffff), set(LOW)); // k unknown: the first checked step computes it
+  parts.setup(code);
   // The first group, with no steps (nothing to read yet).
   emit(code, i32(RING_A), set(SRC), i32(RING_B), set(DST), i32(RING_A), set(P));
   group(code, relaxed);
   emit(code, i32(1), set(G));
   emit(code, LOOP, VOID);
   emit(code, i32(0), set(Q), get(DST), set(P));
-  // QEND: the words whose steps surely share K0 and fit before `stop` (a word moves b by ≤ 2):
-  // min(64, (b − STOP_B + 1) / 2, (b − 1 − LOW) / 2 + 1), at least 0.
-  emit(code, get(B), get(STOP_B), I32_SUB, i32(1), I32_ADD, i32(1), I32_SHR_S, set(QEND));
-  emit(code, get(B), i32(1), I32_SUB, get(LOW), I32_SUB, i32(1), I32_SHR_S, i32(1), I32_ADD);
-  emit(code, set(W), min(QEND, W), set(QEND)); // W: scratch here
-  emit(code, i32(64), set(W), min(QEND, W), set(QEND));
-  emit(code, i32(0), set(W), get(QEND), get(W), get(QEND), get(W), I32_GT_S, SELECT, set(QEND));
-  group(code, relaxed, interleavedStep);
+  parts.wordsDue(code);
+  group(code, relaxed, parts.step);
   emit(code, get(G), i32(1), I32_ADD, set(G));
-  // The group's other words, checked one by one: where K0 changes, and near `stop`.
-  emit(code, BLOCK, VOID, LOOP, VOID);
-  emit(code, get(Q), i32(64), I32_LT_U, get(B), get(STOP_B), I32_GT_S, I32_AND, I32_EQZ);
-  emit(code, BR_IF, 1);
-  wordStep(code, false);
-  emit(code, BR, 0, END, END);
+  parts.rest?.(code);
   // Go on if the group was read to its end, steps remain, and groups may still be made.
-  emit(code, get(Q), i32(64), I32_EQ, get(B), get(STOP_B), I32_GT_S, I32_AND);
-  emit(code, get(G), LOCAL_GET, 0, I32_LT_U, I32_AND, IF, VOID);
+  emit(code, get(Q), i32(64), I32_EQ);
+  parts.stepsLeft(code);
+  emit(code, I32_AND, get(G), LOCAL_GET, 0, I32_LT_U, I32_AND, IF, VOID);
   emit(code, get(SRC), get(DST), set(SRC), set(DST)); // swap (stack: old SRC, old DST)
   emit(code, BR, 1, END, END);
   emit(code, i32(0), get(Q), I32_STORE, memarg(RESULT));
   emit(code, i32(0), get(SRC), I32_STORE, memarg(RESULT + 4));
   emit(code, i32(0), get(G), I32_STORE, memarg(RESULT + 8));
-  emit(code, get(N), get(B), I32_SUB); // the step reached
+  parts.reached(code);
   return code;
 }
 
@@ -524,31 +566,22 @@ function wideStep(code: number[]): void {
  * `stop`, or after `maxGroups` groups; leaves at RESULT what `fused` leaves.
  */
 function wideBody(relaxed: boolean): number[] {
-  const code: number[] = [];
-  loadMasks(code, relaxed);
-  splatInput(code);
-  emit(code, i32(0), I32_LOAD, memarg(RESULT + 4), set(WK));
-  emit(code, i32(0), I32_LOAD, memarg(RESULT), get(WK), I32_SUB, set(BND));
-  emit(code, i32(0), I32_LOAD, memarg(RESULT + 8), set(WSTOP));
-  emit(code, i32(0), set(PTR));
-  emit(code, i32(RING_A), set(SRC), i32(RING_B), set(DST), i32(RING_A), set(P));
-  group(code, relaxed);
-  emit(code, i32(1), set(G));
-  emit(code, LOOP, VOID);
-  emit(code, i32(0), set(Q), get(DST), set(P));
-  // QEND = min(64, stop − k): a word makes at most one step.
-  emit(code, get(WSTOP), get(WK), I32_SUB, set(QEND), i32(64), set(W), min(QEND, W), set(QEND));
-  group(code, relaxed, wideStep);
-  emit(code, get(G), i32(1), I32_ADD, set(G));
-  emit(code, get(Q), i32(64), I32_EQ, get(WK), get(WSTOP), I32_LT_U, I32_AND);
-  emit(code, get(G), LOCAL_GET, 0, I32_LT_U, I32_AND, IF, VOID);
-  emit(code, get(SRC), get(DST), set(SRC), set(DST));
-  emit(code, BR, 1, END, END);
-  emit(code, i32(0), get(Q), I32_STORE, memarg(RESULT));
-  emit(code, i32(0), get(SRC), I32_STORE, memarg(RESULT + 4));
-  emit(code, i32(0), get(G), I32_STORE, memarg(RESULT + 8));
-  emit(code, get(WK));
-  return code;
+  return ringPass(relaxed, {
+    setup: (code) => {
+      emit(code, i32(0), I32_LOAD, memarg(RESULT + 4), set(WK));
+      emit(code, i32(0), I32_LOAD, memarg(RESULT), get(WK), I32_SUB, set(BND));
+      emit(code, i32(0), I32_LOAD, memarg(RESULT + 8), set(WSTOP));
+      emit(code, i32(0), set(PTR));
+    },
+    // QEND = min(64, stop − k): a word makes at most one step.
+    wordsDue: (code) => {
+      emit(code, get(WSTOP), get(WK), I32_SUB, set(QEND), i32(64), set(W), min(QEND, W));
+      emit(code, set(QEND));
+    },
+    step: wideStep,
+    stepsLeft: (code) => emit(code, get(WK), get(WSTOP), I32_LT_U),
+    reached: (code) => emit(code, get(WK)),
+  });
 }
 
 /** `wipe(bytes)`: zeroes memory [0, bytes). */
