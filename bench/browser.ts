@@ -9,16 +9,11 @@
 // that revision (served from git, under /base/) into the same page and interleaves its seeded
 // shuffles, fair deals and verify with the working tree's: a before/after ratio from one page.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { stripTypeScriptTypes } from 'node:module';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../test/support/chromium-args.ts';
+import { CHROMIUM, withSourcesPage } from '../test/support/serve-sources.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(fileURLToPath(new URL('../', import.meta.url)));
 const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const quick = flags.includes('--quick');
@@ -88,60 +83,22 @@ if (!existsSync(CHROMIUM)) {
   console.log(JSON.stringify({ error: `${CHROMIUM} not found (apt-get install -y chromium)` }));
   process.exit(0);
 }
-const server = createServer((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://x').pathname;
-  if (path === '/') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    return;
-  }
-  const fromBase = base !== undefined && path.startsWith('/base/');
-  const file = normalize(join(ROOT, fromBase ? path.slice('/base'.length) : path));
-  if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts')) {
-    res.writeHead(404).end();
-    return;
-  }
-  const source = fromBase
+// Sources of the library at `base` (git) under /base/src/; the working tree's under /src/.
+const fromBase = (path: string): string | undefined => {
+  if (base === undefined || !path.startsWith('/base/')) return undefined;
+  const file = normalize(join(ROOT, path.slice('/base'.length)));
+  return file.startsWith(join(ROOT, 'src')) && file.endsWith('.ts')
     ? fromRevision(base, file)
-    : existsSync(file)
-      ? readFileSync(file, 'utf8')
-      : undefined;
-  if (source === undefined) {
-    res.writeHead(404).end();
-    return;
-  }
-  const js = stripTypeScriptTypes(source, { mode: 'strip' });
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(js);
-});
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const address = server.address();
-const port = typeof address === 'object' && address !== null ? address.port : 0;
-const profile = mkdtempSync(join(tmpdir(), 'fairdeal-bench-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [...CHROMIUM_ARGS],
-});
-try {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`http://127.0.0.1:${port}/`);
-  await page.waitForFunction(
-    () => (window as unknown as { ready?: boolean }).ready === true,
-    null,
-    {
-      timeout: 30_000,
-    },
-  );
-  if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-  const out = await page.evaluate(
-    ([rounds, budget]) =>
-      (window as unknown as { run: (r: number, b: number) => unknown }).run(rounds, budget),
-    [Number(roundsText), Number(budgetText)] as const,
-  );
-  console.log(JSON.stringify(out));
-} finally {
-  await context.close();
-  server.close();
-  rmSync(profile, { recursive: true, force: true });
-}
+    : undefined;
+};
+const out = await withSourcesPage(
+  PAGE,
+  (page) =>
+    page.evaluate(
+      ([rounds, budget]) =>
+        (window as unknown as { run: (r: number, b: number) => unknown }).run(rounds, budget),
+      [Number(roundsText), Number(budgetText)] as const,
+    ),
+  fromBase,
+);
+console.log(JSON.stringify(out));

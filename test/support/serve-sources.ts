@@ -10,13 +10,18 @@ import { CHROMIUM_ARGS } from './chromium-args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
+/** TypeScript sources for paths outside /src/ (e.g. the benchmark's /base/src/… from a git
+ *  revision), or undefined for a 404. */
+export type ExtraSources = (path: string) => string | undefined;
+
 /**
- * Serves `page` at / and the library's sources under /src/ with their types stripped by Node's
- * own stripTypeScriptTypes (no bundler that could hide a node: import), on loopback; records
- * every path asked for.
+ * Serves `page` at / and the library's sources under /src/ (and whatever `extra` gives) with
+ * their types stripped by Node's own stripTypeScriptTypes (no bundler that could hide a node:
+ * import), on loopback; records every path asked for.
  */
 export function serveSources(
   page: string,
+  extra?: ExtraSources,
 ): Promise<{ url: string; close: () => void; requested: string[] }> {
   const requested: string[] = [];
   const server = createServer((req, res) => {
@@ -27,11 +32,17 @@ export function serveSources(
       return;
     }
     const file = normalize(join(ROOT, path));
-    if (!file.startsWith(join(ROOT, 'src')) || !file.endsWith('.ts') || !existsSync(file)) {
+    const inSrc = file.startsWith(join(ROOT, 'src')) && file.endsWith('.ts');
+    const source = inSrc
+      ? existsSync(file)
+        ? readFileSync(file, 'utf8')
+        : undefined
+      : extra?.(path);
+    if (source === undefined) {
       res.writeHead(404).end();
       return;
     }
-    const js = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' });
+    const js = stripTypeScriptTypes(source, { mode: 'strip' });
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(js);
   });
   return new Promise((done) => {
@@ -51,8 +62,9 @@ export function serveSources(
 export async function withSourcesPage<T>(
   html: string,
   body: (page: Page, requested: string[]) => Promise<T>,
+  extra?: ExtraSources,
 ): Promise<T> {
-  const { url, close, requested } = await serveSources(html);
+  const { url, close, requested } = await serveSources(html, extra);
   const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -67,7 +79,7 @@ export async function withSourcesPage<T>(
     await page.waitForFunction(
       () => (window as unknown as { ready?: boolean }).ready === true,
       null,
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     );
     assert.deepEqual(errors, [], 'the page threw');
     return await body(page, requested);
