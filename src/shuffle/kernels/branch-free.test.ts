@@ -43,13 +43,14 @@ const FAMILIES: [
   ['Int32Array', typedKernel.branchFreeSteps as never, (n) => new Int32Array(n).map((_, i) => i)],
 ];
 
-/** The definition of shuffle v1 (docs/RANDOM.md): IndexDrawer's draws, one swap a step. */
-function reference(n: number, limit: number, words: readonly number[]) {
+/** The definition of shuffle v1 (docs/RANDOM.md): IndexDrawer's draws, one swap a step (steps
+ *  `from` … `limit` − 1). */
+function reference(n: number, limit: number, words: readonly number[], from = 0) {
   const plain = scriptedSource([0, ...words, 0x1234_5678]);
   plain.nextUint32();
   const drawer = new IndexDrawer(plain);
   const a = Array.from({ length: n }, (_, i) => i);
-  for (let i = 0; i < limit; i++) {
+  for (let i = from; i < limit; i++) {
     const j = i + drawer.next(n - i);
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
@@ -104,13 +105,28 @@ test('the branch-free decision equals reduce16 for every half, at 620 bounds (ex
   ];
   const t = lemireThresholds(65536);
   for (const b of bounds) {
+    const kb = Math.imul((65536 / b) | 0, b);
     for (let x = 0; x < 65536; x++) {
       const m = Math.imul(x, b);
-      const ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
+      const ok = 1 - (((m & 0xffff) - t[b]!) >>> 31); // the careful loop's test (the table)
+      const okK = ((m & 0xffff) + kb) >>> 16; // the branch-free loop's test (k · b)
       const r = reduce16(x, b);
-      if ((r >= 0 ? 1 : 0) !== ok || (ok === 1 && r !== m >>> 16))
-        assert.fail(`bound ${b}, half ${x}: ok ${ok} index ${m >>> 16}, reduce16 ${r}`);
+      if ((r >= 0 ? 1 : 0) !== ok || okK !== ok || (ok === 1 && r !== m >>> 16))
+        assert.fail(`bound ${b}, half ${x}: ok ${ok}/${okK} index ${m >>> 16}, reduce16 ${r}`);
     }
+  }
+});
+
+test('k = ⌊2^16 / b⌋ as the kernel computes it, its threshold and where its run ends, for every 16-bit bound (exhaustive)', () => {
+  for (let b = 1; b <= 65536; b++) {
+    const k = (65536 / b) | 0;
+    if (k !== Math.floor(65536 / b) || k * b > 65536 || (k + 1) * b <= 65536)
+      assert.fail(`bound ${b}: k ${k}`);
+    if (65536 - k * b !== 65536 % b) assert.fail(`bound ${b}: 2^16 − k·b is not 2^16 mod b`);
+    // A run of k holds the bounds above ⌊2^16 / (k + 1)⌋ (branchFreeSteps' runEnd) and no more.
+    const low = (65536 / (k + 1)) | 0;
+    if (b <= low) assert.fail(`bound ${b}: below its own run (${low})`);
+    if (((65536 / low) | 0) === k) assert.fail(`bound ${low}, the run's end, still has k ${k}`);
   }
 });
 
@@ -153,6 +169,43 @@ test('branch-free steps make the reference swaps and read the same words (both l
       },
     ),
     { numRuns: 2000 },
+  );
+});
+
+test('branch-free steps from any first step across each change of k: the reference swaps and words', () => {
+  // Runs end where k = ⌊2^16 / b⌋ changes (bounds 32,768, 21,845, 16,384 … 7,281); a word whose
+  // high half crosses it is made on its own. Start near each change (and at 2^16), with
+  // rejections and any pool split; two families (the copies are checked identical elsewhere).
+  const changes = Array.from({ length: 9 }, (_, k) => (65536 / (k + 1)) | 0);
+  const families = FAMILIES.filter(([name]) => name === 'number[]' || name === 'Uint32Array');
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...changes),
+      fc.integer({ min: -40, max: 40 }),
+      fc.integer({ min: 0, max: 600 }),
+      fc.array(word, { minLength: 2000, maxLength: 2000 }),
+      fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constant(16384)),
+      fc.constantFrom(...families),
+      (change, shift, extra, words, chunk, [, branchFreeSteps, make]) => {
+        const n = Math.min(65536, change + 64);
+        const from = Math.max(0, n - change + shift);
+        const limit = Math.min(n - 1, from + extra);
+        const want = reference(n, limit, words, from);
+        const got = pooled(
+          n,
+          words,
+          chunk,
+          (a, pool) => {
+            const i = branchFreeSteps(a, from, limit, limit, pool, 0);
+            assert.equal(i, limit);
+          },
+          make,
+        );
+        assert.deepEqual(got.a, want.a);
+        assert.equal(got.next, want.next, 'both read the same number of words');
+      },
+    ),
+    { numRuns: 200 },
   );
 });
 

@@ -114,7 +114,9 @@ function swapByIndices(a: Items, from: number, to: number, indices: Uint32Array)
  *
  * Why it is exact: shuffle v1 (IndexDrawer) feeds step i the halves of the stream in order, low
  * half first, until one is accepted; reduce16 rejects half x for bound b exactly when the low
- * half of x · b is below t(b) = 2^16 mod b (lemire-thresholds.ts). Here every half is one
+ * half of x · b is below t(b) = 2^16 mod b (lemire-thresholds.ts), which is 2^16 − k·b for
+ * k = ⌊2^16 / b⌋: the branch-free loop adds k·b to the low half and tests bit 16, with k fixed
+ * for a run of bounds, where the careful loop reads the table. Here every half is one
  * iteration: accepted, it swaps i with i + floor(x · b / 2^16) and advances i; rejected, it
  * swaps i with i and keeps i — the same swaps, from the same halves (branch-free.test.ts proves
  * it on scripted words full of rejections and pool boundaries, and exhaustively for n ≤ 6).
@@ -157,38 +159,65 @@ export function branchFreeSteps(
         end = poolAccess.refill(source);
         p = 0;
       }
-      // A run of words that all stay in the pool and below `wide` (a word advances i by at most
-      // 2): no refill call and no `i < limit` test inside, so V8 keeps the pool's and the
-      // table's buffers in registers instead of reloading them after a possible call each word.
-      const last = p + Math.min(end - p, (wide - i) >> 1);
-      if (last === p) break; // one step left below `wide`: the loop below makes it exactly
+      // A run: words that all stay in the pool and whose steps all have the same k = ⌊2^16 / b⌋
+      // (bounds above ⌊2^16 / (k + 1)⌋), below `wide` — a word advances i by at most 2. No
+      // refill call, no `i < limit` test and no table inside, so V8 keeps the pool's and the
+      // array's buffers in registers instead of spilling them (the table's two loads a word, with
+      // their bounds checks, cost 10–25 % of the loop before runs were cut by k).
+      const k = (65536 / (n - i)) | 0;
+      const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
+      const last = p + Math.min(end - p, (runEnd - i) >> 1);
+      if (last === p) {
+        if (runEnd === wide) break; // one step left below `wide`: the loop below makes it exactly
+        // One step left before k changes: this word's high half may have the next k, found by
+        // division (once a run; runs change k eight times in a shuffle).
+        const w = words[p++]!;
+        let b = n - i;
+        let m = Math.imul(w & 0xffff, b);
+        let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+        let j = i + ((m >>> 16) & -ok);
+        let x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i += ok;
+        b = n - i;
+        m = Math.imul(w >>> 16, b);
+        ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+        j = i + ((m >>> 16) & -ok);
+        x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i += ok;
+        continue;
+      }
       while (p < last) {
         const w = words[p++]!;
         const b = n - i;
-        const tb = t[b]!;
+        const kb = Math.imul(k, b);
         const m = Math.imul(w & 0xffff, b);
-        // 0 if accepted (the low half of the product is at least the threshold), 1 if not.
-        const no = ((m & 0xffff) - tb) >>> 31;
-        // The high half's step is i + 1 − no, its bound b − 1 + no: both candidates are computed
-        // before `no` is known, so the two halves do not wait on each other.
+        // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
+        // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
+        const ok = ((m & 0xffff) + kb) >>> 16;
         const hi = w >>> 16;
         const mA = Math.imul(hi, b - 1);
         const mB = Math.imul(hi, b);
-        const noA = ((mA & 0xffff) - t[b - 1]!) >>> 31;
-        const noB = ((mB & 0xffff) - tb) >>> 31;
-        const keep = no - 1; // all ones if accepted
+        const okA = ((mA & 0xffff) + kb - k) >>> 16;
+        const okB = ((mB & 0xffff) + kb) >>> 16;
+        // The high half's step is i + ok, its bound b − ok: both candidates are computed before
+        // `ok` is known, so the two halves do not wait on each other.
+        const keep = -ok; // all ones if accepted
         const m2 = mB ^ ((mA ^ mB) & keep);
-        const no2 = noB ^ ((noA ^ noB) & keep);
+        const ok2 = okB ^ ((okA ^ okB) & keep);
         let j = i + ((m >>> 16) & keep);
         let x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = i + 1 - no;
-        j = i + ((m2 >>> 16) & (no2 - 1));
+        i += ok;
+        j = i + ((m2 >>> 16) & -ok2);
         x = a[i]!;
         a[i] = a[j]!;
         a[j] = x;
-        i = i + 1 - no2;
+        i += ok2;
       }
     }
     while (i < stop) {
