@@ -22,7 +22,13 @@ const [roundsText = quick ? '3' : '5', budgetText = quick ? '30' : '60'] = proce
   .slice(2)
   .filter((a) => !a.startsWith('--'));
 
-/** Runs in the page: every size × kind, fairdeal (secure, chacha20) and the plain loop. */
+/**
+ * Runs in the page: every size × kind, fairdeal (secure, chacha20) and the plain loop — measured
+ * as in Node (bench/measure.ts --polluted): the library first runs on every kind of array, as in
+ * an application that shuffles several kinds, while each kind gets a plain loop of its own
+ * (`new Function`: a separate function, so V8's type feedback for it sees that kind alone), the
+ * loop a user writes next to the one array it shuffles — the stricter comparison for fairdeal.
+ */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal bench</title>
 <script type="module">
   import * as lib from '/src/index.ts';
@@ -31,14 +37,23 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal bench</title>
   const baseLib = withBase ? await import('/base/src/index.ts') : undefined;
   const baseFair = withBase ? await import('/base/src/fair/index.ts') : undefined;
   window.run = (rounds, budget) => {
-    const plain = (a) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); const t = a[i]; a[i] = a[j]; a[j] = t; } return a; };
+    const plainLoop = () => new Function('a', 'for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); const t = a[i]; a[i] = a[j]; a[j] = t; } return a;');
     const seeded = lib.chacha20('browser bench');
     const baseSeeded = withBase ? baseLib.chacha20('browser bench') : undefined;
     const rate = (f) => { let ops = 0; const t0 = performance.now(); let now = t0; do { f(); ops++; now = performance.now(); } while (now - t0 < budget); return ops * 1000 / (now - t0); };
     const rows = [];
     const kinds = { Array: (n) => Array.from({ length: n }, (_, i) => i), Uint32Array: (n) => new Uint32Array(n).map((_, i) => i), Float64Array: (n) => new Float64Array(n).map((_, i) => i) };
+    // Every kind at 52 and 1,000 items (60 times) and at 70,000 (once), through each library
+    // contender, and permutation, sample and toShuffled, as measure.ts --polluted does.
+    const libs = [[lib, seeded], ...(withBase ? [[baseLib, baseSeeded]] : [])];
+    const deck = Array.from({ length: 52 }, (_, i) => i);
+    const small = [...Object.values(kinds).flatMap((make) => [make(52), make(1000)]), deck.map(String), deck.map((i) => ({ i })), deck.map((i) => i + 0.5), new Int8Array(52), new Uint8Array(52), new Int16Array(52), new Float32Array(52)];
+    const large = Object.values(kinds).map((make) => make(70000));
+    for (let r = 0; r < 60; r++) for (const [L, s] of libs) for (const x of r === 0 ? [...small, ...large] : small) { L.shuffle(x); L.shuffle(x, s); }
+    for (const [L] of libs) { L.permutation(1000); L.sample(deck, 5); L.toShuffled(deck); }
     for (const [kind, make] of Object.entries(kinds)) for (const n of [52, 1000, 50000, 1000000]) {
       const a = make(n);
+      const plain = plainLoop();
       const fs = [['secure', () => lib.shuffle(a)], ['chacha20', () => lib.shuffle(a, seeded)], ['plain', () => plain(a)]];
       if (withBase) fs.push(['chacha20 (base)', () => baseLib.shuffle(a, baseSeeded)]);
       const batch = Math.max(1, Math.floor(20000 / n));
