@@ -140,92 +140,96 @@ export function branchFreeSteps(
   let i = from;
   try {
     const wide = Math.min(stop, n - rareBranchMax);
-    while (i < wide) {
+    while (i < stop) {
       if (p === end) {
-        // Where the source can make the words and the steps in one pass (the portable
-        // ChaCha20's WebAssembly), it does; the pool then holds the words it made but did not
-        // read, and the steps left are made below from them.
-        const fusedStop = Math.min(stop, n - FUSED_LOW);
-        if (fusedStop - i >= FUSED_MIN) {
-          const to = poolAccess.fused(source, n, i, fusedStop);
-          if (to > i) {
-            swapByOffsets(a, i, to, poolAccess.offsets());
-            i = to;
-            p = 0;
-            end = poolAccess.end(source);
-            continue;
+        // One refill call for both kinds of step, so that it has run (and V8 has seen its
+        // callee) before the function is optimized: a call site never run is compiled as a
+        // deoptimization, and the rare refill of the careful loop's own call site sent the
+        // whole shuffle back to the interpreter in some processes (a 50,000-item shuffle then
+        // took 240 µs where its loops take 100).
+        if (i < wide) {
+          // Where the source can make the words and the steps in one pass (the portable
+          // ChaCha20's WebAssembly), it does; the pool then holds the words it made but did not
+          // read, and the steps left are made below from them.
+          const fusedStop = Math.min(stop, n - FUSED_LOW);
+          if (fusedStop - i >= FUSED_MIN) {
+            const to = poolAccess.fused(source, n, i, fusedStop);
+            if (to > i) {
+              swapByOffsets(a, i, to, poolAccess.offsets());
+              i = to;
+              p = 0;
+              end = poolAccess.end(source);
+              continue;
+            }
           }
         }
         end = poolAccess.refill(source);
         p = 0;
       }
-      // A run: words that all stay in the pool and whose steps all have the same k = ⌊2^16 / b⌋
-      // (bounds above ⌊2^16 / (k + 1)⌋), below `wide` — a word advances i by at most 2. No
-      // refill call, no `i < limit` test and no table inside, so V8 keeps the pool's and the
-      // array's buffers in registers instead of spilling them (the table's two loads a word, with
-      // their bounds checks, cost 10–25 % of the loop before runs were cut by k).
-      const k = (65536 / (n - i)) | 0;
-      const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
-      const last = p + Math.min(end - p, (runEnd - i) >> 1);
-      if (last === p) {
-        if (runEnd === wide) break; // one step left below `wide`: the loop below makes it exactly
-        // One step left before k changes: this word's high half may have the next k, found by
-        // division (once a run; runs change k eight times in a shuffle).
-        const w = words[p++]!;
-        let b = n - i;
-        let m = Math.imul(w & 0xffff, b);
-        let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
-        let j = i + ((m >>> 16) & -ok);
-        let x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i += ok;
-        b = n - i;
-        m = Math.imul(w >>> 16, b);
-        ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
-        j = i + ((m >>> 16) & -ok);
-        x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i += ok;
+      if (i + 1 < wide) {
+        // A run: words that all stay in the pool and whose steps all have the same k = ⌊2^16 / b⌋
+        // (bounds above ⌊2^16 / (k + 1)⌋), below `wide` — a word advances i by at most 2. No
+        // refill call, no `i < limit` test and no table inside, so V8 keeps the pool's and the
+        // array's buffers in registers instead of spilling them (the table's two loads a word, with
+        // their bounds checks, cost 10–25 % of the loop before runs were cut by k).
+        const k = (65536 / (n - i)) | 0;
+        const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
+        const last = p + Math.min(end - p, (runEnd - i) >> 1);
+        if (last === p) {
+          // One step left before k changes: this word's high half may have the next k, found by
+          // division (once a run; runs change k eight times in a shuffle).
+          const w = words[p++]!;
+          let b = n - i;
+          let m = Math.imul(w & 0xffff, b);
+          let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+          let j = i + ((m >>> 16) & -ok);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          b = n - i;
+          m = Math.imul(w >>> 16, b);
+          ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+          j = i + ((m >>> 16) & -ok);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          continue;
+        }
+        while (p < last) {
+          const w = words[p++]!;
+          const b = n - i;
+          const kb = Math.imul(k, b);
+          const m = Math.imul(w & 0xffff, b);
+          // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
+          // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
+          const ok = ((m & 0xffff) + kb) >>> 16;
+          const hi = w >>> 16;
+          const mA = Math.imul(hi, b - 1);
+          const mB = Math.imul(hi, b);
+          const okA = ((mA & 0xffff) + kb - k) >>> 16;
+          const okB = ((mB & 0xffff) + kb) >>> 16;
+          // The high half's step is i + ok, its bound b − ok: both candidates are computed before
+          // `ok` is known, so the two halves do not wait on each other.
+          const keep = -ok; // all ones if accepted
+          const m2 = mB ^ ((mA ^ mB) & keep);
+          const ok2 = okB ^ ((okA ^ okB) & keep);
+          let j = i + ((m >>> 16) & keep);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          j = i + ((m2 >>> 16) & -ok2);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok2;
+        }
         continue;
       }
-      while (p < last) {
-        const w = words[p++]!;
-        const b = n - i;
-        const kb = Math.imul(k, b);
-        const m = Math.imul(w & 0xffff, b);
-        // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
-        // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
-        const ok = ((m & 0xffff) + kb) >>> 16;
-        const hi = w >>> 16;
-        const mA = Math.imul(hi, b - 1);
-        const mB = Math.imul(hi, b);
-        const okA = ((mA & 0xffff) + kb - k) >>> 16;
-        const okB = ((mB & 0xffff) + kb) >>> 16;
-        // The high half's step is i + ok, its bound b − ok: both candidates are computed before
-        // `ok` is known, so the two halves do not wait on each other.
-        const keep = -ok; // all ones if accepted
-        const m2 = mB ^ ((mA ^ mB) & keep);
-        const ok2 = okB ^ ((okA ^ okB) & keep);
-        let j = i + ((m >>> 16) & keep);
-        let x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i += ok;
-        j = i + ((m2 >>> 16) & -ok2);
-        x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i += ok2;
-      }
-    }
-    while (i < stop) {
-      if (p === end) {
-        end = poolAccess.refill(source);
-        p = 0;
-      }
-      // Runs as above; each half branches only on "could it be rejected?" (rare, predicted).
+      // Bounds up to `rareBranchMax` (and the last step below `wide`): runs as above, each half
+      // branching only on "could it be rejected?" (rare, predicted).
       const last = p + Math.min(end - p, (stop - i) >> 1);
       while (p < last) {
         const w = words[p++]!;
