@@ -144,9 +144,9 @@ export function branchFreeSteps(
       if (p === end) {
         // One refill call for both kinds of step, so that it has run (and V8 has seen its
         // callee) before the function is optimized: a call site never run is compiled as a
-        // deoptimization, and the rare refill of the careful loop's own call site sent the
-        // whole shuffle back to the interpreter in some processes (a 50,000-item shuffle then
-        // took 240 µs where its loops take 100).
+        // deoptimization, and the careful loop's own refill, reached only when the pool ran
+        // out in the last 8,192 steps, sent optimized code back to the interpreter
+        // ("Insufficient type feedback for call" in --trace-deopt).
         if (i < wide) {
           // Where the source can make the words and the steps in one pass (the portable
           // ChaCha20's WebAssembly), it does; the pool then holds the words it made but did not
