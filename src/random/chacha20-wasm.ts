@@ -584,6 +584,31 @@ function wideBody(relaxed: boolean): number[] {
   });
 }
 
+/**
+ * `words(count) → k`: {@link wideStep} over `count` words (at most 1,024) that the caller wrote
+ * at OUTPUT — words another source made (the secure one's, from Web Crypto) — instead of a
+ * keystream made here: reads n, the first step k, `stop` and where its first index goes (bytes
+ * from WIDE_INDICES) from RESULT; stops at `stop` or when the words are read; leaves at RESULT
+ * the words read.
+ */
+function wordsBody(): number[] {
+  const code: number[] = [];
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 4), set(WK));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT), get(WK), I32_SUB, set(BND));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 8), set(WSTOP));
+  emit(code, i32(0), I32_LOAD, memarg(RESULT + 12), set(PTR));
+  emit(code, i32(OUTPUT), set(SRC), i32(0), set(Q));
+  // QEND = min(count, stop − k): a word makes at most one step.
+  emit(code, get(WSTOP), get(WK), I32_SUB, set(QEND), LOCAL_GET, 0, set(W), min(QEND, W));
+  emit(code, set(QEND));
+  emit(code, LOOP, VOID);
+  wideStep(code);
+  emit(code, get(Q), get(QEND), I32_LT_S, BR_IF, 0, END);
+  emit(code, i32(0), get(Q), I32_STORE, memarg(RESULT));
+  emit(code, get(WK));
+  return code;
+}
+
 /** `wipe(bytes)`: zeroes memory [0, bytes). */
 function wipeBody(): number[] {
   const code: number[] = [];
@@ -613,9 +638,9 @@ function moduleBytes(relaxed: boolean): Uint8Array<ArrayBuffer> {
   const V128 = 0x7b;
   const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   section(out, 1, [2, 0x60, 1, I32, 0, 0x60, 1, I32, 1, I32]); // (i32) → () and (i32) → i32
-  section(out, 3, [4, 0, 0, 1, 1]); // blocks and wipe of the first type, fused and wide of the second
+  section(out, 3, [5, 0, 0, 1, 1, 1]); // blocks and wipe of the first type; fused, wide, words
   section(out, 5, [1, 0x00, ...uleb(PAGES)]); // one memory of PAGES pages, never grown
-  const exports = [5];
+  const exports = [6];
   name(exports, 'memory');
   emit(exports, 2, 0);
   name(exports, 'blocks');
@@ -626,12 +651,15 @@ function moduleBytes(relaxed: boolean): Uint8Array<ArrayBuffer> {
   emit(exports, 0, 2);
   name(exports, 'wide');
   emit(exports, 0, 3);
+  name(exports, 'words');
+  emit(exports, 0, 4);
   section(out, 7, exports);
-  const code = [4];
+  const code = [5];
   functionBody(code, [3, I32, 22, V128], blocksBody(relaxed));
   functionBody(code, [], wipeBody());
   functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32], fusedBody(relaxed));
   functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32, 1, 0x7e], wideBody(relaxed));
+  functionBody(code, [3, I32, 22, V128, FUSED_I32_LOCALS, I32, 1, 0x7e], wordsBody());
   section(out, 10, code);
   // One active data segment: the rotation masks at MASKS, where `blocks` loads them.
   const data = [1, DATA_ACTIVE, I32_CONST, ...sleb(MASKS), END, 32, ...ROTL16, ...ROTL8];
@@ -672,11 +700,33 @@ export interface WasmFused {
   readonly offsets: Uint16Array;
 }
 
-/** The module's two entry points. */
+/** The module's entry points. */
 interface Compiled {
   readonly blocks: WasmBlocks;
   readonly fused: WasmFused;
   readonly wide: WasmWide;
+  readonly words: WasmWords;
+}
+
+/**
+ * The steps whose bounds exceed 2^16 from words the caller already has (the secure source's, see
+ * {@link wasmWideWords}): `run` makes steps i … while i < stop (stop − i ≤
+ * {@link WIDE_MAX_STEPS}) for an array of n items from `words[from … from + count)`, one word a
+ * step but for the rare rejection, as drawWide (src/shuffle/blocked.ts) does, and writes
+ * `result` = [the step reached, the words read]; step k's index j is `indices[k − i]`. The
+ * caller swaps from them and zeroes each it reads; the words leave nothing in the module.
+ */
+export interface WasmWords {
+  run(
+    words: Uint32Array,
+    from: number,
+    count: number,
+    n: number,
+    i: number,
+    stop: number,
+    result: Int32Array,
+  ): void;
+  readonly indices: Uint32Array;
 }
 
 /**
@@ -742,6 +792,21 @@ export function wasmFusedSteps(): WasmFused | undefined {
 export function wasmWideSteps(): WasmWide | undefined {
   if (compiled === null) compiled = compile(true) ?? compile(false);
   return compiled?.wide;
+}
+
+/**
+ * The steps of bounds over 2^16 from words the caller has, in WebAssembly (see
+ * {@link WasmWords}), or undefined where the module cannot run: 64-bit products and integer
+ * compares, where the kernels' JavaScript (drawWide) spends float conversions and checks on each.
+ *
+ * @example
+ * ```ts
+ * const words = wasmWideWords(); // used by the secure source (secure.ts)
+ * ```
+ */
+export function wasmWideWords(): WasmWords | undefined {
+  if (compiled === null) compiled = compile(true) ?? compile(false);
+  return compiled?.words;
 }
 
 /**
@@ -870,9 +935,34 @@ function compile(relaxed: boolean): Compiled | undefined {
     };
   const offsets = new Uint16Array(memoryBuffer, OFFSETS, FUSED_MAX_STEPS + 1);
   const indices = new Uint32Array(memoryBuffer, WIDE_INDICES, WIDE_MAX_STEPS);
+  const wordsEntry = exports.words as (count: number) => number;
+  // The words go in 1,024 at a time (OUTPUT holds that many), copied by a loop: a `subarray`
+  // for `set` would allocate a view per chunk.
+  const fromWords: WasmWords['run'] = (words, from, count, n, i, stop, result) => {
+    const at = RESULT >>> 2;
+    const out = OUTPUT >>> 2;
+    let k = i;
+    let q = from;
+    const end = from + count;
+    while (q < end && k < stop) {
+      const chunk = Math.min(WASM_MAX_BLOCKS * 16, end - q);
+      for (let t = 0; t < chunk; t++) memory[out + t] = words[q + t]! | 0;
+      memory[at] = n;
+      memory[at + 1] = k;
+      memory[at + 2] = stop;
+      memory[at + 3] = (k - i) * 4;
+      k = wordsEntry(chunk) >>> 0;
+      q += memory[at]!;
+    }
+    result[0] = k;
+    result[1] = q - from;
+    // The words and the counts leave nothing behind (the caller zeroes the indices it read).
+    wipe(MASKS);
+  };
   return {
     blocks,
     fused: { run: pass(exports.fused as (maxGroups: number) => number), offsets },
     wide: { run: pass(exports.wide as (maxGroups: number) => number), indices },
+    words: { run: fromWords, indices },
   };
 }

@@ -1,5 +1,6 @@
 import { FairdealError } from '../errors.ts';
-import { BufferedSource } from './buffered-source.ts';
+import { BufferedSource, fusedResult } from './buffered-source.ts';
+import { WIDE_MAX_STEPS, wasmWideWords } from './chacha20-wasm.ts';
 import type { RandomSource } from './source.ts';
 
 /**
@@ -9,8 +10,36 @@ import type { RandomSource } from './source.ts';
 const POOL_WORDS = 16384;
 
 class SecureSource extends BufferedSource {
+  readonly #result = new Int32Array(2);
+
   constructor() {
     super(POOL_WORDS);
+  }
+
+  /**
+   * The steps of bounds over 2^16 (arrays over 65,536 items) from a fresh pool of words, in
+   * WebAssembly where it runs (chacha20-wasm.ts, `words`): the same steps from the same words as
+   * the kernels' drawWide, at 64-bit integer arithmetic instead of JavaScript's float
+   * conversions and checks. Called when the pool is used up; the words not read stay in the
+   * pool, in order. The 16-bit steps stay in the kernels (no faster in WebAssembly).
+   */
+  protected override fusedSteps(
+    buffer: Uint32Array,
+    n: number,
+    i: number,
+    stop: number,
+    wide: boolean,
+  ): number {
+    const words = wide ? wasmWideWords() : undefined;
+    if (words === undefined) return -1;
+    const count = this.refill(buffer);
+    const result = this.#result;
+    words.run(buffer, 0, count, n, i, Math.min(stop, i + WIDE_MAX_STEPS), result);
+    let left = 0;
+    for (let q = result[1]!; q < count; q++) buffer[left++] = buffer[q]!;
+    fusedResult.to = result[0]! >>> 0;
+    fusedResult.indices = words.indices;
+    return left;
   }
 
   protected refill(buffer: Uint32Array): number {

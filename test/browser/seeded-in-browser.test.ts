@@ -2,10 +2,12 @@
 // chacha20 source has no node:crypto and runs its portable keystream: from 2,048 steps on, a
 // shuffle's 16-bit steps are made in the same WebAssembly pass as their words
 // (src/random/chacha20-wasm.ts, "fused"). They must be shuffle v1's, as Node computes them.
+// The secure source's wide steps (arrays over 65,536 items) run in WebAssembly too ("words"),
+// in Node and browsers alike: the second test compares the two on the same stand-in words.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { chacha20, shuffle } from '../../src/index.ts';
+import { chacha20, createSecureRandom, shuffle } from '../../src/index.ts';
 import { CHROMIUM, CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal seeded</title>
@@ -80,5 +82,87 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
     }, CASES);
     assert.equal(got.wasm, true);
     assert.deepEqual(got.digests, want);
+  });
+});
+
+/**
+ * The secure source's words stand in for by a fixed stream (an xorshift, with a zero word in
+ * every 16: rejected for most bounds), in Node and in the page alike, so that its path for
+ * arrays over 65,536 items — the wide steps in WebAssembly (chacha20-wasm.ts, `words`) from each
+ * fresh pool, the words left over, the 16-bit steps in the kernels — can be compared across the
+ * two: the same words must give the same order.
+ */
+function scriptedGetRandomValues() {
+  let x = 0x9e3779b9;
+  let count = 0;
+  return <A extends ArrayBufferView | null>(array: A): A => {
+    const words = array as unknown as Uint32Array;
+    for (let k = 0; k < words.length; k++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      words[k] = (count++ & 15) === 7 ? 0 : x >>> 0;
+    }
+    return array;
+  };
+}
+
+const SECURE_CASES: [kind: string, n: number][] = [
+  ['Array', 70_000],
+  ['Float64Array', 300_000],
+];
+
+test("secure shuffles of over 65,536 items in Chromium (WebAssembly wide steps) equal Node's on the same words", {
+  skip: CHROMIUM_SKIP,
+  timeout: 60_000,
+}, async () => {
+  const crypto = globalThis.crypto;
+  const original = crypto.getRandomValues;
+  const make = (kind: string, n: number) => {
+    const a = Array.from({ length: n }, (_, i) => i);
+    return kind === 'Array' ? a : Float64Array.from(a);
+  };
+  let want: string[];
+  Object.defineProperty(crypto, 'getRandomValues', {
+    configurable: true,
+    writable: true,
+    value: scriptedGetRandomValues(),
+  });
+  try {
+    const source = createSecureRandom();
+    want = SECURE_CASES.map(([kind, n]) => {
+      const a = make(kind, n);
+      shuffle(a as number[], source);
+      return digest(a, source.nextUint32());
+    });
+  } finally {
+    Object.defineProperty(crypto, 'getRandomValues', {
+      configurable: true,
+      writable: true,
+      value: original,
+    });
+  }
+  await withSourcesPage(PAGE, async (page) => {
+    const got = await page.evaluate(
+      ([cases, stub]) => {
+        const lib = (window as unknown as { lib: typeof import('../../src/index.ts') }).lib;
+        Object.defineProperty(crypto, 'getRandomValues', {
+          configurable: true,
+          writable: true,
+          value: new Function(`return (${stub})()`)(),
+        });
+        const source = lib.createSecureRandom();
+        return cases.map(([kind, n]) => {
+          const base = Array.from({ length: n }, (_, i) => i);
+          const a = kind === 'Array' ? base : Float64Array.from(base);
+          lib.shuffle(a as number[], source);
+          let h = 0;
+          for (let i = 0; i < a.length; i++) h = (Math.imul(h, 31) + a[i]!) | 0;
+          return `${h}:${source.nextUint32()}`;
+        });
+      },
+      [SECURE_CASES, scriptedGetRandomValues.toString()] as const,
+    );
+    assert.deepEqual(got, want);
   });
 });
