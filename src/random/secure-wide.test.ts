@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { withGetRandomValues } from '../../test/support/get-random-values.ts';
 import { fisherYates } from '../shuffle/fisher-yates.ts';
 import { chacha20 } from './chacha20.ts';
 import { WIDE_MAX_STEPS, wasmWideWords } from './chacha20-wasm.ts';
@@ -74,30 +75,6 @@ test('wide steps from given words (WebAssembly): the reference indices, step rea
   );
 });
 
-/** Runs `body` with `globalThis.crypto.getRandomValues` giving the words of `stream` in order. */
-function withScriptedCrypto<T>(stream: () => number, body: () => T): T {
-  const crypto = globalThis.crypto;
-  const original = crypto.getRandomValues;
-  Object.defineProperty(crypto, 'getRandomValues', {
-    configurable: true,
-    writable: true,
-    value: <A extends ArrayBufferView | null>(array: A): A => {
-      const words = array as unknown as Uint32Array;
-      for (let k = 0; k < words.length; k++) words[k] = stream();
-      return array;
-    },
-  });
-  try {
-    return body();
-  } finally {
-    Object.defineProperty(crypto, 'getRandomValues', {
-      configurable: true,
-      writable: true,
-      value: original,
-    });
-  }
-}
-
 test('the secure source shuffles arrays over 65,536 items with the definition’s swaps from its words (WebAssembly wide steps, leftovers kept)', () => {
   // A deterministic stand-in for Web Crypto: a chacha20 stream with a zero word in every 16
   // (rejected for most bounds), so that the secure source's path — the wide steps in
@@ -116,7 +93,11 @@ test('the secure source shuffles arrays over 65,536 items with the definition’
         words.push(w);
         return w;
       };
-      const got = withScriptedCrypto(next, () => {
+      const fill = (array: Uint32Array) => {
+        for (let k = 0; k < array.length; k++) array[k] = next();
+        return array;
+      };
+      const got = withGetRandomValues(fill, () => {
         const a = make();
         fisherYates(a, -1, createSecureRandom());
         return Array.from(a as ArrayLike<number>);

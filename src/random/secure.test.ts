@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { withGetRandomValues } from '../../test/support/get-random-values.ts';
 import * as api from '../index.ts';
 import { shuffle } from '../shuffle/shuffle.ts';
 import { createSecureRandom, secureRandom } from './secure.ts';
-
-/** Replaces `crypto.getRandomValues` for the length of `body`, then restores it. */
-function withGetRandomValues(fake: (a: Uint32Array) => Uint32Array, body: () => void): void {
-  const { crypto } = globalThis;
-  Object.defineProperty(crypto, 'getRandomValues', { value: fake, configurable: true });
-  try {
-    body();
-  } finally {
-    delete (crypto as { getRandomValues?: unknown }).getRandomValues; // back to the prototype's
-  }
-}
 
 test('words come out in order, each once, across refills of the 64 KiB pool', () => {
   let next = 0;

@@ -5,10 +5,10 @@
 // The secure source's wide steps (arrays over 65,536 items) run in WebAssembly too ("words"),
 // in Node and browsers alike: the second test compares the two on the same stand-in words.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { chacha20, createSecureRandom, shuffle } from '../../src/index.ts';
-import { CHROMIUM, CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
+import { withGetRandomValues } from '../support/get-random-values.ts';
+import { CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal seeded</title>
 <script type="module">
@@ -33,10 +33,6 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
   skip: CHROMIUM_SKIP,
   timeout: 60_000,
 }, async () => {
-  assert.ok(
-    existsSync(CHROMIUM),
-    `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`,
-  );
   const make = (kind: string, n: number) => {
     const a = Array.from({ length: n }, (_, i) => i);
     return kind === 'Array'
@@ -95,15 +91,14 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
 function scriptedGetRandomValues() {
   let x = 0x9e3779b9;
   let count = 0;
-  return <A extends ArrayBufferView | null>(array: A): A => {
-    const words = array as unknown as Uint32Array;
+  return (words: Uint32Array): Uint32Array => {
     for (let k = 0; k < words.length; k++) {
       x ^= x << 13;
       x ^= x >>> 17;
       x ^= x << 5;
       words[k] = (count++ & 15) === 7 ? 0 : x >>> 0;
     }
-    return array;
+    return words;
   };
 }
 
@@ -116,32 +111,18 @@ test("secure shuffles of over 65,536 items in Chromium (WebAssembly wide steps) 
   skip: CHROMIUM_SKIP,
   timeout: 60_000,
 }, async () => {
-  const crypto = globalThis.crypto;
-  const original = crypto.getRandomValues;
   const make = (kind: string, n: number) => {
     const a = Array.from({ length: n }, (_, i) => i);
     return kind === 'Array' ? a : Float64Array.from(a);
   };
-  let want: string[];
-  Object.defineProperty(crypto, 'getRandomValues', {
-    configurable: true,
-    writable: true,
-    value: scriptedGetRandomValues(),
-  });
-  try {
+  const want = withGetRandomValues(scriptedGetRandomValues(), () => {
     const source = createSecureRandom();
-    want = SECURE_CASES.map(([kind, n]) => {
+    return SECURE_CASES.map(([kind, n]) => {
       const a = make(kind, n);
       shuffle(a as number[], source);
       return digest(a, source.nextUint32());
     });
-  } finally {
-    Object.defineProperty(crypto, 'getRandomValues', {
-      configurable: true,
-      writable: true,
-      value: original,
-    });
-  }
+  });
   await withSourcesPage(PAGE, async (page) => {
     const got = await page.evaluate(
       ([cases, stub]) => {

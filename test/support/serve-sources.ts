@@ -64,6 +64,9 @@ export async function withSourcesPage<T>(
   body: (page: Page, requested: string[]) => Promise<T>,
   extra?: ExtraSources,
 ): Promise<T> {
+  // Under CI=true the browser tests run (CHROMIUM_SKIP is false): a missing browser fails them
+  // with this message, not with playwright's launch error.
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing (CI installs it: see .ci/run)`);
   const { url, close, requested } = await serveSources(html, extra);
   const profile = mkdtempSync(join(tmpdir(), 'fairdeal-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
