@@ -29,6 +29,8 @@ export const FAIRDEAL_ERROR_CODES = Object.freeze([
   'NOT_YOUR_TURN',
   'WRONG_PHASE',
   'ILLEGAL_PLAY',
+  'BAD_SIGNATURE',
+  'VOID_HAND',
 ] as const);
 
 /** A stable machine-readable error code (docs/ERRORS.md); switch on it exhaustively. */

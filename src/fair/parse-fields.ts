@@ -1,6 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { FairOptions } from './deal-options.ts';
 import { checkHex } from './hex.ts';
+import type { DealtCard } from './transcript.ts';
 import { checkId, checkWellFormed } from './validate.ts';
 
 /**
@@ -93,4 +94,33 @@ export function array(value: unknown, where: string): unknown[] {
 export function prev(value: unknown): string | null {
   if (value === null) return null;
   return hex(value, 'prev');
+}
+
+/** One `{card, to}` of a transcript's `cards`. @throws BAD_TRANSCRIPT. */
+export function card(value: unknown, i: number): DealtCard {
+  // The common case, checked without building a field name per card (a transcript has 54–416):
+  // an object whose keys are exactly `card` and `to`, both non-empty strings with no surrogate at
+  // all. Anything else takes the full path below, which accepts the same and names what is wrong.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (
+      keys.length === 2 &&
+      ((keys[0] === 'card' && keys[1] === 'to') || (keys[0] === 'to' && keys[1] === 'card'))
+    ) {
+      const { card, to } = value as { card: unknown; to: unknown }; // each read once
+      if (plainText(card) && plainText(to)) return { card, to };
+    }
+  }
+  const c = object(value, `cards[${i}]`, ['card', 'to'], ['card', 'to']);
+  return { card: str(c.card, `cards[${i}].card`), to: str(c.to, `cards[${i}].to`) };
+}
+
+/** A non-empty string without any UTF-16 surrogate (so well-formed). */
+function plainText(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+  }
+  return true;
 }

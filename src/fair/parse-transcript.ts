@@ -1,13 +1,17 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { FAIR_V2 } from './header.ts';
-import { array, bad, hand, hex, id, object, options, prev, str } from './parse-fields.ts';
+import { FAIR_V3 } from './header-v3.ts';
+import { array, bad, card, hand, hex, id, object, options, prev, str } from './parse-fields.ts';
+import { parseRecordV3 } from './parse-record-v3.ts';
 import type { Seating } from './seating.ts';
 import { parseStrictJson } from './strict-json.ts';
-import type { DealtCard, FairTranscriptV1, TranscriptClient } from './transcript.ts';
+import type { FairTranscriptV1, TranscriptClient } from './transcript.ts';
 import type { FairTranscript } from './transcript-v2.ts';
+import type { AnyRecordV3 } from './transcript-v3.ts';
 
-/** A transcript of either version: v2 (current) or v1 (still verifiable). */
-export type AnyFairTranscript = FairTranscript | FairTranscriptV1;
+/** A record of any version: v3 (current: a dealt transcript or a void record), v2 or v1 (still
+ *  verifiable). */
+export type AnyFairTranscript = AnyRecordV3 | FairTranscript | FairTranscriptV1;
 
 const TOP_V1 = [
   'algorithm',
@@ -53,11 +57,12 @@ const TOP_V2 = [
 export function parseTranscript(input: unknown): AnyFairTranscript {
   const value = typeof input === 'string' ? parseStrictJson(input) : input;
   const t = object(value, 'transcript', null);
+  if (t.algorithm === FAIR_V3) return parseRecordV3(t);
   if (t.algorithm === FAIR_V2) return parseV2(t);
   if (t.algorithm === FAIR_ALGORITHM) return parseV1(t);
   return bad(
     'algorithm',
-    `must be '${FAIR_V2}' or '${FAIR_ALGORITHM}', got ${typeof t.algorithm === 'string' ? `'${t.algorithm.slice(0, 64)}'` : String(t.algorithm)}`,
+    `must be '${FAIR_V3}', '${FAIR_V2}' or '${FAIR_ALGORITHM}', got ${typeof t.algorithm === 'string' ? `'${t.algorithm.slice(0, 64)}'` : String(t.algorithm)}`,
   );
 }
 
@@ -143,32 +148,4 @@ function client(value: unknown, i: number): TranscriptClient {
     commitment: hex(c.commitment, `${where}.commitment`),
     salt: hex(c.salt, `${where}.salt`),
   };
-}
-
-function card(value: unknown, i: number): DealtCard {
-  // The common case, checked without building a field name per card (a transcript has 54–416):
-  // an object whose keys are exactly `card` and `to`, both non-empty strings with no surrogate at
-  // all. Anything else takes the full path below, which accepts the same and names what is wrong.
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (
-      keys.length === 2 &&
-      ((keys[0] === 'card' && keys[1] === 'to') || (keys[0] === 'to' && keys[1] === 'card'))
-    ) {
-      const { card, to } = value as { card: unknown; to: unknown }; // each read once
-      if (plainText(card) && plainText(to)) return { card, to };
-    }
-  }
-  const c = object(value, `cards[${i}]`, ['card', 'to'], ['card', 'to']);
-  return { card: str(c.card, `cards[${i}].card`), to: str(c.to, `cards[${i}].to`) };
-}
-
-/** A non-empty string without any UTF-16 surrogate (so well-formed). */
-function plainText(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return false;
-  }
-  return true;
 }

@@ -1,21 +1,26 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { rosterHash } from './commit-v2.ts';
+import { ed25519Verify, ed25519VerifyAsync, hasSyncEd25519 } from './ed25519.ts';
+import { FAIR_V3 } from './header-v3.ts';
 import { fromHex, toHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
 import { seatPlayers } from './seating.ts';
+import type { AnyRecordV3, VoidReasonV3 } from './transcript-v3.ts';
 import { problemOf, type VerifyProblem } from './verify-problems.ts';
 import { verifyV1 } from './verify-v1.ts';
 import { verifyV2 } from './verify-v2.ts';
+import { checkRecordV3, type SignatureCheck } from './verify-v3.ts';
 
 export type { VerifyProblem } from './verify-problems.ts';
 
 /**
- * What a verified hand proves (docs/FAIR.md §10). `players-contributed`: at least one player's
- * seed went into the key after the dealer's commitment — the dealer could not choose the deck.
- * `dealer-alone`: no client seed at all — the transcript is consistent, but the dealer could
- * have tried seeds in private until one dealt what it liked; never call that "proven fair".
+ * What a verified v1 or v2 hand shows (docs/FAIR.md §10). `players-contributed`: player seeds
+ * went into the key after the dealer's commitment — but v1 and v2 carry no seat signatures, so
+ * who those players were rests on the dealer's word: consistent, never "proven fair".
+ * `dealer-alone`: no client seed at all — the dealer could have tried seeds in private until one
+ * dealt what it liked.
  */
-export interface FairVerdict {
+export interface LegacyVerdict {
   readonly version: 'fairdeal-v1' | 'fairdeal-v2';
   readonly fairness: 'players-contributed' | 'dealer-alone';
   /** Revealed plus plain seeds. */
@@ -27,6 +32,32 @@ export interface FairVerdict {
 }
 
 /**
+ * What a verified fairdeal-v3 record proves (docs/FAIR.md §V3.9). `proven-fair`: dealt from
+ * the seeds of two or more seats, each with its own key, every one signed in order — the only
+ * verdict that says "proven fair". `single-seat`: one seat; `practice`: the dealer alone;
+ * `void`: never dealt (a seat withheld or was kicked).
+ */
+export interface FairVerdictV3 {
+  readonly version: 'fairdeal-v3';
+  readonly kind: 'dealt' | 'void';
+  readonly fairness: 'proven-fair' | 'single-seat' | 'practice' | 'void';
+  /** Seeds that decided the deck (0 at practice and in a void record). */
+  readonly contributors: number;
+  /** Players of the seats that withheld or were kicked (void records). */
+  readonly missing: readonly string[];
+  /** Player of each seat. */
+  readonly seats: readonly (string | null)[];
+  /** Public key of each seat (null: an unkeyed practice seat). */
+  readonly keys: readonly (string | null)[];
+  /** The dealer's public key. */
+  readonly dealer: string;
+  readonly void: { readonly reason: VoidReasonV3; readonly seats: readonly number[] } | null;
+}
+
+/** What a verified record shows, by version. */
+export type FairVerdict = LegacyVerdict | FairVerdictV3;
+
+/**
  * What the checker saw published before the hand, to hold the transcript to: the announcement's
  * server commitment, and (v2) the roster hash. A dealer who re-dealt under another header would
  * have to show another commitment; only someone who kept the published one can notice.
@@ -34,8 +65,10 @@ export interface FairVerdict {
 export interface VerifyExpectations {
   /** The server commitment (hex) that was announced before any seed was given. */
   readonly commitment?: string;
-  /** The roster hash (hex) that was published before any reveal (v2). */
+  /** The roster hash (hex) that was published before any reveal (v2, v3). */
   readonly rosterHash?: string;
+  /** The dealer's public key (hex) the checker trusts (v3): the record must be signed by it. */
+  readonly dealer?: string;
 }
 
 /** The verdict of {@link verify}. */
@@ -44,38 +77,102 @@ export type VerifyResult =
   | { readonly ok: false; readonly problems: readonly VerifyProblem[] };
 
 /**
- * Re-deals a hand from its transcript (fairdeal-v2, or a legacy fairdeal-v1) and checks every
- * claim in it; see docs/FAIR.md §10 for the list. Give it the JSON *text* when you have it: text
- * is parsed strictly (a duplicate key is a problem), a parsed object cannot show duplicates.
+ * Re-deals a hand from its record (fairdeal-v3 dealt or void, or a legacy v2 or v1 transcript)
+ * and checks every claim in it; docs/FAIR.md §10 and §V3.8 list them. Give it the JSON *text*
+ * when you have it: text is parsed strictly (a duplicate key is a problem), a parsed object
+ * cannot show duplicates. It never throws on bad input; hashes compare in constant time.
  *
- * Pure and synchronous, with no Node-only import on its path, so a web page can check a hand
- * without trusting the server. It never throws on bad input. Hashes compare in constant time.
- * Links between hands are `verifyChain`'s job.
+ * Synchronous. A v3 record's Ed25519 signatures are checked with node:crypto where there is one
+ * (Node); in a browser a v3 record gets the problem "use verifyAsync" — {@link verifyAsync} does
+ * the same checks with Web Crypto everywhere. Links between hands are `verifyChain`'s job.
  *
- * With `expected`, the transcript must also carry the announced commitment and roster hash.
+ * With `expected`, the record must also carry the announced commitment, the published roster
+ * hash and (v3) be signed by the dealer key the checker trusts.
  *
  * @example
  * ```ts
  * const r = verify(text, { commitment: announcement.commitment }); // as announced before the hand
- * if (r.ok && r.verdict.fairness === 'dealer-alone') console.log('the dealer alone chose the deck');
+ * if (r.ok) console.log(describeVerdict(r.verdict).headline);
  * ```
  * @throws never (problems are returned).
  */
 export function verify(input: unknown, expected: VerifyExpectations = {}): VerifyResult {
+  const checked = check(input, expected);
+  if ('result' in checked) return checked.result;
+  if (checked.signatures.length > 0 && !hasSyncEd25519()) {
+    return {
+      ok: false,
+      problems: [
+        {
+          field: 'signature',
+          message:
+            'this platform checks Ed25519 signatures only asynchronously: use verifyAsync for fairdeal-v3',
+        },
+      ],
+    };
+  }
+  const bad = checked.signatures.filter((c) => !ed25519Verify(c.key, c.message, c.signature));
+  return finish(checked.t, bad);
+}
+
+/**
+ * {@link verify} for every platform: the same checks, with a v3 record's signatures checked by
+ * Web Crypto (`crypto.subtle`, Ed25519). What a web page uses to check a hand without trusting
+ * the server.
+ *
+ * @example
+ * ```ts
+ * const r = await verifyAsync(text);
+ * if (r.ok && r.verdict.fairness === 'proven-fair') showGreen();
+ * ```
+ * @throws never (problems are returned).
+ */
+export async function verifyAsync(
+  input: unknown,
+  expected: VerifyExpectations = {},
+): Promise<VerifyResult> {
+  const checked = check(input, expected);
+  if ('result' in checked) return checked.result;
+  const results = await Promise.all(
+    checked.signatures.map((c) => ed25519VerifyAsync(c.key, c.message, c.signature)),
+  );
+  return finish(
+    checked.t,
+    checked.signatures.filter((_, i) => !results[i]),
+  );
+}
+
+function check(
+  input: unknown,
+  expected: VerifyExpectations,
+): { result: VerifyResult } | { t: AnyFairTranscript; signatures: SignatureCheck[] } {
   let t: AnyFairTranscript;
   try {
     t = parseTranscript(input);
   } catch (error) {
-    return { ok: false, problems: [problemOf(error, 'format')] };
+    return { result: { ok: false, problems: [problemOf(error, 'format')] } };
   }
   let problems: VerifyProblem[];
+  let signatures: SignatureCheck[] = [];
   try {
-    problems = t.algorithm === FAIR_ALGORITHM ? verifyV1(t) : verifyV2(t);
+    if (t.algorithm === FAIR_V3) ({ problems, signatures } = checkRecordV3(t));
+    else problems = t.algorithm === FAIR_ALGORITHM ? verifyV1(t) : verifyV2(t);
   } catch (error) {
     problems = [problemOf(error, 'format')];
   }
-  problems.push(...expectationProblems(t, expected));
-  if (problems.length > 0) return { ok: false, problems };
+  try {
+    problems.push(...expectationProblems(t, expected));
+  } catch (error) {
+    problems.push(problemOf(error, 'expected'));
+  }
+  if (problems.length > 0) return { result: { ok: false, problems } };
+  return { t, signatures };
+}
+
+function finish(t: AnyFairTranscript, failed: readonly SignatureCheck[]): VerifyResult {
+  if (failed.length > 0) {
+    return { ok: false, problems: failed.map((c) => ({ field: c.field, message: c.problem })) };
+  }
   return { ok: true, transcript: t, verdict: verdictOf(t) };
 }
 
@@ -87,11 +184,19 @@ function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): Verif
       message: 'the transcript does not carry the server commitment that was announced',
     });
   }
+  if (e.dealer !== undefined && (t.algorithm !== FAIR_V3 || t.dealer !== e.dealer)) {
+    out.push({
+      field: 'dealer',
+      message: 'the record is not signed by the dealer key you trust',
+    });
+  }
   if (e.rosterHash !== undefined) {
     const actual =
       t.algorithm === FAIR_ALGORITHM
         ? undefined
-        : toHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
+        : t.algorithm === FAIR_V3
+          ? t.roster?.hash
+          : toHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
     if (actual !== e.rosterHash) {
       out.push({
         field: 'roster',
@@ -102,7 +207,37 @@ function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): Verif
   return out;
 }
 
+function verdictOfV3(t: AnyRecordV3): FairVerdictV3 {
+  const seats = t.seats.map((s) => s.player);
+  const base = {
+    version: 'fairdeal-v3' as const,
+    kind: t.kind,
+    seats,
+    keys: t.seats.map((s) => s.key),
+    dealer: t.dealer,
+  };
+  if (t.kind === 'void') {
+    return {
+      ...base,
+      fairness: 'void',
+      contributors: 0,
+      missing: t.void.seats.map((k) => seats[k]!),
+      void: { reason: t.void.reason, seats: [...t.void.seats] },
+    };
+  }
+  const contributors = t.mode === 'fair' ? t.reveals.length : 0;
+  return {
+    ...base,
+    fairness:
+      t.mode === 'practice' ? 'practice' : contributors >= 2 ? 'proven-fair' : 'single-seat',
+    contributors,
+    missing: [],
+    void: null,
+  };
+}
+
 function verdictOf(t: AnyFairTranscript): FairVerdict {
+  if (t.algorithm === FAIR_V3) return verdictOfV3(t);
   if (t.algorithm === FAIR_ALGORITHM) {
     return {
       version: FAIR_ALGORITHM,

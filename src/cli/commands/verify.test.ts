@@ -18,34 +18,39 @@ writeFileSync(join(dir, 'h3.json'), JSON.stringify(h3));
 const v2 = JSON.parse(readFileSync(V2, 'utf8')).transcripts;
 writeFileSync(join(dir, 'v2-1.json'), JSON.stringify(v2[0]));
 
-test('verify: a genuine v2 transcript → VERIFIED with its seats, exit 0', async () => {
+test('verify: a genuine v2 transcript → CONSISTENT with its seats, exit 6, never "proven fair"', async () => {
   const io = fakeIo(dir);
-  assert.equal(await main(['verify', 'v2-1.json'], io), 0, io.stderr);
+  assert.equal(await main(['verify', 'v2-1.json'], io), 6, io.stderr);
   assert.match(
     io.stdout,
-    /^VERIFIED {2}v2-1\.json: table 'vector-table' hand 1, doudizhu, 54 cards, 3 player seed\(s\)\n {10}seats: 1 Zoë, 2 alice, 3 春\n/,
+    /^CONSISTENT {3}v2-1\.json: table 'vector-table' hand 1, doudizhu, 54 cards \(fairdeal-v2\)\n {13}consistent, 3 player seeds — but fairdeal-v2 carries no seat signatures, so who took part rests on the dealer's word: not proven fair to a stranger/,
   );
-  assert.match(io.stdout, /verdict: the deal is proven fair/);
+  assert.match(io.stdout, / {13}seats: 1 Zoë, 2 alice, 3 春\n/);
+  assert.match(io.stdout, /verdict: consistent — not proven fair/);
+  assert.doesNotMatch(io.stdout, /verdict: proven fair/);
 });
 
 test('verify: a v1 transcript still verifies, as v1', async () => {
   const io = fakeIo(dir);
-  assert.equal(await main(['verify', 'h1.json'], io), 0);
-  assert.match(io.stdout, /^VERIFIED {2}h1\.json: table 'vector-table' hand 1, doudizhu, 54 cards/);
+  assert.equal(await main(['verify', 'h1.json'], io), 6);
+  assert.match(
+    io.stdout,
+    /^CONSISTENT {3}h1\.json: table 'vector-table' hand 1, doudizhu, 54 cards/,
+  );
   assert.match(io.stdout, /fairdeal-v1: preset options and seats were not committed/);
 });
 
 test('verify: no client seed is CONSISTENT, never "proven fair" (text and --json)', async () => {
   const io = fakeIo(dir);
-  assert.equal(await main(['verify', 'h3.json'], io), 0);
-  assert.match(io.stdout, /^CONSISTENT h3\.json: .*the dealer alone chose the deck/);
-  assert.doesNotMatch(io.stdout, /the deal is proven fair/);
+  assert.equal(await main(['verify', 'h3.json'], io), 3);
   assert.match(
     io.stdout,
-    /verdict: consistent, but the dealer alone chose the deck of 1 hand\(s\): not proven fair/,
+    /^DEALER ALONE h3\.json: .*\n.*the dealer alone chose it — not proven fair/,
   );
+  assert.doesNotMatch(io.stdout, /verdict: proven fair/);
+  assert.match(io.stdout, /verdict: dealer alone — not proven fair/);
   const json = fakeIo(dir);
-  assert.equal(await main(['verify', '--json', 'h3.json'], json), 0);
+  assert.equal(await main(['verify', '--json', 'h3.json'], json), 3);
   const out = JSON.parse(json.stdout);
   assert.equal(out.verdict, 'dealer-alone');
   assert.equal(out.hands[0].fairness, 'dealer-alone');
@@ -106,7 +111,7 @@ test('verify: a tampered card → FAILED naming the position, exit 1', async () 
   writeFileSync(join(dir, 'bad.json'), JSON.stringify(t));
   const io = fakeIo(dir);
   assert.equal(await main(['verify', 'bad.json'], io), 1);
-  assert.match(io.stdout, /FAILED {4}bad\.json: 3 problem\(s\)/);
+  assert.match(io.stdout, /FAILED {7}bad\.json: 3 problem\(s\)/);
   assert.match(io.stdout, /cards\[7\]: card at position 7 is \w+, the seeds give \w+/);
   assert.match(io.stdout, /verdict: NOT verified/);
 });
@@ -115,24 +120,27 @@ test('verify: several files are checked as a chain; a missing hand breaks it', a
   for (const [i, t] of v2.slice(0, 3).entries())
     writeFileSync(join(dir, `c${i}.json`), JSON.stringify(t));
   const v2chain = fakeIo(dir);
-  assert.equal(await main(['verify', 'c0.json', 'c1.json', 'c2.json'], v2chain), 0);
-  assert.match(v2chain.stdout, /CHAIN OK {2}3 hands linked/);
+  assert.equal(await main(['verify', 'c0.json', 'c1.json', 'c2.json'], v2chain), 6);
+  assert.match(v2chain.stdout, /CHAIN OK {5}3 hands linked/);
   const v2gap = fakeIo(dir);
   assert.equal(await main(['verify', 'c0.json', 'c2.json'], v2gap), 1);
   assert.match(v2gap.stdout, /hand 3 does not follow hand 1/);
   const io = fakeIo(dir);
-  assert.equal(await main(['verify', 'h1.json', 'h2.json', 'h3.json'], io), 0);
-  assert.match(io.stdout, /CHAIN OK {2}3 hands linked/);
+  // A chain exits with its least proven hand: h3 was dealt by the dealer alone.
+  assert.equal(await main(['verify', 'h1.json', 'h2.json', 'h3.json'], io), 3);
+  assert.match(io.stdout, /CHAIN OK {5}3 hands linked/);
   const gap = fakeIo(dir);
   assert.equal(await main(['verify', 'h1.json', 'h3.json'], gap), 1);
-  assert.match(gap.stdout, /CHAIN {5}h3\.json: hand 3 does not link to the hash of hand 1/);
+  assert.match(gap.stdout, /CHAIN {8}h3\.json: hand 3 does not link to the hash of hand 1/);
 });
 
 test('verify --json prints a machine-readable verdict', async () => {
   const io = fakeIo(dir);
-  assert.equal(await main(['verify', '--json', 'h3.json'], io), 0);
+  assert.equal(await main(['verify', '--json', 'h3.json'], io), 3);
   const out = JSON.parse(io.stdout);
   assert.equal(out.ok, true);
+  assert.equal(out.exitCode, 3);
+  assert.equal(out.hands[0].status, 'dealer-alone');
   assert.equal(out.hands[0].hash, h3.hash);
 });
 
@@ -149,7 +157,7 @@ test('verify: usage and file errors are one line, exit 2 / 1, never a stack trac
   writeFileSync(join(dir, 'junk.json'), '{not json');
   io = fakeIo(dir);
   assert.equal(await main(['verify', 'junk.json'], io), 1);
-  assert.match(io.stdout, /^FAILED {4}junk\.json: 1 problem\(s\)\n {2}format: not valid JSON/);
+  assert.match(io.stdout, /^FAILED {7}junk\.json: 1 problem\(s\)\n {2}format: not valid JSON/);
   writeFileSync(join(dir, 'shape.json'), '{"algorithm":"fairdeal-v1"}');
   io = fakeIo(dir);
   assert.equal(await main(['verify', 'shape.json'], io), 1);

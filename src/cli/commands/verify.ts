@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   type ChainResult,
+  describeVerdict,
   parseStrictJson,
+  type VerdictDescription,
   type VerifyResult,
   verifyChain,
   verify as verifyTranscript,
@@ -16,18 +18,24 @@ const MAX_CARD_LINES = 5;
 
 const HELP = `Usage: fairdeal verify <transcript.json> [more.json …] [--json]
 
-Re-deals each hand from its transcript (fairdeal-v2 or v1, docs/FAIR.md) and checks every
-commitment, seed, card and hash. With several files (in hand order) it also checks that they form
+Re-deals each hand from its record (fairdeal-v3, or a legacy v2 or v1 transcript, docs/FAIR.md)
+and checks every commitment, signature, seed, card and hash. With several files (in hand order) it also checks that they form
 one unbroken chain (same table, hand numbers one apart, each prev the previous hash). A file may
 hold a JSON array of transcripts, or the --json output of 'fairdeal deal --fair' (its transcript
 is checked against its commitment). '-' reads standard input.
 
-Verdicts: VERIFIED (players' seeds went into the deck after the dealer committed), CONSISTENT
-(no client seed: the dealer alone chose the deck — not proven fair), FAILED.
-Exit status: 0 when every hand is verified or consistent, 1 when anything fails.
+Verdicts, and the exit status each gives (a chain exits with its least proven hand; void records
+beside proven-fair hands do not lower it):
+  0  PROVEN FAIR     fairdeal-v3, dealt from the seeds of 2 or more independently keyed seats
+  3  PRACTICE / DEALER ALONE   no player seed: the dealer alone chose the deck
+  4  ONE SEAT ONLY / ONE PARTY ONLY   a single seat's (or party's) seed
+  5  VOID            a verified void record: the hand was never dealt (withheld or kicked)
+  6  CONSISTENT      fairdeal-v2/v1 with player seeds, but no seat signatures: who took part
+                     rests on the dealer's word
+  1  FAILED          anything does not verify
   --json              print the verdict as JSON
   --announcement FILE the announcement you kept (fairdeal fair commit's output): the transcript
-                      must carry its commitment
+                      must carry its commitment (and, for v3, be signed by its dealer key)
   --roster FILE       the roster you kept (fairdeal fair close's output): the transcript must
                       carry exactly that roster
 `;
@@ -40,7 +48,8 @@ interface Entry {
 }
 
 /**
- * `fairdeal verify <transcript.json> …`: a clear verdict, exit 0 (verified or consistent) or 1.
+ * `fairdeal verify <transcript.json> …`: a clear verdict; exit 0 only for proven fair, 1 for a
+ * failure, 3–6 for what is consistent but less than proven (describeVerdict's exit codes).
  * Every string taken from a transcript is printed with control and format characters escaped.
  *
  * @example
@@ -98,13 +107,20 @@ export const verify: Command = async (args, io) => {
   const chain: ChainResult | undefined =
     entries.length > 1 ? verifyChain(entries.map((e) => e.value)) : undefined;
   const ok = results.every((r) => r.ok) && (chain?.ok ?? true);
-  const alone = results.filter((r) => r.ok && r.verdict.fairness === 'dealer-alone').length;
-  const verdict = !ok ? 'not-verified' : alone > 0 ? 'dealer-alone' : 'proven-fair';
+  const words: (VerdictDescription | undefined)[] = results.map((r) =>
+    r.ok ? describeVerdict(r.verdict) : undefined,
+  );
+  const exit = !ok ? 1 : chainExit(words as VerdictDescription[]);
+  const verdict = !ok
+    ? 'not-verified'
+    : exit === 0
+      ? 'proven-fair'
+      : (words.find((w) => w!.exitCode === exit)?.status ?? 'not-verified');
   if (values.json) {
     io.out(
-      `${safeJson({ ok, verdict, hands: results.map((r, i) => summary(entries[i]!.name, r)), ...(chain === undefined ? {} : { chain }) })}\n`,
+      `${safeJson({ ok, verdict, exitCode: exit, hands: results.map((r, i) => summary(entries[i]!.name, r, words[i])), ...(chain === undefined ? {} : { chain }) })}\n`,
     );
-    return ok ? 0 : 1;
+    return exit;
   }
   const line = (text: string) => io.out(`${escapeText(text)}\n`);
   results.forEach((r, i) => {
@@ -112,24 +128,24 @@ export const verify: Command = async (args, io) => {
     if (r.ok) {
       const t = r.transcript;
       const v = r.verdict;
-      const what = `${name}: table '${t.table}' hand ${t.hand}, ${t.preset}, ${t.cards.length} cards`;
-      const legacy =
-        v.version === 'fairdeal-v1'
-          ? ' (fairdeal-v1: preset options and seats were not committed)'
-          : '';
-      if (v.fairness === 'dealer-alone') {
-        line(`CONSISTENT ${what}, no client seed: the dealer alone chose the deck${legacy}`);
-      } else {
-        const missing = v.missing.length > 0 ? `; never revealed: ${v.missing.join(', ')}` : '';
-        line(`VERIFIED  ${what}, ${v.contributors} player seed(s)${missing}${legacy}`);
+      const w = words[i]!;
+      const what =
+        'cards' in t
+          ? `table '${t.table}' hand ${t.hand}, ${t.preset}, ${t.cards.length} cards`
+          : `table '${t.table}' hand ${t.hand}, ${t.preset}, void record`;
+      line(`${w.headline.padEnd(12)} ${name}: ${what} (${v.version})`);
+      line(`             ${w.detail}`);
+      if (v.version === 'fairdeal-v1') {
+        line('             fairdeal-v1: preset options and seats were not committed');
       }
       if (v.seats !== null) {
+        const keys = v.version === 'fairdeal-v3' ? v.keys : null;
         line(
-          `          seats: ${v.seats.map((p, k) => `${k + 1} ${p ?? '(unbound)'}`).join(', ')}`,
+          `             seats: ${v.seats.map((p, k) => `${k + 1} ${p ?? '(unbound)'}${keys?.[k] ? ` [key ${keys[k]!.slice(0, 16)}…]` : ''}`).join(', ')}`,
         );
       }
     } else {
-      line(`FAILED    ${name}: ${r.problems.length} problem(s)`);
+      line(`FAILED       ${name}: ${r.problems.length} problem(s)`);
       // Every card differs when a seed or commitment does: list the first few, count the rest
       // (--json has them all).
       const cards = r.problems.filter((p) => p.field.startsWith('cards[')).length;
@@ -149,18 +165,29 @@ export const verify: Command = async (args, io) => {
       ? []
       : chain.problems.filter((p) => ['prev', 'table', 'hand', 'chain'].includes(p.field));
     if (links.length === 0 && results.every((r) => r.ok))
-      line(`CHAIN OK  ${entries.length} hands linked`);
-    for (const p of links) line(`CHAIN     ${entries[p.index]?.name ?? ''}: ${p.message}`);
+      line(`CHAIN OK     ${entries.length} hands linked`);
+    for (const p of links) line(`CHAIN        ${entries[p.index]?.name ?? ''}: ${p.message}`);
   }
+  const voids = words.filter((w) => w?.status === 'void').length;
+  const voidNote = voids > 0 && exit !== 5 ? ` (${voids} void record(s) in the chain)` : '';
   io.out(
-    verdict === 'proven-fair'
-      ? 'verdict: the deal is proven fair (the dealer committed first; players’ seeds decided the deck)\n'
-      : verdict === 'dealer-alone'
-        ? `verdict: consistent, but the dealer alone chose the deck of ${alone} hand(s): not proven fair\n`
-        : 'verdict: NOT verified\n',
+    !ok
+      ? 'verdict: NOT verified\n'
+      : exit === 0
+        ? `verdict: proven fair${voidNote}\n`
+        : `verdict: ${words.find((w) => w!.exitCode === exit)!.headline.toLowerCase()} — not proven fair${voidNote}\n`,
   );
-  return ok ? 0 : 1;
+  return exit;
 };
+
+/** The exit status of verified records: the least proven dealt hand's; 5 only if all are void. */
+function chainExit(words: readonly VerdictDescription[]): number {
+  const rank = [3, 4, 6, 0]; // worst first
+  const dealt = words.filter((w) => w.status !== 'void');
+  if (dealt.length === 0) return 5;
+  for (const code of rank) if (dealt.some((w) => w.exitCode === code)) return code;
+  return 0;
+}
 
 /**
  * The `--json` output of `deal --fair` is `{ commitment, deal, transcript }`: verify its
@@ -185,7 +212,7 @@ function keptRecords(
   cwd: string,
   announcement: string | undefined,
   roster: string | undefined,
-): { commitment?: string; rosterHash?: string } {
+): { commitment?: string; rosterHash?: string; dealer?: string } {
   const field = (file: string | undefined, key: string): string | undefined => {
     if (file === undefined) return undefined;
     let value: unknown;
@@ -195,25 +222,43 @@ function keptRecords(
       if (error instanceof InputError) throw error;
       throw new InputError(`${escapeText(file)} is not valid JSON`);
     }
-    const v = (value as Record<string, unknown> | null)?.[key];
+    const record = value as Record<string, unknown> | null;
+    // A v3 roster names its hash `hash`; a v2 roster `rosterHash`.
+    const v = record?.[key] ?? (key === 'rosterHash' ? record?.hash : undefined);
     if (typeof v !== 'string') throw new UsageError(`${escapeText(file)} has no '${key}'`);
     return v;
   };
   const commitment = field(announcement, 'commitment');
   const rosterHash = field(roster, 'rosterHash');
+  const dealer =
+    announcement === undefined ? undefined : optionalField(cwd, announcement, 'dealer');
   return {
     ...(commitment === undefined ? {} : { commitment }),
     ...(rosterHash === undefined ? {} : { rosterHash }),
+    ...(dealer === undefined ? {} : { dealer }),
   };
 }
 
-function summary(name: string, r: VerifyResult): Record<string, unknown> {
+/** A v3 announcement's dealer key, held to the record; absent in a v2 announcement. */
+function optionalField(cwd: string, file: string, key: string): string | undefined {
+  const v = (parseStrictJson(readText(cwd, file)) as Record<string, unknown> | null)?.[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function summary(
+  name: string,
+  r: VerifyResult,
+  w: VerdictDescription | undefined,
+): Record<string, unknown> {
   return r.ok
     ? {
         file: name,
         ok: true,
         hash: r.transcript.hash,
         version: r.verdict.version,
+        status: w?.status,
+        headline: w?.headline,
+        detail: w?.detail,
         fairness: r.verdict.fairness,
         contributors: r.verdict.contributors,
         missing: r.verdict.missing,
