@@ -82,7 +82,8 @@ function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
     };
     out.board = [...p.board];
     out.discard = [...p.discard];
-    out.nextStreet = streets[0]?.name ?? null;
+    // An ended hand deals no more streets (those held back are in its transcript).
+    out.nextStreet = hand.phase === 'playing' ? (streets[0]?.name ?? null) : null;
   }
   if (hand.game !== null) {
     const g = hand.game;
