@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commitClientSeed } from '../../fair/index.ts';
+import { commitClientSeed, FairRound, type FairRoundSecretState } from '../../fair/index.ts';
 import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { TableDocument } from './table-doc.ts';
@@ -9,8 +9,28 @@ import { testApp } from './test-table.ts';
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
 const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_])/g;
 
+// Hold'em and Omaha deal their board in streets: the flop (3 cards), the turn, the river.
+const STREET_SIZES = [3, 1, 1];
+
+/**
+ * Board cards of the fair deal whose street has not been dealt yet. Ground truth from the
+ * stored document, independent of the table's own piles: the deal is re-made from the sealed
+ * round (its transcript says where every card went), and how many streets were dealt is counted
+ * from the public log. So a table that put the whole board face up at the deal would fail here.
+ */
+function heldBack(d: TableDocument, open: (sealed: string) => string): Set<string> {
+  const h = d.hand;
+  if (h === null || (d.preset !== 'holdem' && d.preset !== 'omaha')) return new Set();
+  if (h.phase !== 'playing') return new Set();
+  const round = FairRound.restore(JSON.parse(open(h.round)) as FairRoundSecretState);
+  const board = round.transcript!.cards.filter((c) => c.to === 'board').map((c) => c.card);
+  const dealt = h.log.filter((a) => a.type === 'street').length;
+  const shown = STREET_SIZES.slice(0, dealt).reduce((a, b) => a + b, 0);
+  return new Set(board.slice(shown));
+}
+
 /** Cards a seat has been allowed to see so far, from the stored document (ground truth). */
-function visibleNow(doc: TableDocument, seat: number): string[] {
+function visibleNow(doc: TableDocument, seat: number, hidden: Set<string>): string[] {
   const h = doc.hand;
   if (h === null) return [];
   const out: string[] = [];
@@ -22,7 +42,7 @@ function visibleNow(doc: TableDocument, seat: number): string[] {
     if (h.game.kittyShown) out.push(...h.game.kitty.map((c) => c.id));
     for (const p of h.game.plays) out.push(...p.cards.map((c) => c.id));
   }
-  return out;
+  return out.filter((c) => !hidden.has(c));
 }
 
 async function capture(
@@ -45,6 +65,8 @@ async function capture(
   const seen: Set<string>[] = viewers.map(() => new Set());
   const lastEvent = viewers.map(() => 0);
   let checked = 0;
+  // How many streets each finished hand dealt before it ended (Hold'em, Omaha).
+  const streetsPerHand: number[] = [];
   const doc = async () => (await t.tables.readTable(id))!.doc as unknown as TableDocument;
   const serverSeed = (d: TableDocument) =>
     d.hand === null ? '' : (JSON.parse(t.box.open(d.hand.round)).serverSeed as string);
@@ -53,8 +75,9 @@ async function capture(
   const check = async (texts: string[][]) => {
     const d = await doc();
     const secret = d.hand?.phase === 'ended' ? null : serverSeed(d);
+    const hidden = heldBack(d, t.box.open);
     for (let s = 0; s <= seats; s++) {
-      for (const c of visibleNow(d, s === seats ? -1 : s)) seen[s]!.add(c);
+      for (const c of visibleNow(d, s === seats ? -1 : s, hidden)) seen[s]!.add(c);
       const ev = await t.call('GET', `/v1/tables/${id}/events?after=${lastEvent[s]}`, undefined, {
         Authorization: `Bearer ${viewers[s]}`,
       });
@@ -114,14 +137,18 @@ async function capture(
       const texts: string[][] = viewers.map(() => []);
       // Mostly a seat acts; one time in eight the host (index `seats`).
       const s = uniformInt(8, rnd) === 0 ? seats : uniformInt(seats, rnd);
-      const mine = visibleNow(d, s).filter((c) =>
+      const hidden = heldBack(d, t.box.open);
+      const mine = visibleNow(d, s, hidden).filter((c) =>
         d.hand!.game
           ? (d.hand!.game.hands[s] ?? []).some((x) => x.id === c)
           : (d.hand!.piles!.hands[s] ?? []).includes(c),
       );
+      // Cards to try: the stock, every seat's, and the streets still held back (a seat naming
+      // the river before it is dealt must learn nothing from the answer).
       const all = [
         ...(d.hand!.piles?.stock ?? []),
-        ...d.players.flatMap((_, i) => visibleNow(d, i)),
+        ...d.players.flatMap((_, i) => visibleNow(d, i, hidden)),
+        ...hidden,
       ];
       const cards =
         uniformInt(3, rnd) === 0 || mine.length === 0
@@ -138,10 +165,13 @@ async function capture(
         { type: 'move', cards, from: 'hand', to: 'board' },
         {
           type: 'move',
-          cards: d.hand!.piles?.board.slice(0, 1) ?? cards,
+          cards: d.hand!.piles?.board.length ? d.hand!.piles.board.slice(0, 1) : cards,
           from: 'board',
           to: 'hand',
         },
+        { type: 'deal-street' },
+        { type: 'deal-street' },
+        { type: 'deal-street', street: pick(['flop', 'turn', 'river', 'fifth']) },
         { type: 'bid', bid: pick(['pass', 1, 2, 3]) },
         { type: 'pass' },
         { type: 'play', cards },
@@ -194,6 +224,7 @@ async function capture(
     d = await doc();
     // A Dou Dizhu hand that random play did not finish is abandoned by opening no next hand.
     if (d.hand!.phase !== 'ended') break;
+    streetsPerHand.push(d.hand!.log.filter((a) => a.type === 'street').length);
     await check(viewers.map(() => []));
     for (const s of seen) s.clear();
     const v = (await t.tables.readTable(id))!.version;
@@ -206,16 +237,43 @@ async function capture(
     assert.equal(next.status, 200, next.text);
   }
   if (process.env.CAPTURE_STATS)
-    console.log(preset, 'hands', (await doc()).hand?.n, 'mentions', checked);
-  return checked;
+    console.log(preset, 'hands', (await doc()).hand?.n, 'mentions', checked, streetsPerHand);
+  return { checked, streetsPerHand };
 }
 
 test('capture: over random actions at a hold’em table, no seat is ever sent a card it may not see', async () => {
-  const checked = await capture('holdem', { seats: 3 }, true, 'capture-holdem', 6);
+  const { checked, streetsPerHand } = await capture(
+    'holdem',
+    { seats: 3 },
+    true,
+    'capture-holdem',
+    8,
+  );
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
+  // The run covers hands that dealt the river and hands that ended with streets held back.
+  assert.ok(streetsPerHand.includes(3), `no hand dealt the river: ${streetsPerHand}`);
+  assert.ok(
+    streetsPerHand.some((n) => n < 3),
+    `every hand dealt the river: ${streetsPerHand}`,
+  );
+});
+
+test('capture: at an Omaha table, no seat sees a street before it is dealt', async () => {
+  const { checked, streetsPerHand } = await capture(
+    'omaha',
+    { seats: 4 },
+    false,
+    'capture-omaha',
+    4,
+  );
+  assert.ok(checked > 300, `only ${checked} card mentions checked`);
+  assert.ok(
+    streetsPerHand.some((n) => n > 0),
+    `no street dealt: ${streetsPerHand}`,
+  );
 });
 
 test('capture: at a Dou Dizhu table (bids, plays, errors), no seat is sent a hidden card', async () => {
-  const checked = await capture('doudizhu', {}, false, 'capture-ddz', 4);
+  const { checked } = await capture('doudizhu', {}, false, 'capture-ddz', 4);
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
 });

@@ -2,6 +2,7 @@ import { FairRound, type FairRoundSecretState } from '../../fair/index.ts';
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
+import { holdBackStreets } from './hold-back-streets.ts';
 import {
   type HandDocument,
   type HandRecord,
@@ -186,15 +187,19 @@ function dealHand(
     // The first bidder turns with the hands, so no seat always opens (docs/TABLES.md).
     return { ...base, game: startDoudizhu(deal, (hand.n - 1) % doc.seats, doc.rules ?? {}) };
   }
+  // Hold'em and Omaha hold their board back for `deal-street`: a seat must not see the river
+  // before the first betting round. The fair deal itself is unchanged (docs/TABLES.md, "Streets").
+  const { board, burns, streets } = holdBackStreets(doc.preset, ids(deal.board), ids(deal.burns));
   return {
     ...base,
     piles: {
       hands: deal.hands.map(ids),
       stock: ids(deal.stock),
-      board: ids(deal.board),
+      board,
       discard: [],
-      burns: ids(deal.burns),
+      burns,
       kitty: ids(deal.kitty),
+      ...(streets.length === 0 ? {} : { streets }),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '../deck/api-error.ts';
+import { dealStreet } from './deal-street.ts';
 import { cardList } from './doudizhu-table.ts';
 import type { Piles, PublicAction } from './table-doc.ts';
 import type { Viewer } from './viewer.ts';
@@ -10,6 +11,7 @@ export interface PileRequest {
   readonly to?: unknown;
   readonly from?: unknown;
   readonly cards?: unknown;
+  readonly street?: unknown;
 }
 
 const PUBLIC_PILES = ['board', 'discard'] as const;
@@ -53,14 +55,15 @@ function pileName(value: unknown): 'hand' | PublicPile {
 /**
  * One change to the piles, checked against who holds the cards: draw from the stock (a seat to
  * itself, the host to any seat), burn from the stock, play a held card to the board, discard it,
- * or move cards between the actor's hand and the public piles.
+ * move cards between the actor's hand and the public piles, or deal the next street (Hold'em,
+ * Omaha). The streets held back are not in the stock: no draw or burn can reach them.
  *
  * @example
  * ```ts
  * pileAction(piles, { kind: 'seat', seat: 1 }, { type: 'draw', count: 2 });
  * ```
  * @throws {ApiError} 400 for a malformed request, 403 when the host acts for a hand it has not,
- *   409 `NOT_ENOUGH_CARDS`, 422 `NOT_HELD`.
+ *   409 `NOT_ENOUGH_CARDS`, `NO_STREET_LEFT`, `WRONG_STREET`, 422 `NOT_HELD`.
  */
 export function pileAction(
   piles: Piles,
@@ -133,6 +136,8 @@ export function pileAction(
         action: { type: req.type, seat: actor, cards, pile: from, to },
       };
     }
+    case 'deal-street':
+      return dealStreet(piles, viewer, req);
     default:
       throw new ApiError(400, 'UNKNOWN_ACTION', 'Unknown action type.');
   }

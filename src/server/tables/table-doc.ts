@@ -69,7 +69,7 @@ export interface HandDocument {
    * the transcript hash) rather than keeping a second sealed copy, ~2.5 kB, in every write.
    */
   readonly round: string;
-  /** Cards by pile, as card ids. Hands and stock are secret; board, discard are public. */
+  /** Cards by pile, as card ids. Hands, stock, burns, kitty, streets are secret; board, discard public. */
   readonly piles: Piles | null;
   /** Dou Dizhu presets: the rules state (holds every hand: secret except what view() takes). */
   readonly game: DoudizhuState | null;
@@ -88,6 +88,23 @@ export interface Piles {
   readonly burns: readonly string[];
   /** Face down (e.g. a skat). */
   readonly kitty: readonly string[];
+  /**
+   * SECRET: Hold'em and Omaha: the streets not dealt yet (the flop, the turn, the river, each with
+   * its burn card), held back face down at the deal until `deal-street` moves them to `burns`
+   * and `board` (tables/deal-street.ts). Never in a view, not even as card ids of the next one.
+   * Absent in hands dealt before streets existed (their board was shown at the deal).
+   */
+  readonly streets?: readonly Street[];
+}
+
+/** The streets of a Hold'em or Omaha board, in the order they are dealt. */
+export type StreetName = 'flop' | 'turn' | 'river';
+
+/** A street held back at the deal: its burn card and its board cards, face down. */
+export interface Street {
+  readonly name: StreetName;
+  readonly burn: readonly string[];
+  readonly cards: readonly string[];
 }
 
 /** One public action. `cards` only where the cards are shown to everyone. */

@@ -64,7 +64,7 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
     id: 'tableAction',
     summary: 'Act at the table',
     description:
-      'One action: commit, reveal, deal (after the deadline), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry return the first answer without acting again.',
+      'One action: commit, reveal, deal (after the deadline), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry return the first answer without acting again.',
     auth: 'seat-or-host',
     body: {
       type: 'object',
@@ -82,6 +82,7 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
             'burn',
             'discard',
             'move',
+            'deal-street',
             'end-hand',
             'next-hand',
           ],
@@ -95,6 +96,10 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
         count: { type: 'integer', minimum: 1 },
         to: { description: 'draw (host): seat; move: hand, board or discard' },
         from: { enum: ['hand', 'board', 'discard'] },
+        street: {
+          enum: ['flop', 'turn', 'river'],
+          description: 'deal-street: the street meant (409 WRONG_STREET unless it is the next)',
+        },
       },
     },
     ok: 200,

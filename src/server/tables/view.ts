@@ -9,7 +9,8 @@ import type { Viewer } from './viewer.ts';
  * so a field added to the document later stays hidden until someone adds it here.
  *
  * A seat sees its own cards, the public cards (board, discard, plays, the kitty once shown) and
- * how many cards every pile holds. Never another seat's cards, the stock or its order, the sealed
+ * how many cards every pile holds. Never another seat's cards, the stock or its order, a street
+ * not dealt yet (Hold'em, Omaha: only how many are left and the next one's name), the sealed
  * round (server seed) or transcript, token hashes or stored idempotent answers. The host sees
  * what every seat sees in common.
  *
@@ -69,14 +70,20 @@ function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
   if (hand.piles !== null) {
     const p = hand.piles;
     out.yourCards = own >= 0 ? [...(p.hands[own] ?? [])] : null;
+    // Streets held back (Hold'em, Omaha): how many and which comes next, never a card of them —
+    // not the next street's, not its burn (docs/TABLES.md, "Streets").
+    const streets = p.streets ?? [];
     out.counts = {
       hands: p.hands.map((h) => h.length),
       stock: p.stock.length,
       burns: p.burns.length,
       kitty: p.kitty.length,
+      streetsLeft: streets.length,
     };
     out.board = [...p.board];
     out.discard = [...p.discard];
+    // An ended hand deals no more streets (those held back are in its transcript).
+    out.nextStreet = hand.phase === 'playing' ? (streets[0]?.name ?? null) : null;
   }
   if (hand.game !== null) {
     const g = hand.game;
