@@ -132,7 +132,10 @@ test('flipping any bit of the algorithm id makes verify fail', () => {
       const t = mutable();
       t.algorithm = flipStringBit(t.algorithm, pos, bit);
       const r = verify(t);
-      return !r.ok && r.problems[0]?.field === 'algorithm';
+      // '2' and '3' differ in one bit: a v2 transcript relabelled fairdeal-v3 fails as a v3 record
+      // (it lacks v3's fields), any other id as an unknown algorithm.
+      const known = ['fairdeal-v1', 'fairdeal-v2', 'fairdeal-v3'].includes(t.algorithm);
+      return !r.ok && (known || r.problems[0]?.field === 'algorithm');
     }),
     RUNS,
   );

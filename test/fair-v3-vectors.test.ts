@@ -89,6 +89,10 @@ async function play(plan: Plan, hand: number, prev: string | null, t0: number) {
     key: plan.mode === 'practice' ? null : seatKey(k).publicKey,
   }));
   let at = t0;
+  const tick = () => {
+    at += 1000;
+    return at;
+  };
   const round = SignedRound.open({
     ...(plan.mode === undefined ? {} : { mode: plan.mode }),
     table: TABLE,
@@ -118,23 +122,23 @@ async function play(plan: Plan, hand: number, prev: string | null, t0: number) {
     );
     mine.push(c);
     if (plan.withholdCommit?.includes(k)) continue;
-    receipts.push(round.commit(k, c, (at += 1000)));
+    receipts.push(round.commit(k, c, tick()));
   }
   if (plan.withholdCommit !== undefined) {
-    return { record: round.voidHand({ reason: 'withheld', at: (at += 1000) }), detail };
+    return { record: round.voidHand({ reason: 'withheld', at: tick() }), detail };
   }
-  const roster = round.closeRoster((at += 1000));
+  const roster = round.closeRoster(tick());
   detail.roster = roster;
   for (let k = 0; k < seats.length; k++) {
     if (plan.withholdReveal?.includes(k)) continue;
-    receipts.push(round.reveal(k, await revealAsSeat(mine[k]!, roster, seatKey(k)), (at += 1000)));
+    receipts.push(round.reveal(k, await revealAsSeat(mine[k]!, roster, seatKey(k)), tick()));
   }
   if (plan.withholdReveal !== undefined) {
-    return { record: round.voidHand({ reason: 'withheld', at: (at += 1000) }), detail };
+    return { record: round.voidHand({ reason: 'withheld', at: tick() }), detail };
   }
   if (plan.kick !== undefined) {
     return {
-      record: round.voidHand({ reason: 'kicked', seats: plan.kick, at: (at += 1000) }),
+      record: round.voidHand({ reason: 'kicked', seats: plan.kick, at: tick() }),
       detail,
     };
   }

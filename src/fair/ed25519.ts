@@ -84,15 +84,20 @@ function nodePublicKey(c: NodeCrypto, raw: Uint8Array): import('node:crypto').Ke
   for (let i = 0; i < 32; i++) id += String.fromCharCode(raw[i]!);
   let key = publicKeyObjects.get(id);
   if (key === undefined) {
-    key = c.createPublicKey({
-      key: Buffer.from(wrap(SPKI_PREFIX, raw)),
-      format: 'der',
-      type: 'spki',
-    });
+    key = c.createPublicKey(der(wrap(SPKI_PREFIX, raw), 'spki'));
     if (publicKeyObjects.size >= 256) publicKeyObjects.clear();
     publicKeyObjects.set(id, key);
   }
   return key;
+}
+
+/** A DER key input. node:crypto reads any Uint8Array; its typings ask for a Buffer, which this
+ *  browser-safe module does not name. */
+function der<T extends 'spki' | 'pkcs8'>(
+  key: Uint8Array,
+  type: T,
+): T extends 'spki' ? import('node:crypto').PublicKeyInput : import('node:crypto').PrivateKeyInput {
+  return { key, format: 'der', type } as never;
 }
 
 function requireNode(what: string): NodeCrypto {
@@ -132,11 +137,7 @@ export function hasSyncEd25519(): boolean {
 export function ed25519PublicKey(seed: Uint8Array): Uint8Array {
   check32(seed, 'an Ed25519 private key');
   const c = requireNode('ed25519PublicKey');
-  const priv = c.createPrivateKey({
-    key: Buffer.from(wrap(PKCS8_PREFIX, seed)),
-    format: 'der',
-    type: 'pkcs8',
-  });
+  const priv = c.createPrivateKey(der(wrap(PKCS8_PREFIX, seed), 'pkcs8'));
   const spki = c.createPublicKey(priv).export({ format: 'der', type: 'spki' });
   return new Uint8Array(spki.subarray(spki.length - 32));
 }
@@ -153,11 +154,7 @@ export function ed25519PublicKey(seed: Uint8Array): Uint8Array {
 export function ed25519Sign(seed: Uint8Array, message: Uint8Array): Uint8Array {
   check32(seed, 'an Ed25519 private key');
   const c = requireNode('ed25519Sign');
-  const priv = c.createPrivateKey({
-    key: Buffer.from(wrap(PKCS8_PREFIX, seed)),
-    format: 'der',
-    type: 'pkcs8',
-  });
+  const priv = c.createPrivateKey(der(wrap(PKCS8_PREFIX, seed), 'pkcs8'));
   return new Uint8Array(c.sign(null, message, priv));
 }
 

@@ -81,7 +81,7 @@ test('a seed revealed for one announcement does not open another (restarted hand
     table: 't',
     hand: 1,
     preset: 'doudizhu',
-    seating: [null, null, null],
+    seating: ['alice', 'bob', 'carol'],
     source: chacha20('second'),
   });
   fresh.commit(a!.player, a!.commitment);

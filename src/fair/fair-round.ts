@@ -278,6 +278,17 @@ export class FairRound {
     if (this.#committed.has(player)) {
       throw order(`player '${player}' has committed already`);
     }
+    // The roster is exactly the seats (issue 22): an entry without a seat could withhold its
+    // reveal and hand the dealer one more bit of choice per such entry (2^8 decks with 8).
+    const seating = this.#header.seating;
+    const seats = this.#header.options.seats as number;
+    if (seating === 'roster' ? this.#roster.length >= seats : !seating.includes(player)) {
+      throw order(
+        seating === 'roster'
+          ? `the roster is full: seating by roster takes ${seats} players`
+          : `player '${player}' has no seat at this hand: only seated players commit`,
+      );
+    }
     insertSorted(this.#roster, { player, commitment });
     this.#committed.set(player, bytes);
   }

@@ -6,6 +6,7 @@ import { sha256 } from '../random/sha256.ts';
 import { dealerSigner } from './dealer-key.ts';
 import { describeVerdict } from './describe-verdict.ts';
 import { toHex } from './hex.ts';
+import { transcriptMessageV3 } from './messages-v3.ts';
 import {
   checkAnnouncementV3,
   checkReceiptV3,
@@ -17,7 +18,7 @@ import {
   type SeatKeyPair,
 } from './seat-v3.ts';
 import { type ReceiptV3, SignedRound, type SignedRoundSecretState } from './signed-round.ts';
-import type { FairTranscriptV3, VoidRecordV3 } from './transcript-v3.ts';
+import { type FairTranscriptV3, recordHashV3, type VoidRecordV3 } from './transcript-v3.ts';
 import { verify, verifyAsync } from './verify.ts';
 
 const bytes = (label: string) => sha256(new TextEncoder().encode(label));
@@ -417,4 +418,35 @@ test('the clock stepping back cannot reorder the record', async () => {
     roster.commits.map((c) => c.at),
     [1_000, 1_000, 1_000],
   );
+});
+
+test('a dealer that forges a seat signature and signs the record over it is caught by the seat check', async () => {
+  const seatKeys = await keys();
+  const round = open(seatKeys);
+  await playHand(round, seatKeys);
+  const { transcript } = round.deal();
+  const sig = transcript.reveals[1]!.signature;
+  const forgedBody = {
+    ...transcript,
+    reveals: transcript.reveals.map((r, k) =>
+      k === 1 ? { ...r!, signature: (sig[0] === '0' ? '1' : '0') + sig.slice(1) } : r,
+    ),
+  };
+  const hash = recordHashV3(forgedBody);
+  const forged = {
+    ...forgedBody,
+    hash: toHex(hash),
+    signature: toHex(dealer.sign(transcriptMessageV3(hash))),
+  };
+  const sync = verify(JSON.stringify(forged));
+  assert.ok(!sync.ok);
+  assert.deepEqual(
+    sync.problems.map((p) => p.field),
+    ['reveals[1].signature'],
+  );
+  assert.match(
+    sync.problems[0]!.message,
+    /reveal of seat 1 \('bob'\) is not signed by that seat's key/,
+  );
+  assert.deepEqual(await verifyAsync(JSON.stringify(forged)), sync);
 });

@@ -25,7 +25,10 @@ test('deal --fair says it is a demonstration, prints the commitment first and th
   const dir = await mkdtemp(join(tmpdir(), 'fairdeal-fair-'));
   await writeFile(join(dir, 'hand.json'), json);
   const ok = fakeIo(dir);
-  assert.equal(await main(['verify', 'hand.json'], ok), 0, ok.stdout + ok.stderr);
+  // A demonstration is one party's seed: its own verdict and exit status, never "proven fair".
+  assert.equal(await main(['verify', 'hand.json'], ok), 4, ok.stdout + ok.stderr);
+  assert.match(ok.stdout, /^ONE PARTY ONLY hand\.json/);
+  assert.doesNotMatch(ok.stdout, /verdict: proven fair/);
   const parsed = JSON.parse(json);
   parsed.server.seed = (parsed.server.seed[0] === '0' ? '1' : '0') + parsed.server.seed.slice(1);
   await writeFile(join(dir, 'bad.json'), JSON.stringify(parsed));
@@ -42,8 +45,8 @@ test('deal --fair --out writes a transcript verify reads as is; --json output ve
   );
   assert.match(io.stdout, /Transcript written to h\.json/);
   const v = fakeIo(dir);
-  assert.equal(await main(['verify', 'h.json'], v), 0, v.stdout);
-  assert.match(v.stdout, /CONSISTENT .*the dealer alone chose the deck/);
+  assert.equal(await main(['verify', 'h.json'], v), 3, v.stdout);
+  assert.match(v.stdout, /DEALER ALONE h\.json.*\n.*the dealer alone chose it/);
   assert.equal((await stat(join(dir, 'h.json'))).isFile(), true);
 
   const again = fakeIo(dir);
@@ -64,8 +67,8 @@ test('deal --fair --out writes a transcript verify reads as is; --json output ve
   assert.equal(body.transcript.options.dealer, 1, '--dealer is 1-based, transcripts 0-based');
   await writeFile(join(dir, 'whole.json'), j.stdout);
   const w = fakeIo(dir);
-  assert.equal(await main(['verify', 'whole.json'], w), 0, w.stdout);
-  assert.match(w.stdout, /VERIFIED {2}whole\.json \(its transcript\)/);
+  assert.equal(await main(['verify', 'whole.json'], w), 4, w.stdout);
+  assert.match(w.stdout, /ONE PARTY ONLY whole\.json \(its transcript\)/);
   body.commitment = '00'.repeat(32);
   await writeFile(join(dir, 'other.json'), JSON.stringify(body));
   assert.equal(await main(['verify', 'other.json'], fakeIo(dir)), 1, 'held to its own commitment');

@@ -152,7 +152,7 @@ test('fair: the whole v2 protocol from the command line, three players, roster c
   // A player holds the transcript to the announcement and roster they kept.
   const kept = fakeIo(dir);
   const args = ['verify', 'hand-4.json', '--announcement', 'ann.json', '--roster', 'roster.json'];
-  assert.equal(await main(args, kept), 0, kept.stdout + kept.stderr);
+  assert.equal(await main(args, kept), 6, kept.stdout + kept.stderr);
   const forged = JSON.parse(closed.out);
   forged.rosterHash = '00'.repeat(32);
   writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(forged));
@@ -210,10 +210,17 @@ test('fair: a single party, --seat, typed --option values, a deadline, a chained
     'level=10',
     '--option',
     'trump=H',
+    '--seat',
+    'ann',
+    '--seat',
+    'ben',
+    '--seat',
+    '-',
+    '--seat',
+    '-',
   );
   assert.equal(s.code, 0, s.err);
   assert.equal(JSON.parse(s.out).options.level, 'T');
-  assert.match(s.err, /not bound to players/);
   writeFileSync(join(dir, 'ann.json'), s.out);
   const a = JSON.parse(
     (await run(dir, 'client', '--announcement', 'ann.json', '--player', 'ann', '--seed', 'x')).out,
@@ -304,4 +311,72 @@ test('fair: usage errors exit 2 with one line', async () => {
     1,
   );
   assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--seat', 'a')).code, 1);
+});
+
+test('fair join refuses a roster entry without a seat: a fourth player under roster seating, an unseated id', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  const opened = await run(dir, 'commit', 'doudizhu', '--state', 'r.json', '--seating', 'roster');
+  assert.equal(opened.code, 0, opened.err);
+  const unbound = await run(dir, 'commit', 'doudizhu', '--state', 'u.json');
+  assert.match(unbound.err, /not bound to players/);
+  for (const p of ['a', 'b', 'c']) {
+    const j = await run(
+      dir,
+      'join',
+      '--state',
+      'r.json',
+      '--player',
+      p,
+      '--commitment',
+      '11'.repeat(32),
+    );
+    assert.equal(j.code, 0, j.err);
+  }
+  // The dealer's sock puppet: one more entry that would only withhold, for one more deck to pick.
+  const extra = await run(
+    dir,
+    'join',
+    '--state',
+    'r.json',
+    '--player',
+    'd',
+    '--commitment',
+    '11'.repeat(32),
+  );
+  assert.equal(extra.code, 1);
+  assert.match(extra.err, /the roster is full: seating by roster takes 3 players/);
+  const fixed = await run(
+    dir,
+    'commit',
+    'doudizhu',
+    '--state',
+    's.json',
+    '--seat',
+    'alice',
+    '--seat',
+    'bob',
+    '--seat',
+    'carol',
+  );
+  assert.equal(fixed.code, 0, fixed.err);
+  const stranger = await run(
+    dir,
+    'join',
+    '--state',
+    's.json',
+    '--player',
+    'mallory',
+    '--commitment',
+    '11'.repeat(32),
+  );
+  assert.equal(stranger.code, 1);
+  assert.match(
+    stranger.err,
+    /player 'mallory' has no seat at this hand: only seated players commit/,
+  );
+  assert.equal(
+    JSON.parse(readFileSync(join(dir, 's.json'), 'utf8')).roster.length,
+    0,
+    'nothing was recorded',
+  );
 });
