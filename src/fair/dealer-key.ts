@@ -1,4 +1,4 @@
-import { ed25519PublicKey, ed25519Sign } from './ed25519.ts';
+import { ed25519PublicKey, ed25519Signer } from './ed25519.ts';
 import { toHex } from './hex.ts';
 
 /**
@@ -15,7 +15,7 @@ export interface DealerSigner {
 
 /**
  * A {@link DealerSigner} from a 32-byte Ed25519 private key (RFC 8032 seed), synchronous: Node,
- * Deno or Bun (node:crypto). The key is copied; the caller may wipe its own copy.
+ * Deno or Bun (node:crypto). The key is imported once; the caller may wipe its own copy.
  *
  * @example
  * ```ts
@@ -25,12 +25,8 @@ export interface DealerSigner {
  * @throws {FairdealError} `BAD_SIGNATURE` for a key that is not 32 bytes or without node:crypto.
  */
 export function dealerSigner(privateKey: Uint8Array): DealerSigner {
-  const seed = Uint8Array.from(privateKey);
-  const publicKey = toHex(ed25519PublicKey(seed));
-  const signer: DealerSigner = {
-    publicKey,
-    sign: (message) => ed25519Sign(seed, message),
-  };
+  const publicKey = toHex(ed25519PublicKey(privateKey));
+  const signer: DealerSigner = { publicKey, sign: ed25519Signer(privateKey) };
   // Logging the signer shows the public key only.
   Object.defineProperty(signer, 'toJSON', { value: () => ({ publicKey }) });
   Object.defineProperty(signer, Symbol.for('nodejs.util.inspect.custom'), {
