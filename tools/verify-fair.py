@@ -575,7 +575,10 @@ def parse_common(t, top):
         hex32(t["prev"], "prev")
     text(t["preset"], "preset")
     for k, v in obj(t["options"], "options").items():
-        utf8(k)
+        # option names are checked when read (section 3), so "__proto__" is refused by name here,
+        # exactly where the TypeScript parser refuses it; "constructor" is an unknown option later
+        if not KEY.match(k):
+            raise Reject("options.%s" % k[:64], "is not an option name")
         options_value(v, "options.%s" % k[:64])
     obj(t["server"], "server", ["commitment", "seed"], ["commitment", "seed"])
     hex32(t["server"]["commitment"], "server.commitment")

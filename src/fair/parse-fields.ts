@@ -1,6 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { FairOptions } from './deal-options.ts';
 import { checkHex } from './hex.ts';
+import { isOptionKey } from './option-key.ts';
 import { checkId, checkWellFormed } from './validate.ts';
 
 /**
@@ -66,11 +67,23 @@ export function hand(value: unknown): number {
   return (value as number) + 0; // -0 → 0
 }
 
-/** A flat record of strings, finite numbers (safe when integral) and booleans. */
+/**
+ * A flat record of strings, finite numbers (safe when integral) and booleans, whose keys follow
+ * the option-name rule of docs/FAIR.md §3. The keys are checked here, before anything is copied:
+ * `"__proto__"` copied into a plain object sets its prototype rather than a key, so an unchecked
+ * copy silently dropped it and a transcript carrying it verified. `constructor`, `toString` and
+ * the like are well-formed names and become ordinary keys, refused later as unknown options.
+ */
 export function options(value: unknown): FairOptions {
   const o = object(value, 'options', null);
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(o)) {
+    if (!isOptionKey(k)) {
+      bad(
+        `options.${k.slice(0, 64)}`,
+        'is not an option name (an ASCII letter, then up to 63 letters, digits, _ or -)',
+      );
+    }
     const ok =
       (typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v)) ||
       typeof v === 'boolean' ||

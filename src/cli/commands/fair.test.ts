@@ -305,3 +305,28 @@ test('fair: usage errors exit 2 with one line', async () => {
   );
   assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's', '--seat', 'a')).code, 1);
 });
+
+test('fair commit: --option __proto__=… is refused by name, not silently dropped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  for (const value of ['x', '5']) {
+    const r = await run(
+      dir,
+      'commit',
+      'doudizhu',
+      '--state',
+      's',
+      '--option',
+      `__proto__=${value}`,
+    );
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /option name '__proto__' is not an identifier/);
+    assert.throws(() => statSync(join(dir, 's')), { code: 'ENOENT' }, 'no round was opened');
+  }
+  // constructor, toString: ordinary unknown options, refused like any other
+  const bogus = await run(dir, 'commit', 'doudizhu', '--state', 's', '--option', 'bogus=1');
+  for (const key of ['constructor', 'toString']) {
+    const r = await run(dir, 'commit', 'doudizhu', '--state', 's', '--option', `${key}=1`);
+    assert.equal(r.code, bogus.code);
+    assert.equal(r.err.replace(key, 'K'), bogus.err.replace('bogus', 'K'));
+  }
+});

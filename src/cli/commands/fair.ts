@@ -268,30 +268,32 @@ function handNumber(text: string): number {
 /**
  * `key=value`, parsed by the option's type (docs/FAIR.md §4): level, trump, deck and sort are
  * text (so `level=10` stays "10" and becomes "T"), penetration a decimal number, the others
- * whole numbers. Unknown keys are passed as text for the library to name.
+ * whole numbers. Unknown keys are passed as text for the library to name — as own keys (a Map,
+ * then fromEntries): assigning `options['__proto__']` would set the prototype and drop the key
+ * without a word, so `--option __proto__=x` was silently ignored.
  */
 function parseOptions(list: string[]): FairOptions {
-  const options: Record<string, string | number | boolean> = {};
+  const options = new Map<string, string | number | boolean>();
   for (const item of list) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--option must be key=value, got '${escapeText(item)}'`);
     const key = item.slice(0, eq);
     const raw = item.slice(eq + 1);
-    if (Object.hasOwn(options, key)) throw new UsageError(`--option ${key} given twice`);
-    if (STRING_OPTIONS.has(key)) options[key] = raw;
+    if (options.has(key)) throw new UsageError(`--option ${escapeText(key)} given twice`);
+    if (STRING_OPTIONS.has(key)) options.set(key, raw);
     else if (NUMBER_OPTIONS.has(key)) {
       if (!/^(?:0|[1-9][0-9]*)?(?:\.[0-9]+)?$/.test(raw) || raw === '') {
         throw new UsageError(`--option ${key} needs a number like 0.75, got '${escapeText(raw)}'`);
       }
-      options[key] = Number(raw);
-    } else if (/^-?[0-9]{1,15}$/.test(raw)) options[key] = Number(raw);
+      options.set(key, Number(raw));
+    } else if (/^-?[0-9]{1,15}$/.test(raw)) options.set(key, Number(raw));
     else if (
       ['seats', 'dealer', 'boardNumber', 'decks', 'handSize', 'kitty', 'boardCards'].includes(key)
     ) {
       throw new UsageError(`--option ${key} needs a whole number, got '${escapeText(raw)}'`);
-    } else options[key] = raw;
+    } else options.set(key, raw);
   }
-  return options;
+  return Object.fromEntries(options);
 }
 
 function seating(
