@@ -85,7 +85,7 @@ function genuine(): unknown[] {
           fairDeal(preset, {
             options: options as FairOptions,
             hand: below(1000),
-            source: rng,
+            testOnlySource: rng,
             ...(below(2) === 0 ? {} : { clientSeed: 'x' }),
           }).transcript,
         );
@@ -100,7 +100,7 @@ function genuine(): unknown[] {
     hand: 1,
     preset: 'bridge',
     seating: 'roster',
-    source: rng,
+    testOnlySource: rng,
   });
   const cs = ['N', 'E', 'S', 'W'].map((p) => commitClientSeed(round.announcement, p, p, rng));
   for (const c of cs) round.commit(c.player, c.commitment);

@@ -24,7 +24,7 @@ function committedHand() {
     hand: 1,
     preset: 'doudizhu',
     seating: ['ann', 'bob', 'cy'],
-    source: serverSource,
+    testOnlySource: serverSource,
   });
   const src = chacha20('grind-players');
   const commits = ['ann', 'bob', 'cy'].map((p) => commitClientSeed(round.announcement, p, p, src));
@@ -86,7 +86,7 @@ test('grinding: the eleven sort spellings of custom are no longer eleven decks t
     preset: 'custom',
     options: { sort: 'suit' },
     seating: 'roster',
-    source: chacha20('sort'),
+    testOnlySource: chacha20('sort'),
   });
   const src = chacha20('sort players');
   const commits = ['a', 'b', 'c', 'd'].map((p) => commitClientSeed(round.announcement, p, p, src));
