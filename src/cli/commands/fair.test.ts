@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   chmodSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   statSync,
@@ -329,4 +330,76 @@ test('fair commit: --option __proto__=… is refused by name, not silently dropp
     assert.equal(r.code, bogus.code);
     assert.equal(r.err.replace(key, 'K'), bogus.err.replace('bogus', 'K'));
   }
+});
+
+test('fair reveal/deal --out: the target is checked before the round changes; fair transcript prints it again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  const state = join(dir, 's.json');
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's.json')).code, 0);
+  const before = readFileSync(state, 'utf8');
+  writeFileSync(join(dir, 'taken.json'), 'keep me');
+  symlinkSync(join(dir, 'taken.json'), join(dir, 'link.json'));
+  mkdirSync(join(dir, 'locked'));
+  chmodSync(join(dir, 'locked'), 0o500);
+  const refused: [string, RegExp][] = [
+    ['taken.json', /taken\.json exists; refusing to overwrite it/],
+    ['link.json', /symbolic link/],
+    ['missing/t.json', /its folder does not exist/],
+    ['taken.json/t.json', /cannot check taken\.json\/t\.json \(ENOTDIR\)/],
+    ['s.json', /names the state file/],
+    ...(process.getuid?.() === 0
+      ? []
+      : [['locked/t.json', /its folder is not writable/] as [string, RegExp]]),
+  ];
+  for (const [target, why] of refused) {
+    // The dealer's slip (or a player's trap): before the fix the hand was dealt and saved first,
+    // and the transcript then had no way out.
+    const r = await run(dir, 'reveal', '--state', 's.json', '--client-seed', 'x', '--out', target);
+    assert.equal(r.code, 2, target);
+    assert.match(r.err, why);
+    assert.equal(readFileSync(state, 'utf8'), before, `${target}: the round did not change`);
+    assert.equal(readFileSync(join(dir, 'taken.json'), 'utf8'), 'keep me');
+  }
+  chmodSync(join(dir, 'locked'), 0o700);
+  assert.equal(
+    (await run(dir, 'transcript', '--state', 's.json')).code,
+    1,
+    'not dealt yet: no transcript',
+  );
+  const dealt = await run(
+    dir,
+    'reveal',
+    '--state',
+    's.json',
+    '--client-seed',
+    'x',
+    '--out',
+    'h.json',
+  );
+  assert.equal(dealt.code, 0, dealt.err);
+  const written = readFileSync(join(dir, 'h.json'), 'utf8');
+  assert.equal(verify(written).ok, true);
+  // The transcript of a dealt round, again, from the state file alone: the very same text.
+  const again = await run(dir, 'transcript', '--state', 's.json');
+  assert.equal(again.code, 0, again.err);
+  assert.equal(again.out, written);
+  assert.equal((await run(dir, 'transcript', '--state', 's.json', '--out', 'h.json')).code, 2);
+  const copy = await run(dir, 'transcript', '--state', 's.json', '--out', 'h2.json');
+  assert.equal(copy.code, 0, copy.err);
+  assert.equal(readFileSync(join(dir, 'h2.json'), 'utf8'), written);
+
+  // fair deal --allow-missing --out: the same order (check, then deal and save, then write).
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 'm.json')).code, 0);
+  await run(dir, 'join', '--state', 'm.json', '--player', 'ann', '--commitment', '00'.repeat(32));
+  await run(dir, 'close', '--state', 'm.json');
+  const open = readFileSync(join(dir, 'm.json'), 'utf8');
+  const m = await run(dir, 'deal', '--state', 'm.json', '--allow-missing', '--out', 'taken.json');
+  assert.equal(m.code, 2);
+  assert.equal(readFileSync(join(dir, 'm.json'), 'utf8'), open, 'still revealing, not dealt');
+  const ok = await run(dir, 'deal', '--state', 'm.json', '--allow-missing', '--out', 'm-hand.json');
+  assert.equal(ok.code, 0, ok.err);
+  assert.equal(
+    (await run(dir, 'transcript', '--state', 'm.json')).out,
+    readFileSync(join(dir, 'm-hand.json'), 'utf8'),
+  );
 });

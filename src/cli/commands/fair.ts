@@ -9,14 +9,16 @@ import {
   type FairOptions,
   FairRound,
   type FairRoundSecretState,
+  type FairTranscript,
   parseStrictJson,
   type Seating,
 } from '../../fair/index.ts';
+import { FairdealError } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
 import { errnoWords, UsageError } from '../io.ts';
 import { InputError, readTextFile } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
-import { writeFileSafely } from './safe-write.ts';
+import { checkWritable, writeFileSafely } from './safe-write.ts';
 
 const HELP = `Usage:
   fairdeal fair commit <preset> --state FILE [--table T] [--hand N] [--prev HASH | --prev-file T.json]
@@ -28,6 +30,7 @@ const HELP = `Usage:
   fairdeal fair reveal --state FILE (--player P --seed S --salt HEX | --secret FILE | --client-seed S)
                        [--out FILE] [--force]
   fairdeal fair deal   --state FILE [--allow-missing] [--out FILE] [--force]
+  fairdeal fair transcript --state FILE [--out FILE] [--force]
 
 A provably fair hand step by step (fairdeal-v2, docs/FAIR.md §2 and §13):
   commit        (dealer) draws a secret server seed, saves the round to the state FILE (mode 0600)
@@ -45,6 +48,10 @@ A provably fair hand step by step (fairdeal-v2, docs/FAIR.md §2 and §13):
                 --client-seed of a single party when nobody committed. When everyone has revealed
                 it deals and prints the transcript (or writes --out); otherwise exit 3.
   deal          (dealer) deals now; with --allow-missing, players who never revealed are recorded.
+  transcript    (dealer) prints the transcript of a dealt round again, from its state FILE (or
+                writes --out): the same transcript, re-dealt from the saved seeds.
+An --out FILE is checked before anything changes (it must not exist without --force, nor be a
+symbolic link, and its folder must be writable): a refusal leaves the round as it was.
 `;
 
 const STRING_OPTIONS = new Set(['level', 'trump', 'deck', 'sort']);
@@ -101,6 +108,7 @@ export const fair: Command = async (args, io) => {
     'check-roster': ['roster', 'secret'],
     reveal: ['state', 'player', 'seed', 'salt', 'secret', 'client-seed', 'out', 'force'],
     deal: ['state', 'allow-missing', 'out', 'force'],
+    transcript: ['state', 'out', 'force'],
   };
   const steps = Object.keys(allowed).join(', ');
   if (step === undefined || !Object.hasOwn(allowed, step)) {
@@ -115,6 +123,19 @@ export const fair: Command = async (args, io) => {
   }
   if (step !== 'commit' && rest.length > 0) {
     throw new UsageError(`unexpected argument '${escapeText(rest[0]!)}'`);
+  }
+
+  // The --out target is checked before any step changes anything (a round dealt and saved, then
+  // an --out refused, left a transcript that nothing printed), and written after.
+  const out =
+    values.out === undefined
+      ? undefined
+      : { path: resolve(io.cwd, values.out), shown: values.out, force: values.force === true };
+  if (out !== undefined) {
+    if (values.state !== undefined && resolve(io.cwd, values.state) === out.path) {
+      throw new UsageError('--out names the state file: the transcript would replace the round');
+    }
+    checkWritable(out.path, out);
   }
 
   if (step === 'client') {
@@ -134,14 +155,10 @@ export const fair: Command = async (args, io) => {
     io.err(
       `fairdeal fair: committing to ${escapeText(String(announcement.preset))} at table '${escapeText(String(announcement.table))}' hand ${escapeText(String(announcement.hand))}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
     );
-    if (values.out === undefined) {
+    if (out === undefined) {
       io.out(`${safeJson(mine)}\n`);
     } else {
-      writeFileSafely(resolve(io.cwd, values.out), `${JSON.stringify(mine, null, 2)}\n`, {
-        secret: true,
-        force: values.force === true,
-        shown: values.out,
-      });
+      writeFileSafely(out.path, `${JSON.stringify(mine, null, 2)}\n`, { ...out, secret: true });
       io.out(`${safeJson({ player: mine.player, commitment: mine.commitment })}\n`);
     }
     return 0;
@@ -192,6 +209,17 @@ export const fair: Command = async (args, io) => {
   }
 
   const round = load(statePath, shownState);
+  if (step === 'transcript') {
+    const transcript = round.transcript;
+    if (transcript === undefined) {
+      throw new FairdealError(
+        'PROTOCOL_ORDER',
+        `round ${escapeText(shownState)} is not dealt yet (phase '${round.phase}'): no transcript`,
+      );
+    }
+    writeTranscript(io, transcript, out);
+    return 0;
+  }
   if (step === 'join') {
     round.commit(need(values.player, '--player'), need(values.commitment, '--commitment'));
     save(round, true);
@@ -238,20 +266,34 @@ export const fair: Command = async (args, io) => {
   }
   const { transcript } = round.deal({ allowMissing: values['allow-missing'] === true });
   save(round, true);
-  const text = `${safeJson(transcript)}\n`;
-  if (values.out === undefined) io.out(text);
-  else {
-    writeFileSafely(resolve(io.cwd, values.out), text, {
-      secret: false,
-      force: values.force === true,
-      shown: values.out,
-    });
-    io.err(
-      `fairdeal fair: transcript written to ${escapeText(values.out)} (hash ${transcript.hash})\n`,
+  try {
+    writeTranscript(io, transcript, out);
+  } catch (error) {
+    // Checked above, so only a failure of the write itself (a full disk) gets here: the round is
+    // dealt and saved, and the way to its transcript is one command away.
+    throw new UsageError(
+      `${(error as Error).message}; the round is dealt and saved: print its transcript with 'fairdeal fair transcript --state ${escapeText(shownState)}'`,
     );
   }
   return 0;
 };
+
+/** A dealt transcript to standard output, or to the --out file that was checked beforehand. */
+function writeTranscript(
+  io: CliIo,
+  transcript: FairTranscript,
+  out: { path: string; shown: string; force: boolean } | undefined,
+): void {
+  const text = `${safeJson(transcript)}\n`;
+  if (out === undefined) {
+    io.out(text);
+    return;
+  }
+  writeFileSafely(out.path, text, { ...out, secret: false });
+  io.err(
+    `fairdeal fair: transcript written to ${escapeText(out.shown)} (hash ${transcript.hash})\n`,
+  );
+}
 
 function need(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`missing ${flag}`);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  accessSync,
   closeSync,
+  constants,
   fsyncSync,
   lstatSync,
   openSync,
@@ -22,19 +24,19 @@ export interface SafeWriteOptions {
 }
 
 /**
- * Writes a file the safe way (issue 9): refuses a path that is a symbolic link (it could point at
- * any file of the user's), refuses to replace an existing file without `force`, and writes
- * atomically — a temporary file created exclusively in the same folder (mode 0600 for a secret,
- * so the secret is never readable by others, not even for a moment), flushed, then renamed over
- * the target. A crash leaves either the old file or the new one, never half of each.
+ * Everything {@link writeFileSafely} would refuse, checked without writing: a symbolic link, an
+ * existing file without `force`, something that is not a regular file, a folder that is missing
+ * or that this user cannot write in. Commands call it before any step that changes state (a
+ * round dealt and saved, then an `--out` refused, left a transcript nothing could print) or that
+ * takes long (a collect run), so that a refusal comes first and changes nothing.
  *
  * @example
  * ```ts
- * writeFileSafely('/tmp/round.json', text, { secret: true, force: false, shown: 'round.json' });
+ * checkWritable('/tmp/hand.json', { force: false, shown: 'hand.json' }); // throws if it exists
  * ```
- * @throws {UsageError} for a symbolic link, an existing file without `force`, or a write error.
+ * @throws {UsageError} naming the path as shown and the reason.
  */
-export function writeFileSafely(path: string, text: string, o: SafeWriteOptions): void {
+export function checkWritable(path: string, o: Omit<SafeWriteOptions, 'secret'>): void {
   let exists = false;
   try {
     const st = lstatSync(path);
@@ -51,11 +53,64 @@ export function writeFileSafely(path: string, text: string, o: SafeWriteOptions)
   }
   if (exists && !o.force)
     throw new UsageError(`${o.shown} exists; refusing to overwrite it (use --force)`);
+  try {
+    // The temporary file is made in the same folder, then renamed: both need write and search.
+    accessSync(dirname(path), constants.W_OK | constants.X_OK);
+  } catch (error) {
+    throw new UsageError(
+      `cannot write ${o.shown}: its folder ${(error as { code?: string }).code === 'ENOENT' ? 'does not exist' : 'is not writable'} (${(error as { code?: string }).code})`,
+    );
+  }
+}
+
+/**
+ * Writes a file the safe way (issue 9): refuses a path that is a symbolic link (it could point at
+ * any file of the user's), refuses to replace an existing file without `force`, and writes
+ * atomically — a temporary file created exclusively in the same folder (mode 0600 for a secret,
+ * so the secret is never readable by others, not even for a moment), flushed, then renamed over
+ * the target. A crash leaves either the old file or the new one, never half of each.
+ *
+ * @example
+ * ```ts
+ * writeFileSafely('/tmp/round.json', text, { secret: true, force: false, shown: 'round.json' });
+ * ```
+ * @throws {UsageError} for a symbolic link, an existing file without `force`, or a write error.
+ */
+export function writeFileSafely(path: string, text: string, o: SafeWriteOptions): void {
+  writeSafely(path, (write) => write(text), o);
+}
+
+/**
+ * {@link writeFileSafely} for output made piece by piece (`collect` writes up to 2^38 bytes):
+ * `body` gets a `write` for text or bytes, into the temporary file. If `body` throws, the
+ * temporary file is removed and the target is as it was; the error is passed on as it is.
+ *
+ * @example
+ * ```ts
+ * writeSafely(path, (write) => { write('a'); write(new Uint8Array([10])); }, { secret: false, force: false, shown: 'x' });
+ * ```
+ * @throws {UsageError} as {@link checkWritable}, or for a write error; whatever `body` throws.
+ */
+export function writeSafely(
+  path: string,
+  body: (write: (chunk: string | Uint8Array) => void) => void,
+  o: SafeWriteOptions,
+): void {
+  checkWritable(path, o);
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
+  // Where an error came from: the file (reported as a write error) or `body` (passed on).
+  let inBody = false;
   try {
     fd = openSync(tmp, 'wx', o.secret ? 0o600 : 0o644);
-    writeSync(fd, text);
+    const file = fd;
+    inBody = true;
+    body((chunk) => {
+      inBody = false;
+      writeAll(file, chunk);
+      inBody = true;
+    });
+    inBody = false;
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -67,8 +122,15 @@ export function writeFileSafely(path: string, text: string, o: SafeWriteOptions)
     } catch {
       // the temporary file was never created, or is gone already
     }
+    if (inBody) throw error;
     throw new UsageError(
       `cannot write ${o.shown} (${(error as { code?: string }).code ?? (error as Error).message})`,
     );
   }
+}
+
+function writeAll(fd: number, chunk: string | Uint8Array): void {
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  // writeSync may write less than asked: loop until every byte is in the file.
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
 }
