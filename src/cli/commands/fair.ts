@@ -15,7 +15,7 @@ import {
 } from '../../fair/index.ts';
 import { FairdealError } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
-import { errnoWords, UsageError } from '../io.ts';
+import { errnoWords, OutputError, UsageError } from '../io.ts';
 import { InputError, readTextFile } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { checkWritable, writeFileSafely } from './safe-write.ts';
@@ -271,8 +271,9 @@ export const fair: Command = async (args, io) => {
   } catch (error) {
     // Checked above, so only a failure of the write itself (a full disk) gets here: the round is
     // dealt and saved, and the way to its transcript is one command away.
-    throw new UsageError(
+    throw new OutputError(
       `${(error as Error).message}; the round is dealt and saved: print its transcript with 'fairdeal fair transcript --state ${escapeText(shownState)}'`,
+      String((error as { code?: unknown }).code),
     );
   }
   return 0;
