@@ -32,6 +32,8 @@ export type {
 export { FairRound } from './fair-round.ts';
 export type { FairHeader } from './header.ts';
 export { FAIR_V2 as FAIR_ALGORITHM } from './header.ts';
+export { parseAnnouncement } from './parse-announcement.ts';
+export { parseRoster } from './parse-roster.ts';
 export type { AnyFairTranscript } from './parse-transcript.ts';
 export { parseTranscript } from './parse-transcript.ts';
 export type { Seating } from './seating.ts';

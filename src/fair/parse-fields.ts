@@ -2,7 +2,9 @@ import { FairdealError } from '../errors.ts';
 import type { FairOptions } from './deal-options.ts';
 import { checkHex } from './hex.ts';
 import { isOptionKey } from './option-key.ts';
-import { checkId, checkWellFormed } from './validate.ts';
+import type { Seating } from './seating.ts';
+import { utf8Length } from './utf8.ts';
+import { checkId, checkWellFormed, MAX_TEXT_BYTES } from './validate.ts';
 
 /**
  * Field readers shared by the v1 and v2 transcript parsers: each checks one JSON value and
@@ -34,14 +36,25 @@ export function object(
   return record;
 }
 
-/** A non-empty, well-formed string. @throws BAD_TRANSCRIPT. */
+/**
+ * A non-empty, well-formed string of at most {@link MAX_TEXT_BYTES} UTF-8 bytes: the bound of
+ * docs/FAIR.md §3 holds for every string of a transcript (ids, seeds, preset, option values, card
+ * ids and destinations), checked when it is read. @throws BAD_TRANSCRIPT.
+ */
 export function str(value: unknown, where: string): string {
   if (typeof value !== 'string' || value.length === 0) bad(where, 'must be a non-empty string');
   try {
-    return checkWellFormed(value as string, where);
+    checkWellFormed(value as string, where);
   } catch {
     return bad(where, 'contains a lone surrogate');
   }
+  if (tooLong(value as string)) bad(where, `is longer than ${MAX_TEXT_BYTES} UTF-8 bytes`);
+  return value as string;
+}
+
+/** More than MAX_TEXT_BYTES in UTF-8 (at most 3 bytes a code unit: most texts need no count). */
+function tooLong(text: string): boolean {
+  return text.length * 3 > MAX_TEXT_BYTES && utf8Length(text) > MAX_TEXT_BYTES;
 }
 
 /** A table or player id (NFC, no control or format character). @throws BAD_TRANSCRIPT. */
@@ -85,12 +98,17 @@ export function options(value: unknown): FairOptions {
       );
     }
     const ok =
-      (typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v)) ||
+      (typeof v === 'string' && !/[\uD800-\uDFFF]/.test(v) && !tooLong(v)) ||
       typeof v === 'boolean' ||
       (typeof v === 'number' &&
         Number.isFinite(v) &&
         (Number.isSafeInteger(v) || !Number.isInteger(v)));
-    if (!ok) bad(`options.${k.slice(0, 64)}`, 'must be a string, a number or a boolean');
+    if (!ok) {
+      bad(
+        `options.${k.slice(0, 64)}`,
+        `must be a string (at most ${MAX_TEXT_BYTES} UTF-8 bytes), a number or a boolean`,
+      );
+    }
     out[k] = typeof v === 'number' ? v + 0 : (v as string | boolean);
   }
   return out;
@@ -106,4 +124,10 @@ export function array(value: unknown, where: string): unknown[] {
 export function prev(value: unknown): string | null {
   if (value === null) return null;
   return hex(value, 'prev');
+}
+
+/** The string `"roster"`, or a list of player ids and nulls. @throws BAD_TRANSCRIPT. */
+export function seating(value: unknown): Seating {
+  if (value === 'roster') return 'roster';
+  return array(value, 'seating').map((p, i) => (p === null ? null : id(p, `seating[${i}]`)));
 }

@@ -1,8 +1,7 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { FAIR_V2 } from './header.ts';
-import { array, bad, hand, hex, id, object, options, prev, str } from './parse-fields.ts';
-import type { Seating } from './seating.ts';
-import { parseStrictJson } from './strict-json.ts';
+import { jsonInput } from './json-input.ts';
+import { array, bad, hand, hex, id, object, options, prev, seating, str } from './parse-fields.ts';
 import type { DealtCard, FairTranscriptV1, TranscriptClient } from './transcript.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 
@@ -48,10 +47,10 @@ const TOP_V2 = [
  * const t = parseTranscript(await (await fetch('/hand/12.json')).text());
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` naming the first field that is missing, unknown or
- *   malformed, a duplicate key, or an unsupported algorithm id.
+ *   malformed, a duplicate key, an unsupported algorithm id, or text over 16 MiB.
  */
 export function parseTranscript(input: unknown): AnyFairTranscript {
-  const value = typeof input === 'string' ? parseStrictJson(input) : input;
+  const value = jsonInput(input, 'transcript');
   const t = object(value, 'transcript', null);
   if (t.algorithm === FAIR_V2) return parseV2(t);
   if (t.algorithm === FAIR_ALGORITHM) return parseV1(t);
@@ -101,11 +100,6 @@ function parseV2(value: Record<string, unknown>): FairTranscript {
     cards: array(t.cards, 'cards').map(card),
     hash: hex(t.hash, 'hash'),
   };
-}
-
-function seating(value: unknown): Seating {
-  if (value === 'roster') return 'roster';
-  return array(value, 'seating').map((p, i) => (p === null ? null : id(p, `seating[${i}]`)));
 }
 
 function parseV1(value: Record<string, unknown>): FairTranscriptV1 {
@@ -163,9 +157,11 @@ function card(value: unknown, i: number): DealtCard {
   return { card: str(c.card, `cards[${i}].card`), to: str(c.to, `cards[${i}].to`) };
 }
 
-/** A non-empty string without any UTF-16 surrogate (so well-formed). */
+/** A non-empty string without any UTF-16 surrogate (so well-formed), short enough that it
+ *  cannot pass MAX_TEXT_BYTES (341 code units of at most 3 bytes: 1,023); longer ones are
+ *  counted on the full path. */
 function plainText(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0) return false;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 341) return false;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdfff) return false;

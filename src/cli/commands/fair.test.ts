@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
-import { verify } from '../../fair/index.ts';
+import { rosterHash, verify } from '../../fair/index.ts';
 import { main } from '../main.ts';
 
 async function run(cwd: string, ...args: string[]) {
@@ -21,6 +21,8 @@ async function run(cwd: string, ...args: string[]) {
   return { code, out: io.stdout, err: io.stderr };
 }
 const mode = (path: string) => statSync(path).mode & 0o777;
+const unhex = (s: string) => Uint8Array.from(s.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+const hexOf = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
 test('fair: the whole v2 protocol from the command line, three players, roster checked', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
@@ -156,10 +158,17 @@ test('fair: the whole v2 protocol from the command line, three players, roster c
   assert.equal(await main(args, kept), 0, kept.stdout + kept.stderr);
   const forged = JSON.parse(closed.out);
   forged.rosterHash = '00'.repeat(32);
-  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(forged));
+  writeFileSync(join(dir, 'bad-roster.json'), JSON.stringify(forged));
+  const refused = fakeIo(dir);
+  assert.equal(await main(['verify', 'hand-4.json', '--roster', 'bad-roster.json'], refused), 1);
+  assert.match(refused.stderr, /rosterHash is not the hash of this roster/);
+  // A well-formed roster that is not the one of this hand (a player dropped from it).
+  const other = JSON.parse(closed.out);
+  other.roster = other.roster.slice(1);
+  other.rosterHash = hexOf(rosterHash(unhex(other.commitment), other.roster));
+  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(other));
   const caught = fakeIo(dir);
-  const other = ['verify', 'hand-4.json', '--roster', 'other-roster.json'];
-  assert.equal(await main(other, caught), 1);
+  assert.equal(await main(['verify', 'hand-4.json', '--roster', 'other-roster.json'], caught), 1);
   assert.match(caught.stdout, /does not carry the roster that was published/);
 });
 
@@ -402,4 +411,64 @@ test('fair reveal/deal --out: the target is checked before the round changes; fa
     (await run(dir, 'transcript', '--state', 'm.json')).out,
     readFileSync(join(dir, 'm-hand.json'), 'utf8'),
   );
+});
+
+test('fair files: an announcement is read strictly, and verify holds the transcript to its header', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  const c = await run(
+    dir,
+    'commit',
+    'hearts',
+    '--state',
+    's.json',
+    '--seat',
+    'ann',
+    '--seat',
+    '-',
+    '--seat',
+    '-',
+    '--seat',
+    '-',
+  );
+  assert.equal(c.code, 0, c.err);
+  writeFileSync(join(dir, 'ann.json'), c.out);
+  assert.equal(
+    (await run(dir, 'reveal', '--state', 's.json', '--client-seed', 'x', '--out', 't.json')).code,
+    0,
+  );
+  const good = fakeIo(dir);
+  assert.equal(
+    await main(['verify', 't.json', '--announcement', 'ann.json'], good),
+    0,
+    good.stdout,
+  );
+  // Shown ann in seat 2, committed to seat 1: the commitment alone would not tell.
+  const shown = { ...JSON.parse(c.out), seating: [null, 'ann', null, null] };
+  writeFileSync(join(dir, 'shown.json'), JSON.stringify(shown));
+  const caught = fakeIo(dir);
+  assert.equal(await main(['verify', 't.json', '--announcement', 'shown.json'], caught), 1);
+  assert.match(
+    caught.stdout,
+    /seating: the transcript's seating is not the one that was announced/,
+  );
+  // Not an announcement: refused, by verify and by the player's own tool.
+  writeFileSync(join(dir, 'extra.json'), JSON.stringify({ ...JSON.parse(c.out), note: 'hi' }));
+  const v = fakeIo(dir);
+  assert.equal(await main(['verify', 't.json', '--announcement', 'extra.json'], v), 1);
+  assert.match(v.stderr, /extra\.json: announcement file has an unknown field 'note'/);
+  const p = await run(
+    dir,
+    'client',
+    '--announcement',
+    'extra.json',
+    '--player',
+    'ann',
+    '--seed',
+    'x',
+  );
+  assert.equal(p.code, 1);
+  assert.match(p.err, /unknown field 'note'/);
+  writeFileSync(join(dir, 'secret.json'), JSON.stringify({ player: 'ann', seed: 'x' }));
+  const r = await run(dir, 'check-roster', '--roster', 'ann.json', '--secret', 'secret.json');
+  assert.equal(r.code, 1);
 });

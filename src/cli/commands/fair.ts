@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -10,13 +9,15 @@ import {
   FairRound,
   type FairRoundSecretState,
   type FairTranscript,
+  parseAnnouncement,
+  parseRoster,
   parseStrictJson,
   type Seating,
 } from '../../fair/index.ts';
 import { FairdealError } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
-import { errnoWords, OutputError, UsageError } from '../io.ts';
-import { InputError, readTextFile } from '../read-input.ts';
+import { OutputError, UsageError } from '../io.ts';
+import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { checkWritable, writeFileSafely } from './safe-write.ts';
 
@@ -139,21 +140,18 @@ export const fair: Command = async (args, io) => {
   }
 
   if (step === 'client') {
-    const announcement = readJson(io, need(values.announcement, '--announcement')) as {
-      commitment?: unknown;
-      preset?: unknown;
-      table?: unknown;
-      hand?: unknown;
-      seating?: unknown;
-      options?: unknown;
-    };
+    // Strictly what `fair commit` printed (docs/FAIR.md §13, "Files"): the header shown below is
+    // what this player commits to, so it must be one a transcript could carry.
+    const announcement = readRecord(io, need(values.announcement, '--announcement'), (text) =>
+      parseAnnouncement(text),
+    );
     const mine = commitClientSeed(
-      announcement as { commitment: string },
+      announcement,
       need(values.player, '--player'),
       need(values.seed, '--seed'),
     );
     io.err(
-      `fairdeal fair: committing to ${escapeText(String(announcement.preset))} at table '${escapeText(String(announcement.table))}' hand ${escapeText(String(announcement.hand))}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
+      `fairdeal fair: committing to ${escapeText(announcement.preset)} at table '${escapeText(announcement.table)}' hand ${announcement.hand}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
     );
     if (out === undefined) {
       io.out(`${safeJson(mine)}\n`);
@@ -165,10 +163,8 @@ export const fair: Command = async (args, io) => {
   }
 
   if (step === 'check-roster') {
-    const roster = readJson(io, need(values.roster, '--roster')) as Parameters<
-      typeof checkRoster
-    >[0];
-    const mine = readJson(io, need(values.secret, '--secret')) as ClientCommit;
+    const roster = readRecord(io, need(values.roster, '--roster'), (text) => parseRoster(text));
+    const mine = readClientSecret(io, need(values.secret, '--secret'));
     checkRoster(roster, mine);
     io.out(`roster OK: it holds your commitment as '${escapeText(mine.player)}'; you may reveal\n`);
     return 0;
@@ -208,7 +204,7 @@ export const fair: Command = async (args, io) => {
     return 0;
   }
 
-  const round = load(statePath, shownState);
+  const round = load(io, shownState);
   if (step === 'transcript') {
     const transcript = round.transcript;
     if (transcript === undefined) {
@@ -234,8 +230,7 @@ export const fair: Command = async (args, io) => {
   }
   if (step === 'reveal') {
     const plain = values['client-seed'] ?? [];
-    const secret =
-      values.secret === undefined ? undefined : (readJson(io, values.secret) as ClientCommit);
+    const secret = values.secret === undefined ? undefined : readClientSecret(io, values.secret);
     const direct =
       values.player !== undefined || values.seed !== undefined || values.salt !== undefined;
     if ([plain.length > 0, secret !== undefined, direct].filter(Boolean).length !== 1) {
@@ -358,13 +353,47 @@ function seating(
   return Array.from({ length: n }, () => null);
 }
 
-function readJson(io: CliIo, file: string): unknown {
-  const text = readTextFile(io, file);
+/** A JSON file (at most 16 MiB of UTF-8, docs/FAIR.md §13), read by `parse`; its errors name the file. */
+function readRecord<T>(io: CliIo, file: string, parse: (text: string) => T): T {
+  const text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
   try {
-    return parseStrictJson(text);
+    return parse(text);
   } catch (error) {
-    throw new InputError(`${escapeText(file)} is not valid JSON (${(error as Error).message})`);
+    throw new InputError(`${escapeText(file)}: ${(error as Error).message}`);
   }
+}
+
+function readJson(io: CliIo, file: string): unknown {
+  return readRecord(io, file, (text) => {
+    try {
+      return parseStrictJson(text);
+    } catch (error) {
+      throw new Error(`not valid JSON (${(error as Error).message})`);
+    }
+  });
+}
+
+const SECRET_KEYS = ['commitment', 'player', 'salt', 'seed', 'serverCommitment'];
+
+/**
+ * A player's own file, as `fair client --out` wrote it: exactly `player`, `seed`, `salt`,
+ * `commitment` and `serverCommitment`, all strings (their values are checked where they are
+ * used: checkRoster and reveal recompute the commitment from them).
+ */
+function readClientSecret(io: CliIo, file: string): ClientCommit {
+  const v = readJson(io, file) as Record<string, unknown> | null;
+  const ok =
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.keys(v).sort().join() === SECRET_KEYS.join() &&
+    SECRET_KEYS.every((k) => typeof v[k] === 'string');
+  if (!ok) {
+    throw new InputError(
+      `${escapeText(file)} is not a player's file of 'fairdeal fair client' (exactly ${SECRET_KEYS.join(', ')}, all strings)`,
+    );
+  }
+  return v as unknown as ClientCommit;
 }
 
 function prevHash(io: CliIo, file: string): string {
@@ -374,13 +403,14 @@ function prevHash(io: CliIo, file: string): string {
   return hash;
 }
 
-function load(path: string, shown: string): FairRound {
+function load(io: CliIo, shown: string): FairRound {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(io, shown, MAX_FAIR_FILE_BYTES);
   } catch (error) {
+    if (error instanceof ContentError || !(error instanceof InputError)) throw error;
     throw new InputError(
-      `cannot read state file ${escapeText(shown)}: ${errnoWords(error)} (run 'fairdeal fair commit' first)`,
+      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' first)`,
     );
   }
   return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);

@@ -1,15 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   type ChainResult,
+  parseAnnouncement,
+  parseRoster,
   parseStrictJson,
+  type VerifyExpectations,
   type VerifyResult,
   verifyChain,
   verify as verifyTranscript,
 } from '../../fair/index.ts';
-import type { Command } from '../io.ts';
+import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
-import { InputError, readTextFile } from '../read-input.ts';
+import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 
 const MAX_CARD_LINES = 5;
@@ -26,10 +28,11 @@ Verdicts: VERIFIED (players' seeds went into the deck after the dealer committed
 (no client seed: the dealer alone chose the deck — not proven fair), FAILED.
 Exit status: 0 when every hand is verified or consistent, 1 when anything fails.
   --json              print the verdict as JSON
-  --announcement FILE the announcement you kept (fairdeal fair commit's output): the transcript
-                      must carry its commitment
-  --roster FILE       the roster you kept (fairdeal fair close's output): the transcript must
-                      carry exactly that roster
+  --announcement FILE the announcement you kept (fairdeal fair commit's output, exactly): the
+                      transcript must carry its commitment and its header
+  --roster FILE       the roster you kept (fairdeal fair close's output, exactly): the transcript
+                      must carry exactly that roster
+Files are JSON in UTF-8, at most 16 MiB each (docs/FAIR.md §9 and §13).
 `;
 
 interface Entry {
@@ -65,13 +68,24 @@ export const verify: Command = async (args, io) => {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('missing <transcript.json> (see --help)');
-  const kept = keptRecords(io.cwd, values.announcement, values.roster);
-  if ((kept.commitment !== undefined || kept.rosterHash !== undefined) && positionals.length > 1) {
+  if (
+    (values.announcement !== undefined || values.roster !== undefined) &&
+    positionals.length > 1
+  ) {
     throw new UsageError('--announcement and --roster hold one transcript: give one file');
   }
+  const kept = keptRecords(io, values.announcement, values.roster);
   const entries: Entry[] = [];
   for (const file of positionals) {
-    const text = file === '-' ? readFileSync(0, 'utf8') : readText(io.cwd, file);
+    let text: string;
+    try {
+      text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      // Too large, or not UTF-8: that file fails, the others are still checked.
+      entries.push({ name: file, value: undefined, error: error.message });
+      continue;
+    }
     let value: unknown;
     try {
       value = parseStrictJson(text);
@@ -180,30 +194,27 @@ function unwrapDealOutput(file: string, value: unknown): Entry {
   return { name: file, value };
 }
 
-/** The commitment and roster hash a player kept from before the hand, if given. */
+/**
+ * The announcement and roster a player kept from before the hand, if given, read strictly
+ * (docs/FAIR.md §13, "Files"): exactly what `fair commit` and `fair close` print. A file that is
+ * not one is an error (exit 1), never a record to hold the transcript to.
+ */
 function keptRecords(
-  cwd: string,
+  io: CliIo,
   announcement: string | undefined,
   roster: string | undefined,
-): { commitment?: string; rosterHash?: string } {
-  const field = (file: string | undefined, key: string): string | undefined => {
-    if (file === undefined) return undefined;
-    let value: unknown;
+): VerifyExpectations {
+  const read = <T>(file: string, parse: (text: string) => T): T => {
+    const text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
     try {
-      value = parseStrictJson(readText(cwd, file));
+      return parse(text);
     } catch (error) {
-      if (error instanceof InputError) throw error;
-      throw new InputError(`${escapeText(file)} is not valid JSON`);
+      throw new InputError(`${escapeText(file)}: ${(error as Error).message}`);
     }
-    const v = (value as Record<string, unknown> | null)?.[key];
-    if (typeof v !== 'string') throw new UsageError(`${escapeText(file)} has no '${key}'`);
-    return v;
   };
-  const commitment = field(announcement, 'commitment');
-  const rosterHash = field(roster, 'rosterHash');
   return {
-    ...(commitment === undefined ? {} : { commitment }),
-    ...(rosterHash === undefined ? {} : { rosterHash }),
+    ...(announcement === undefined ? {} : { announcement: read(announcement, parseAnnouncement) }),
+    ...(roster === undefined ? {} : { rosterHash: read(roster, parseRoster).rosterHash }),
   };
 }
 
@@ -220,8 +231,4 @@ function summary(name: string, r: VerifyResult): Record<string, unknown> {
         seats: r.verdict.seats,
       }
     : { file: name, ok: false, problems: r.problems };
-}
-
-function readText(cwd: string, shown: string): string {
-  return readTextFile({ cwd }, shown);
 }
