@@ -146,6 +146,8 @@ const HOSTILE_STRINGS = [
   'A',
   '\ud800',
   'ｚ',
+  'L'.repeat(1025), // over the 1024-byte bound of every string (docs/FAIR.md §3)
+  'é'.repeat(512), // exactly 1024 UTF-8 bytes in 512 code units
 ];
 const REPLACEMENTS: readonly unknown[] = [
   null,

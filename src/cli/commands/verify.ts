@@ -20,7 +20,8 @@ const HELP = `Usage: fairdeal verify <transcript.json> [more.json …] [--json]
 
 Re-deals each hand from its transcript (fairdeal-v2 or v1, docs/FAIR.md) and checks every
 commitment, seed, card and hash. With several files (in hand order) it also checks that they form
-one unbroken chain (same table, hand numbers one apart, each prev the previous hash). A file may
+one unbroken chain (same table, hand numbers one apart, each prev the previous hash, never a v1
+hand after a v2 one). A file may
 hold a JSON array of transcripts, or the --json output of 'fairdeal deal --fair' (its transcript
 is checked against its commitment). '-' reads standard input.
 
