@@ -85,7 +85,7 @@ function genuine(): unknown[] {
           fairDeal(preset, {
             options: options as FairOptions,
             hand: below(1000),
-            source: rng,
+            testOnlySource: rng,
             ...(below(2) === 0 ? {} : { clientSeed: 'x' }),
           }).transcript,
         );
@@ -100,7 +100,7 @@ function genuine(): unknown[] {
     hand: 1,
     preset: 'bridge',
     seating: 'roster',
-    source: rng,
+    testOnlySource: rng,
   });
   const cs = ['N', 'E', 'S', 'W'].map((p) => commitClientSeed(round.announcement, p, p, rng));
   for (const c of cs) round.commit(c.player, c.commitment);
@@ -146,6 +146,8 @@ const HOSTILE_STRINGS = [
   'A',
   '\ud800',
   'ｚ',
+  'L'.repeat(1025), // over the 1024-byte bound of every string (docs/FAIR.md §3)
+  'é'.repeat(512), // exactly 1024 UTF-8 bytes in 512 code units
 ];
 const REPLACEMENTS: readonly unknown[] = [
   null,
@@ -174,7 +176,8 @@ function mutate(t: unknown): string {
       break;
     case 1:
       setAt(x, p, (o) => {
-        if (!Array.isArray(o)) o[pick(['extra', 'winner', '__proto__', 'hash2'])] = 1;
+        // defineProperty: an assignment of '__proto__' would set the prototype, not add a key
+        if (!Array.isArray(o)) ownKey(o, pick(['extra', 'winner', '__proto__', 'hash2']), 1);
       });
       break;
     case 2:
@@ -237,6 +240,31 @@ function respell(t: unknown): string {
   }
 }
 
+/** Adds `key` as an own enumerable key, whatever it is (JSON.stringify then writes it). */
+function ownKey(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+// Names JavaScript gives a meaning on plain objects. `__proto__` breaks the option-name rule of
+// docs/FAIR.md §3 and must be refused by name; the others are well-formed unknown options.
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+/** Each prototype name in the options of v1 and v2 hands, as a string, number and boolean. */
+function prototypeKeys(): { text: string; why: string }[] {
+  const hands = [V2.transcripts[0], V2.transcripts[6], V2.extras[0], V1.transcripts[0]];
+  const out: { text: string; why: string }[] = [];
+  for (const t of hands) {
+    for (const key of PROTOTYPE_KEYS) {
+      for (const value of ['x', 5, true, 0.5]) {
+        const x = structuredClone(t) as { options: Record<string, unknown> };
+        ownKey(x.options, key, value);
+        out.push({ text: JSON.stringify(x), why: `options.${key}` });
+      }
+    }
+  }
+  return out;
+}
+
 function corpus(): { text: string; why: string }[] {
   const good = genuine();
   const out: { text: string; why: string }[] = [];
@@ -250,6 +278,7 @@ function corpus(): { text: string; why: string }[] {
       out.push({ text: m, why: 'mutated' });
     }
   }
+  out.push(...prototypeKeys());
   out.push({ text: '[]', why: 'empty list' });
   out.push({ text: '{"a": NaN}', why: 'NaN' });
   out.push({ text: `${'['.repeat(3000)}${']'.repeat(3000)}`, why: 'deep' });
@@ -292,5 +321,6 @@ test('verify and tools/verify-fair.py agree on every text of a seeded fuzz corpu
   for (const [i, item] of items.entries()) {
     if (item.why === 'genuine' || item.why === 'respelled')
       assert.ok(ts[i], `${item.why} #${i} verifies`);
+    if (item.why.startsWith('options.')) assert.equal(ts[i], false, `${item.why} is refused`);
   }
 });

@@ -24,7 +24,7 @@ function base(): FairTranscript {
     hand: 41,
     preset: 'doudizhu',
     seating: 'roster',
-    source: chacha20('p'),
+    testOnlySource: chacha20('p'),
   });
   const src = chacha20('players');
   const commits = ['ann', 'bo', 'cy'].map((p) =>
@@ -96,7 +96,7 @@ test('an uncommitted client seed that is altered still fails verify (cards and h
     hand: 1,
     preset: 'bridge',
     seating: ['solo', null, null, null],
-    source: chacha20('u'),
+    testOnlySource: chacha20('u'),
   });
   round.addPlainSeed('solo', 'my words');
   const good = round.deal().transcript;

@@ -154,7 +154,7 @@ function computeHands() {
       preset: h.preset,
       options: h.options,
       seating: h.seating === 'unbound' ? Array.from({ length: seats }, () => null) : h.seating,
-      source,
+      testOnlySource: source, // vectors must be reproducible: never a way to make a real seed
     });
     const commits = (h.committed ?? []).map((p) =>
       commitClientSeed(round.announcement, p, `seed of ${p}`, source),
@@ -199,13 +199,13 @@ function computeExtras(): FairTranscript[] {
     options: { seats: 3 },
     clientSeed: 'é 🂡',
     player: 'ñ',
-    source,
+    testOnlySource: source,
   }).transcript;
   const b = fairDeal('blackjack', {
     table: 't',
     hand: 0,
     options: { decks: 1, penetration: 1 },
-    source,
+    testOnlySource: source,
   }).transcript;
   return [a, b];
 }

@@ -12,7 +12,9 @@ Anything it cannot recompute it refuses: it never reports "passed" for what it d
 Usage:
   python3 tools/verify-fair.py                          check test/vectors/fair-v1.json and fair-v2.json
   python3 tools/verify-fair.py VECTORS.json             check one vector file (v1 or v2)
-  python3 tools/verify-fair.py --transcript A.json ...  verify transcripts; several = one chain
+  python3 tools/verify-fair.py --transcript A.json ...  verify transcripts (UTF-8, at most 16 MiB
+                                                        each); several = one chain (v1 then v2 allowed,
+                                                        never v2 then v1)
   python3 tools/verify-fair.py --corpus FILE            fuzz mode: FILE is a JSON list of texts;
                                                         prints a JSON list of true/false verdicts
 Exit status 0 when everything verifies, 1 otherwise.
@@ -33,6 +35,7 @@ V2 = "fairdeal-v2"
 MASK32 = 0xFFFFFFFF
 MAX_SAFE = 2 ** 53 - 1
 MAX_TEXT = 1024
+MAX_TRANSCRIPT = 16 * 1024 * 1024  # bytes of UTF-8 text (section 9): a larger one is not read
 
 
 class Reject(Exception):
@@ -219,16 +222,15 @@ def arr(v, where):
 
 
 def text(v, where):
+    # every string of a transcript is at most MAX_TEXT UTF-8 bytes (section 3), checked when read
     if not isinstance(v, str) or v == "":
         raise Reject(where, "must be a non-empty string")
-    utf8(v)
-    return v
-
-
-def bounded(v, where):
-    if len(utf8(text(v, where))) > MAX_TEXT:
+    if len(utf8(v)) > MAX_TEXT:
         raise Reject(where, "is longer than %d UTF-8 bytes" % MAX_TEXT)
     return v
+
+
+bounded = text
 
 
 def ident(v, where):
@@ -254,7 +256,10 @@ def hand_number(v):
 
 
 def options_value(v, where):
-    if isinstance(v, bool) or (isinstance(v, str) and all(ord(c) <= 0xFFFF and not 0xD800 <= ord(c) <= 0xDFFF for c in v)):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, str) and all(ord(c) <= 0xFFFF and not 0xD800 <= ord(c) <= 0xDFFF for c in v) \
+            and len(v.encode("utf-8", "surrogatepass")) <= MAX_TEXT:
         return v
     if is_int(v) or (isinstance(v, float) and math.isfinite(v) and not v.is_integer()):
         return v
@@ -575,7 +580,10 @@ def parse_common(t, top):
         hex32(t["prev"], "prev")
     text(t["preset"], "preset")
     for k, v in obj(t["options"], "options").items():
-        utf8(k)
+        # option names are checked when read (section 3), so "__proto__" is refused by name here,
+        # exactly where the TypeScript parser refuses it; "constructor" is an unknown option later
+        if not KEY.match(k):
+            raise Reject("options.%s" % k[:64], "is not an option name")
         options_value(v, "options.%s" % k[:64])
     obj(t["server"], "server", ["commitment", "seed"], ["commitment", "seed"])
     hex32(t["server"]["commitment"], "server.commitment")
@@ -702,7 +710,14 @@ def verify(value):
     return verdict
 
 
+def too_large(s):
+    # UTF-8 bytes of the text as given; a lone surrogate counts 3, as in JavaScript's TextEncoder
+    return len(s) > MAX_TRANSCRIPT or len(s.encode("utf-8", "surrogatepass")) > MAX_TRANSCRIPT
+
+
 def verify_text(s):
+    if too_large(s):
+        raise Reject("format", "larger than 16 MiB: not read")
     try:
         return verify(parse_json(s))
     except Reject:
@@ -712,8 +727,15 @@ def verify_text(s):
 
 
 def chain_links(items):
-    """Problems of the links between verified transcripts [(name, transcript)], in order."""
+    """Problems of the links between verified transcripts [(name, transcript)], in order. A chain
+    may go from v1 to v2 once, never back (section 10, "Chains"): v1 binds neither options nor
+    seating, so a v1 hand after a v2 hand is a downgrade."""
     out = []
+    seen_v2 = False
+    for name, t in items:
+        if t["algorithm"] == V1 and seen_v2:
+            out.append("%s: a fairdeal-v1 hand after a fairdeal-v2 hand (a chain never goes back to v1)" % name)
+        seen_v2 = seen_v2 or t["algorithm"] == V2
     for (_, a), (name, b) in zip(items, items[1:]):
         if b["table"] != a["table"]:
             out.append("%s: table differs from the previous hand" % name)
@@ -827,9 +849,11 @@ def main(argv):
             return 1
         for path in argv[1:]:
             try:
-                with open(path, encoding="utf-8") as f:
-                    raw = f.read()
-                value = parse_json(raw)
+                with open(path, "rb") as f:
+                    data = f.read(MAX_TRANSCRIPT + 1)  # never more than the bound into memory
+                if len(data) > MAX_TRANSCRIPT:
+                    raise Reject("format", "larger than 16 MiB: not read")
+                value = parse_json(data.decode("utf-8"))
             except (OSError, UnicodeDecodeError) as e:
                 print("FAIL %s: cannot read (%s)" % (printable(path), type(e).__name__))
                 failed = True

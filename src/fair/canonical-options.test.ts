@@ -87,3 +87,27 @@ test('canonical options refuse what a fair deal cannot take', () => {
   assert.throws(() => canonicalFairOptions('custom', { deck: 'nope' }), { code: 'BAD_DECK' });
   assert.throws(() => canonicalFairOptions('nope'), { code: 'UNKNOWN_PRESET' });
 });
+
+test('canonical options: a hostile key is refused by name, an inherited one is not an option', () => {
+  // What a server hands over from JSON.parse: `__proto__` is an own key there.
+  const hostile = JSON.parse('{"__proto__": 3, "seats": 3}') as FairOptions;
+  assert.throws(() => canonicalFairOptions('doudizhu', hostile), {
+    code: 'BAD_OPTION',
+    detail: { field: 'options.__proto__' },
+  });
+  for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+    const own = JSON.parse(`{"${key}": 1}`) as FairOptions;
+    assert.throws(() => canonicalFairOptions('doudizhu', own), {
+      code: 'BAD_OPTION',
+      message: `unknown deal option '${key}'`,
+    });
+  }
+  // A caller's prototype cannot slip a value in: only own keys are options.
+  const inherited = Object.create({ seats: 4, dealer: 0 }) as FairOptions;
+  assert.deepEqual(canonicalFairOptions('hearts', inherited), { dealer: 3, seats: 4 });
+  assert.deepEqual(canonicalFairOptions('hearts', Object.create({ seats: 3 })).seats, 4);
+  // The result holds its keys as own data properties of a plain object.
+  const c = canonicalFairOptions('doudizhu', {});
+  assert.equal(Object.getPrototypeOf(c), Object.prototype);
+  assert.deepEqual(Object.keys(c), ['dealer', 'seats']);
+});

@@ -2,6 +2,7 @@ import { FairdealError } from '../errors.ts';
 import type { DealOptions } from '../games/index.ts';
 import { getPreset, resolvePlan } from '../games/index.ts';
 import type { FairOptions } from './deal-options.ts';
+import { isOptionKey } from './option-key.ts';
 import { compareUtf8 } from './validate.ts';
 
 /**
@@ -28,6 +29,20 @@ export function canonicalFairOptions(preset: string, options: FairOptions = {}):
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError('options must be a plain object');
   }
+  // Only the caller's own keys count, each checked against the option-name rule (docs/FAIR.md
+  // §3) before anything reads it: `__proto__` (own, as JSON.parse makes it) is refused here by
+  // name, and a key inherited from a crafted prototype is not an option at all.
+  const given: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(options)) {
+    if (!isOptionKey(key)) {
+      throw new FairdealError(
+        'BAD_OPTION',
+        `option name '${key.slice(0, 64)}' is not an identifier (docs/FAIR.md §3)`,
+        { field: `options.${key.slice(0, 64)}` },
+      );
+    }
+    given[key] = value;
+  }
   for (const key of ['seed', 'source']) {
     if (Object.hasOwn(options, key)) {
       throw new FairdealError(
@@ -43,13 +58,10 @@ export function canonicalFairOptions(preset: string, options: FairOptions = {}):
     });
   }
   const p = getPreset(preset);
-  const plan = resolvePlan(p, options as DealOptions);
-  const out: Record<string, string | number | boolean> = { seats: plan.seats };
-  if (p.dealerOption !== false) out.dealer = plan.dealer;
-  for (const [key, value] of Object.entries(plan.options)) {
-    out[key] = value as string | number;
-  }
-  const sorted: Record<string, string | number | boolean> = {};
-  for (const key of Object.keys(out).sort(compareUtf8)) sorted[key] = out[key]!;
-  return sorted;
+  const plan = resolvePlan(p, given as DealOptions);
+  const out = new Map<string, string | number | boolean>([['seats', plan.seats]]);
+  if (p.dealerOption !== false) out.set('dealer', plan.dealer);
+  for (const [key, value] of Object.entries(plan.options)) out.set(key, value as string | number);
+  // Built by fromEntries (own data properties, whatever the key), in byte order of the keys.
+  return Object.fromEntries([...out].sort(([a], [b]) => compareUtf8(a, b)));
 }

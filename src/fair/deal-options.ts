@@ -1,5 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import type { CanonicalWriter } from './canonical-writer.ts';
+import { isOptionKey } from './option-key.ts';
 import { compareUtf8 } from './validate.ts';
 
 /**
@@ -7,8 +8,6 @@ import { compareUtf8 } from './validate.ts';
  * Only plain values, so that the canonical encoding is easy to reproduce in any language.
  */
 export type FairOptions = Readonly<Record<string, string | number | boolean>>;
-
-const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /**
  * Writes options canonically: `u32(count)`, then per key in byte order `str(key) ‖ u8(tag) ‖
@@ -29,7 +28,7 @@ export function writeOptions(w: CanonicalWriter, options: FairOptions): Canonica
   const keys = Object.keys(options).sort(compareUtf8);
   w.u32(keys.length);
   for (const key of keys) {
-    if (!KEY.test(key)) {
+    if (!isOptionKey(key)) {
       throw new FairdealError('BAD_OPTION', `option name '${key}' is not an identifier`);
     }
     const value = options[key];

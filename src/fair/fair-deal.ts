@@ -19,8 +19,10 @@ export interface FairDealOptions {
   readonly clientSeed?: string;
   /** The single party's player id (default `client`). */
   readonly player?: string;
-  /** Source of the server seed (default secureRandom; a seeded source is for tests only). */
+  /** Source of the server seed (default secureRandom; a predictable one is refused, `BAD_SEED`). */
   readonly source?: RandomSource;
+  /** TESTS ONLY: the server seed from this source even when it is predictable (FairRound.open). */
+  readonly testOnlySource?: RandomSource;
   /** Called with the announcement before the client seed is used (print or publish it). */
   readonly onCommit?: (commitment: string) => void;
 }
@@ -36,8 +38,8 @@ export interface FairDealOptions {
  * ```ts
  * const { commitment, transcript } = fairDeal('doudizhu', { clientSeed: 'my lucky words' });
  * ```
- * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options, ids or seed);
- *   {RangeError} for a bad hand number.
+ * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (bad options, ids or seed); `BAD_SEED`
+ *   for a predictable `source`; {RangeError} for a bad hand number.
  */
 export function fairDeal(
   preset: string,
@@ -52,6 +54,7 @@ export function fairDeal(
     options: o.options ?? {},
     seating: Array.from({ length: seats }, () => null),
     ...(o.source === undefined ? {} : { source: o.source }),
+    ...(o.testOnlySource === undefined ? {} : { testOnlySource: o.testOnlySource }),
   });
   o.onCommit?.(round.commitment);
   if (o.clientSeed !== undefined) round.addPlainSeed(o.player ?? 'client', o.clientSeed);

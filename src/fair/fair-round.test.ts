@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
+import type { FairdealError } from '../errors.ts';
 import { chacha20 } from '../random/chacha20.ts';
+import { mathRandom } from '../random/math-random.ts';
+import { scriptedSource } from '../random/scripted.ts';
+import { secureRandom } from '../random/secure.ts';
 import { checkRoster, commitClientSeed } from './client-commit.ts';
+import { serverCommitmentV2 } from './commit-v2.ts';
 import { fairDeal } from './fair-deal.ts';
 import { FairRound, type FairRoundSecretState } from './fair-round.ts';
+import { toHex } from './hex.ts';
 import { verify } from './verify.ts';
 
 const open = (seed = 's') =>
@@ -13,7 +19,7 @@ const open = (seed = 's') =>
     hand: 1,
     preset: 'doudizhu',
     seating: 'roster',
-    source: chacha20(seed),
+    testOnlySource: chacha20(seed),
   });
 
 function threePlayers(round: FairRound) {
@@ -82,7 +88,7 @@ test('a seed revealed for one announcement does not open another (restarted hand
     hand: 1,
     preset: 'doudizhu',
     seating: ['alice', 'bob', 'carol'],
-    source: chacha20('second'),
+    testOnlySource: chacha20('second'),
   });
   fresh.commit(a!.player, a!.commitment);
   fresh.closeRoster();
@@ -158,7 +164,7 @@ test('options are committed in canonical form; seating and ids are checked', () 
     preset: 'doudizhu',
     options: {},
     seating: [null, null, null],
-    source: chacha20('x'),
+    testOnlySource: chacha20('x'),
   });
   const b = FairRound.open({
     table: 't',
@@ -166,7 +172,7 @@ test('options are committed in canonical form; seating and ids are checked', () 
     preset: 'doudizhu',
     options: { seats: 3, dealer: 2 },
     seating: [null, null, null],
-    source: chacha20('x'),
+    testOnlySource: chacha20('x'),
   });
   assert.equal(a.commitment, b.commitment, 'one spelling, one commitment');
   assert.deepEqual(a.announcement.options, { dealer: 2, seats: 3 });
@@ -201,4 +207,50 @@ test('fairDeal: one plain seed after the commitment, or none (dealer alone)', ()
   const none = verify(fairDeal('bridge').transcript);
   assert.ok(none.ok && none.verdict.fairness === 'dealer-alone');
   assert.notEqual(fairDeal('bridge').commitment, fairDeal('bridge').commitment, 'fresh seeds');
+});
+
+test('the server seed never comes from a predictable source; testOnlySource is the named escape', () => {
+  const header = { table: 'club-7', hand: 12, preset: 'doudizhu', seating: 'roster' } as const;
+  // The cheater's view: a dealer whose server seed comes from words anyone may guess. A player
+  // who guesses them recomputes the server seed from public data alone: the commitment matches,
+  // so every hand is theirs to compute the moment the seeds are revealed.
+  const guessed = FairRound.open({ ...header, testOnlySource: chacha20('club-7 hand 12') });
+  const words = new Uint32Array(8);
+  chacha20('club-7 hand 12').fillUint32(words);
+  const seed = new Uint8Array(words.buffer);
+  const { algorithm: _a, commitment, ...announced } = guessed.announcement;
+  assert.equal(toHex(serverCommitmentV2(announced, seed)), commitment, 'the guess is confirmed');
+  // So the library refuses such a source for a real round, whatever the entry point …
+  for (const source of [
+    chacha20('club-7 hand 12'),
+    mathRandom,
+    scriptedSource(new Array(8).fill(1)),
+  ]) {
+    assert.throws(
+      () => FairRound.open({ ...header, source }),
+      (e: FairdealError) => {
+        assert.equal(e.code, 'BAD_SEED');
+        assert.equal(e.detail?.field, 'source');
+        assert.match(e.message, /must come from a secure source/);
+        assert.ok(!e.message.includes('club-7 hand 12'));
+        return true;
+      },
+    );
+    assert.throws(() => fairDeal('bridge', { source }), { code: 'BAD_SEED' });
+  }
+  // … accepts a secure one, or a source keyed with 32 bytes (as good as whatever chose them) …
+  for (const source of [secureRandom, chacha20('cd'.repeat(32)), chacha20(new Uint8Array(32))]) {
+    assert.equal(FairRound.open({ ...header, source }).phase, 'committing');
+  }
+  // … and lets tests and vectors through only under the name that says so, reproducibly.
+  const again = FairRound.open({ ...header, testOnlySource: chacha20('club-7 hand 12') });
+  assert.equal(again.commitment, guessed.commitment);
+  assert.equal(
+    fairDeal('bridge', { testOnlySource: chacha20('v') }).commitment,
+    fairDeal('bridge', { testOnlySource: chacha20('v') }).commitment,
+  );
+  assert.throws(
+    () => FairRound.open({ ...header, source: secureRandom, testOnlySource: chacha20('x') }),
+    { code: 'BAD_OPTION' },
+  );
 });

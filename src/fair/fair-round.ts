@@ -1,6 +1,5 @@
 import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
-import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { dealWithHashes } from './build-transcript-v2.ts';
 import {
@@ -15,6 +14,7 @@ import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
 import { fromHex, toHex } from './hex.ts';
 import { randomBytes32 } from './random-bytes.ts';
 import type { Seating } from './seating.ts';
+import { serverSeedSource } from './server-seed-source.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 import { checkId, checkText, compareUtf8 } from './validate.ts';
 
@@ -32,8 +32,17 @@ export interface FairRoundOptions {
   readonly seating: Seating;
   /** Hash of the table's previous transcript (null or absent for the first hand). */
   readonly prev?: string | null;
-  /** Where the server seed comes from (default secureRandom; a seeded source is for tests only). */
+  /**
+   * Where the server seed comes from (default `secureRandom`). It must be secure: a source known
+   * to be predictable (`chacha20` seeded with a passphrase, `mathRandom`, `scriptedSource`) is
+   * refused with `BAD_SEED` (docs/FAIR.md §3).
+   */
   readonly source?: RandomSource;
+  /**
+   * TESTS AND TEST VECTORS ONLY: the server seed from this source even when it is predictable
+   * (`chacha20('vectors')`), so that a test can reproduce a hand. Never in play; not with `source`.
+   */
+  readonly testOnlySource?: RandomSource;
 }
 
 /** What the dealer publishes first: the header and the server commitment (public). */
@@ -152,12 +161,14 @@ export class FairRound {
    * ```ts
    * const round = FairRound.open({ table: 'club-3', hand: 12, preset: 'bridge', seating: ['n', 'e', 's', 'w'] });
    * ```
-   * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (options, ids, seating),
-   *   `BAD_TRANSCRIPT` (prev); {RangeError} for a bad hand number; `RANDOM_UNAVAILABLE`.
+   * @throws {FairdealError} `UNKNOWN_PRESET`, `BAD_OPTION` (options, ids, seating, both
+   *   `source` and `testOnlySource`), `BAD_TRANSCRIPT` (prev); `BAD_SEED` for a predictable
+   *   `source`; {RangeError} for a bad hand number; `RANDOM_UNAVAILABLE`.
    */
   static open(o: FairRoundOptions): FairRound {
+    const source = serverSeedSource(o);
     const header = normalizeHeader(o);
-    return new FairRound(header, randomBytes32(o.source ?? secureRandom));
+    return new FairRound(header, randomBytes32(source));
   }
 
   /**

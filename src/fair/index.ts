@@ -49,6 +49,8 @@ export { FAIR_V2 as FAIR_ALGORITHM } from './header.ts';
 export type { FairHeaderV3, FairModeV3, SeatV3 } from './header-v3.ts';
 export { FAIR_V3 } from './header-v3.ts';
 export type { ReceiptKind } from './messages-v3.ts';
+export { parseAnnouncement } from './parse-announcement.ts';
+export { parseRoster } from './parse-roster.ts';
 export type { AnyFairTranscript } from './parse-transcript.ts';
 export { parseTranscript } from './parse-transcript.ts';
 export type { SeatCommitV3, SeatKeyPair } from './seat-v3.ts';

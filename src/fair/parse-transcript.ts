@@ -1,10 +1,21 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { FAIR_V2 } from './header.ts';
 import { FAIR_V3 } from './header-v3.ts';
-import { array, bad, card, hand, hex, id, object, options, prev, str } from './parse-fields.ts';
+import { jsonInput } from './json-input.ts';
+import {
+  array,
+  bad,
+  card,
+  hand,
+  hex,
+  id,
+  object,
+  options,
+  prev,
+  seating,
+  str,
+} from './parse-fields.ts';
 import { parseRecordV3 } from './parse-record-v3.ts';
-import type { Seating } from './seating.ts';
-import { parseStrictJson } from './strict-json.ts';
 import type { FairTranscriptV1, TranscriptClient } from './transcript.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 import type { AnyRecordV3 } from './transcript-v3.ts';
@@ -52,10 +63,10 @@ const TOP_V2 = [
  * const t = parseTranscript(await (await fetch('/hand/12.json')).text());
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` naming the first field that is missing, unknown or
- *   malformed, a duplicate key, or an unsupported algorithm id.
+ *   malformed, a duplicate key, an unsupported algorithm id, or text over 16 MiB.
  */
 export function parseTranscript(input: unknown): AnyFairTranscript {
-  const value = typeof input === 'string' ? parseStrictJson(input) : input;
+  const value = jsonInput(input, 'transcript');
   const t = object(value, 'transcript', null);
   if (t.algorithm === FAIR_V3) return parseRecordV3(t);
   if (t.algorithm === FAIR_V2) return parseV2(t);
@@ -106,11 +117,6 @@ function parseV2(value: Record<string, unknown>): FairTranscript {
     cards: array(t.cards, 'cards').map(card),
     hash: hex(t.hash, 'hash'),
   };
-}
-
-function seating(value: unknown): Seating {
-  if (value === 'roster') return 'roster';
-  return array(value, 'seating').map((p, i) => (p === null ? null : id(p, `seating[${i}]`)));
 }
 
 function parseV1(value: Record<string, unknown>): FairTranscriptV1 {

@@ -1,3 +1,4 @@
+import { FAIR_ALGORITHM as FAIR_V1 } from './algorithm.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { fromHex } from './hex.ts';
 import type { VerifyProblem } from './verify.ts';
@@ -19,7 +20,9 @@ export type ChainResult =
  * `prev` equal to the previous transcript's hash — so removing, inserting, re-ordering or editing
  * any hand breaks a link. An empty list fails: verifying nothing proves nothing. The first
  * transcript's `prev` is not checked (a history may start mid-table); pass the whole history
- * from `prev: null` to check its start too.
+ * from `prev: null` to check its start too. Versions (docs/FAIR.md §10, "Chains"): a table may
+ * go from fairdeal-v1 to v2 once, never back — a v1 hand after a v2 hand is a downgrade to a
+ * version that commits to neither options nor seating, and is refused (`algorithm`).
  *
  * @example
  * ```ts
@@ -38,6 +41,7 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
   }
   const problems: ChainProblem[] = [];
   let previous: { table: string; hand: number; hash: string } | undefined;
+  let sawV2 = false;
   transcripts.forEach((input, index) => {
     const r = verify(input);
     if (!r.ok) {
@@ -46,6 +50,14 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
       return;
     }
     const t = r.transcript;
+    if (t.algorithm === FAIR_V1 && sawV2) {
+      problems.push({
+        index,
+        field: 'algorithm',
+        message: `hand ${t.hand} is fairdeal-v1 after a fairdeal-v2 hand: a chain never goes back to v1`,
+      });
+    }
+    if (t.algorithm !== FAIR_V1) sawV2 = true;
     if (previous !== undefined) {
       if (t.table !== previous.table) {
         problems.push({

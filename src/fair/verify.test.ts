@@ -24,7 +24,7 @@ function committedHand() {
     hand: 1,
     preset: 'doudizhu',
     seating: ['ann', 'bob', 'cy'],
-    source: serverSource,
+    testOnlySource: serverSource,
   });
   const src = chacha20('grind-players');
   const commits = ['ann', 'bob', 'cy'].map((p) => commitClientSeed(round.announcement, p, p, src));
@@ -86,7 +86,7 @@ test('grinding: the eleven sort spellings of custom are no longer eleven decks t
     preset: 'custom',
     options: { sort: 'suit' },
     seating: 'roster',
-    source: chacha20('sort'),
+    testOnlySource: chacha20('sort'),
   });
   const src = chacha20('sort players');
   const commits = ['a', 'b', 'c', 'd'].map((p) => commitClientSeed(round.announcement, p, p, src));
@@ -201,6 +201,44 @@ test('strict parsing: duplicate keys, look-alike ids, control characters are ref
     const bad = { ...honest, table: id };
     const r = verify(bad);
     assert.ok(!r.ok && r.problems[0]!.field === 'table' && why.test(r.problems[0]!.message), id);
+  }
+});
+
+test('options: a forger adding "__proto__" to a genuine hand is refused by name, v1 and v2', () => {
+  // The forger's view: a key that, copied carelessly, sets a prototype instead of a key, so the
+  // hash (computed without it) still matched and the transcript verified with an unchecked field.
+  const { honest } = committedHand();
+  const v1 = buildTranscript({
+    serverSeed: new Uint8Array(32),
+    table: 't',
+    hand: 1,
+    prev: null,
+    preset: 'bridge',
+    options: {},
+    clients: [],
+  });
+  for (const good of [honest, v1] as { options: object }[]) {
+    const text = JSON.stringify(good);
+    assert.ok(verify(text).ok);
+    for (const value of ['"x"', '5', 'true']) {
+      const forged = text.replace('"options":{', `"options":{"__proto__":${value},`);
+      const r = verify(forged.replace(',}', '}'));
+      assert.ok(!r.ok, forged.slice(0, 120));
+      assert.equal(r.problems[0]!.field, 'options.__proto__');
+      assert.match(r.problems[0]!.message, /is not an option name/);
+    }
+    for (const key of ['constructor', 'toString', 'valueOf']) {
+      const forged = text.replace('"options":{', `"options":{"${key}":1,`).replace(',}', '}');
+      const bogus = text.replace('"options":{', '"options":{"bogus":1,').replace(',}', '}');
+      const r = verify(forged);
+      const b = verify(bogus);
+      assert.ok(!r.ok && !b.ok);
+      // exactly like any other unknown key: same field, same message but for the name
+      assert.deepEqual(
+        r.problems.map((p) => [p.field, p.message.replace(key, 'K')]),
+        b.problems.map((p) => [p.field, p.message.replace('bogus', 'K')]),
+      );
+    }
   }
 });
 

@@ -1,6 +1,9 @@
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { rosterHash } from './commit-v2.ts';
+import type { FairOptions } from './deal-options.ts';
 import { ed25519Verify, ed25519VerifyAsync, hasSyncEd25519 } from './ed25519.ts';
+import type { FairAnnouncement } from './fair-round.ts';
+import { sameOptions } from './header.ts';
 import { FAIR_V3 } from './header-v3.ts';
 import { fromHex, toHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
@@ -65,6 +68,13 @@ export type FairVerdict = LegacyVerdict | FairVerdictV3;
 export interface VerifyExpectations {
   /** The server commitment (hex) that was announced before any seed was given. */
   readonly commitment?: string;
+  /**
+   * The whole announcement that was published (v2; see parseAnnouncement): the transcript must
+   * carry its commitment *and* its header — table, hand, prev, preset, options, seating. The
+   * header is what each player agreed to; an announcement whose header and commitment disagree
+   * (shown one seating, committed to another) is caught only by comparing both.
+   */
+  readonly announcement?: FairAnnouncement;
   /** The roster hash (hex) that was published before any reveal (v2, v3). */
   readonly rosterHash?: string;
   /** The dealer's public key (hex) the checker trusts (v3): the record must be signed by it. */
@@ -178,6 +188,7 @@ function finish(t: AnyFairTranscript, failed: readonly SignatureCheck[]): Verify
 
 function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): VerifyProblem[] {
   const out: VerifyProblem[] = [];
+  if (e.announcement !== undefined) out.push(...announcementProblems(t, e.announcement));
   if (e.commitment !== undefined && e.commitment !== t.server.commitment) {
     out.push({
       field: 'server.commitment',
@@ -234,6 +245,43 @@ function verdictOfV3(t: AnyRecordV3): FairVerdictV3 {
     missing: [],
     void: null,
   };
+}
+
+function announcementProblems(t: AnyFairTranscript, a: FairAnnouncement): VerifyProblem[] {
+  if (t.algorithm === FAIR_ALGORITHM || t.algorithm === FAIR_V3) {
+    return [
+      {
+        field: 'algorithm',
+        message: `the announcement is fairdeal-v2, the transcript ${t.algorithm.slice(9)}`,
+      },
+    ];
+  }
+  const out: VerifyProblem[] = [];
+  if (a.commitment !== t.server.commitment) {
+    out.push({
+      field: 'server.commitment',
+      message: 'the transcript does not carry the server commitment that was announced',
+    });
+  }
+  const differs: string[] = [];
+  if (a.table !== t.table) differs.push('table');
+  if (a.hand !== t.hand) differs.push('hand');
+  if (a.prev !== t.prev) differs.push('prev');
+  if (a.preset !== t.preset) differs.push('preset');
+  if (a.preset === t.preset && !sameOptionsSafe(a.options, t.options)) differs.push('options');
+  if (JSON.stringify(a.seating) !== JSON.stringify(t.seating)) differs.push('seating');
+  for (const field of differs) {
+    out.push({ field, message: `the transcript's ${field} is not the one that was announced` });
+  }
+  return out;
+}
+
+function sameOptionsSafe(a: FairOptions, b: FairOptions): boolean {
+  try {
+    return sameOptions(a, b);
+  } catch {
+    return false;
+  }
 }
 
 function verdictOf(t: AnyFairTranscript): FairVerdict {

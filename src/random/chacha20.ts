@@ -2,7 +2,8 @@ import { FairdealError } from '../errors.ts';
 import { BufferedSource, fusedResult } from './buffered-source.ts';
 import { chacha20Blocks } from './chacha20-block.ts';
 import { FUSED_MAX_STEPS, WIDE_MAX_STEPS, wasmFusedSteps, wasmWideSteps } from './chacha20-wasm.ts';
-import { parseSeed, type Seed } from './seed.ts';
+import { markPredictable } from './predictable.ts';
+import { isPassphrase, parseSeed, type Seed } from './seed.ts';
 import type { RandomSource } from './source.ts';
 
 /** RFC 8439 §2.3: the block counter is 32 bits, so one stream holds 2^32 blocks (256 GiB). */
@@ -33,7 +34,9 @@ const MAX_REFILL_BLOCKS = 64;
  * @throws {FairdealError} `STREAM_EXHAUSTED` when more than 2^32 blocks (256 GiB) are read.
  */
 export function chacha20(seed: Seed, stream: number | bigint = 0): RandomSource {
-  return new ChaCha20Source(parseSeed(seed), streamWords(stream), false);
+  const source = new ChaCha20Source(parseSeed(seed), streamWords(stream), false);
+  // Marked, not changed: the words are the same; only a fair deal's server seed refuses it.
+  return isPassphrase(seed) ? markPredictable(source) : source;
 }
 
 /** Words per refill once a source is in steady use: 4 KiB, where a native call is amortized. */
@@ -141,7 +144,8 @@ Object.freeze(ChaCha20Source.prototype);
  * @throws as {@link chacha20}.
  */
 export function portableChaCha20(seed: Seed, stream: number | bigint = 0): RandomSource {
-  return new ChaCha20Source(parseSeed(seed), streamWords(stream), true);
+  const source = new ChaCha20Source(parseSeed(seed), streamWords(stream), true);
+  return isPassphrase(seed) ? markPredictable(source) : source;
 }
 
 /** node:crypto where this platform has it (Node), reached without an import: see

@@ -1,3 +1,4 @@
+import { markPredictable } from './predictable.ts';
 import type { RandomSource } from './source.ts';
 
 /**
@@ -13,9 +14,9 @@ import type { RandomSource } from './source.ts';
  * shuffle(cards, mathRandom); // reproduces what a `Math.random` Fisher–Yates would do
  * ```
  */
-export const mathRandom: RandomSource = {
+export const mathRandom: RandomSource = markPredictable({
   nextUint32: () => Math.floor(Math.random() * 4294967296),
   fillUint32(target: Uint32Array): void {
     for (let i = 0; i < target.length; i++) target[i] = Math.floor(Math.random() * 4294967296);
   },
-};
+});

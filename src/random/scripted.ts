@@ -1,3 +1,4 @@
+import { markPredictable } from './predictable.ts';
 import type { RandomSource } from './source.ts';
 
 /**
@@ -17,7 +18,7 @@ export function scriptedSource(words: ArrayLike<number>): RandomSource & { reado
     if (at >= words.length) throw new RangeError(`scripted source ran out after ${at} words`);
     return words[at++]! >>> 0;
   };
-  return {
+  return markPredictable({
     get used() {
       return at;
     },
@@ -25,5 +26,5 @@ export function scriptedSource(words: ArrayLike<number>): RandomSource & { reado
     fillUint32(target: Uint32Array): void {
       for (let i = 0; i < target.length; i++) target[i] = next();
     },
-  };
+  });
 }

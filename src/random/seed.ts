@@ -70,6 +70,22 @@ export function parseSeed(seed: Seed): Uint8Array {
 }
 
 /**
+ * Whether a seed is a passphrase: a string that {@link parseSeed} hashes, rather than 32 bytes or
+ * 64 hex digits that are the key itself. Words a person chose can be guessed, so a source seeded
+ * with them is marked predictable (predictable.ts).
+ *
+ * @example
+ * ```ts
+ * isPassphrase('my table 7'); // true
+ * isPassphrase('00'.repeat(32)); // false
+ * ```
+ * @throws never.
+ */
+export function isPassphrase(seed: Seed): boolean {
+  return typeof seed === 'string' && !HEX64.test(seed);
+}
+
+/**
  * Lower-case hex of some bytes (seeds, digests).
  *
  * @example

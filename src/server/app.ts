@@ -22,7 +22,11 @@ import { loadWebPage, webResponse } from './web-page.ts';
 /** What {@link createApp} needs. */
 export interface AppOptions {
   readonly store: Store;
-  /** Shuffles and deck ids (default: the secure source; tests pass `chacha20(seed)`). */
+  /**
+   * Shuffles, deck ids and table ids (default: the secure source; tests pass `chacha20(seed)`).
+   * Never the server seeds of the tables' hands: those always come from the secure source
+   * (docs/FAIR.md §3), unless a test gives `tables.testOnlySource`.
+   */
   readonly source?: RandomSource;
   readonly config?: Partial<ServerConfig>;
   /** Receives one line per request (default: nothing). */
@@ -41,6 +45,11 @@ export interface AppOptions {
     readonly now?: () => number;
     readonly heartbeatMs?: number;
     readonly retention?: { readonly every: number; readonly keep: number };
+    /**
+     * TESTS ONLY: the server seeds of the hands from this source, even a predictable one
+     * (`chacha20(seed)`), so that a test can reproduce its hands. Never in a deployment.
+     */
+    readonly testOnlySource?: RandomSource;
   };
 }
 
@@ -196,6 +205,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         ...(t.now === undefined ? {} : { now: t.now }),
         ...(t.heartbeatMs === undefined ? {} : { heartbeatMs: t.heartbeatMs }),
         ...(t.retention === undefined ? {} : { retention: t.retention }),
+        ...(t.testOnlySource === undefined ? {} : { testOnlySource: t.testOnlySource }),
       }),
     );
   }

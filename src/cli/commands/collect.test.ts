@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -29,7 +29,8 @@ test('collect raw --seed writes the RFC 8439 keystream bytes (chacha20 words, li
 test('collect raw without --seed reads the secure source; binary to a terminal is refused', async () => {
   assert.equal(await main(['collect', 'raw', '--bytes', '4096', '--out', 's.bin'], fakeIo(dir)), 0);
   const a = readFileSync(join(dir, 's.bin'));
-  assert.equal(await main(['collect', 'raw', '--bytes', '4096', '--out', 's.bin'], fakeIo(dir)), 0);
+  const again = ['collect', 'raw', '--bytes', '4096', '--out', 's.bin', '--force'];
+  assert.equal(await main(again, fakeIo(dir)), 0);
   assert.notDeepEqual(readFileSync(join(dir, 's.bin')), a); // 2^-32768 chance of a false alarm
   const io = fakeIo(dir, true);
   assert.equal(await main(['collect', 'raw', '--bytes', '4'], io), 2);
@@ -167,4 +168,41 @@ test('collect: range messages say which way a number is wrong', async () => {
     0,
   );
   assert.equal(io.stdoutBytes.length, 8);
+});
+
+test('collect --out: every argument is checked first; an existing file is kept byte for byte', async () => {
+  const d = mkdtempSync(join(tmpdir(), 'fairdeal-collect-'));
+  const precious = Buffer.from('results of last night\u0000s run\n');
+  writeFileSync(join(d, 'lab.txt'), precious);
+  // A typo in --preset (or --format, --count) used to be found after --out was opened, which
+  // truncated the file to 0 bytes; with --force the same typo must not cost it either.
+  for (const bad of [
+    ['decks', '--count', '2', '--preset', 'nope'],
+    ['decks', '--count', '2', '--preset', 'blackjack', '--format', 'binary'],
+    ['decks', '--count', '0', '--preset', 'bridge'],
+    ['decks', '--count', '2', '--preset', 'bridge', '--format', 'xml'],
+    ['raw', '--bytes', '8', '--seed', 's', '--stream', 'x'],
+  ]) {
+    for (const force of [[], ['--force']]) {
+      const io = fakeIo(d);
+      const args = ['collect', ...bad, '--out', 'lab.txt', ...force];
+      assert.equal(await main(args, io), 2, args.join(' '));
+      assert.deepEqual(readFileSync(join(d, 'lab.txt')), precious, args.join(' '));
+    }
+  }
+  // An existing file is replaced only with --force, like every --out …
+  const deck = ['collect', 'decks', '--count', '1', '--preset', 'bridge', '--seed', 's'];
+  const io = fakeIo(d);
+  assert.equal(await main([...deck, '--out', 'lab.txt'], io), 2);
+  assert.match(io.stderr, /lab\.txt exists; refusing to overwrite it \(use --force\)/);
+  assert.deepEqual(readFileSync(join(d, 'lab.txt')), precious);
+  assert.equal(await main([...deck, '--out', 'lab.txt', '--force'], fakeIo(d)), 0);
+  assert.equal(readFileSync(join(d, 'lab.txt'), 'utf8').split(' ').length, 52);
+  // … never through a symbolic link, and it leaves no temporary file behind.
+  writeFileSync(join(d, 'victim'), 'keep');
+  symlinkSync(join(d, 'victim'), join(d, 'link'));
+  assert.equal(await main([...deck, '--out', 'link', '--force'], fakeIo(d)), 2);
+  assert.equal(readFileSync(join(d, 'victim'), 'utf8'), 'keep');
+  assert.deepEqual(readdirSync(d).sort(), ['lab.txt', 'link', 'victim']);
+  assert.equal(await main(['collect', 'raw', '--bytes', '4', '--force'], fakeIo(d)), 2);
 });

@@ -52,6 +52,9 @@ test('deal --fair --out writes a transcript verify reads as is; --json output ve
   const again = fakeIo(dir);
   assert.equal(await main(['deal', 'bridge', '--fair', '--out', 'h.json'], again), 2);
   assert.match(again.stderr, /refusing to overwrite/);
+  // Refused before the hand: no commitment printed for a hand that will never be shown.
+  assert.equal(again.stdout, '');
+  assert.doesNotMatch(again.stderr, /demonstration/);
   assert.equal(
     await main(['deal', 'bridge', '--fair', '--out', 'h.json', '--force'], fakeIo(dir)),
     0,

@@ -7,7 +7,7 @@ import { useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderDeal } from '../render/render-deal.ts';
 import { safeJson } from './escape-text.ts';
-import { writeFileSafely } from './safe-write.ts';
+import { checkWritable, writeFileSafely } from './safe-write.ts';
 
 /** How `deal --fair` was asked to run (parsed by deal.ts). */
 export interface DealFairRequest {
@@ -44,6 +44,9 @@ export async function dealFair(r: DealFairRequest, io: CliIo): Promise<number> {
       "one --client-seed only: several players must commit before anyone reveals ('fairdeal fair')",
     );
   }
+  // Checked before the hand is dealt and its commitment printed: a refused --out changes nothing.
+  const out = r.out === undefined ? undefined : { path: resolve(io.cwd, r.out), shown: r.out };
+  if (out !== undefined) checkWritable(out.path, { force: r.force, shown: out.shown });
   io.err(DEMO);
   const fair = fairDeal(r.preset, {
     options: r.options,
@@ -52,11 +55,11 @@ export async function dealFair(r: DealFairRequest, io: CliIo): Promise<number> {
       if (r.format === 'text') io.out(`Commitment: ${c}\n`);
     },
   });
-  if (r.out !== undefined) {
-    writeFileSafely(resolve(io.cwd, r.out), `${safeJson(fair.transcript)}\n`, {
+  if (out !== undefined) {
+    writeFileSafely(out.path, `${safeJson(fair.transcript)}\n`, {
       secret: false,
       force: r.force,
-      shown: r.out,
+      shown: out.shown,
     });
   }
   if (r.format === 'json') {

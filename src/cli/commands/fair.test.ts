@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   chmodSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   statSync,
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
-import { verify } from '../../fair/index.ts';
+import { rosterHash, verify } from '../../fair/index.ts';
 import { main } from '../main.ts';
 
 async function run(cwd: string, ...args: string[]) {
@@ -20,6 +21,8 @@ async function run(cwd: string, ...args: string[]) {
   return { code, out: io.stdout, err: io.stderr };
 }
 const mode = (path: string) => statSync(path).mode & 0o777;
+const unhex = (s: string) => Uint8Array.from(s.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+const hexOf = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
 test('fair: the whole v2 protocol from the command line, three players, roster checked', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
@@ -155,10 +158,17 @@ test('fair: the whole v2 protocol from the command line, three players, roster c
   assert.equal(await main(args, kept), 6, kept.stdout + kept.stderr);
   const forged = JSON.parse(closed.out);
   forged.rosterHash = '00'.repeat(32);
-  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(forged));
+  writeFileSync(join(dir, 'bad-roster.json'), JSON.stringify(forged));
+  const refused = fakeIo(dir);
+  assert.equal(await main(['verify', 'hand-4.json', '--roster', 'bad-roster.json'], refused), 1);
+  assert.match(refused.stderr, /rosterHash is not the hash of this roster/);
+  // A well-formed roster that is not the one of this hand (a player dropped from it).
+  const other = JSON.parse(closed.out);
+  other.roster = other.roster.slice(1);
+  other.rosterHash = hexOf(rosterHash(unhex(other.commitment), other.roster));
+  writeFileSync(join(dir, 'other-roster.json'), JSON.stringify(other));
   const caught = fakeIo(dir);
-  const other = ['verify', 'hand-4.json', '--roster', 'other-roster.json'];
-  assert.equal(await main(other, caught), 1);
+  assert.equal(await main(['verify', 'hand-4.json', '--roster', 'other-roster.json'], caught), 1);
   assert.match(caught.stdout, /does not carry the roster that was published/);
 });
 
@@ -379,4 +389,160 @@ test('fair join refuses a roster entry without a seat: a fourth player under ros
     0,
     'nothing was recorded',
   );
+});
+test('fair commit: --option __proto__=… is refused by name, not silently dropped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  for (const value of ['x', '5']) {
+    const r = await run(
+      dir,
+      'commit',
+      'doudizhu',
+      '--state',
+      's',
+      '--option',
+      `__proto__=${value}`,
+    );
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /option name '__proto__' is not an identifier/);
+    assert.throws(() => statSync(join(dir, 's')), { code: 'ENOENT' }, 'no round was opened');
+  }
+  // constructor, toString: ordinary unknown options, refused like any other
+  const bogus = await run(dir, 'commit', 'doudizhu', '--state', 's', '--option', 'bogus=1');
+  for (const key of ['constructor', 'toString']) {
+    const r = await run(dir, 'commit', 'doudizhu', '--state', 's', '--option', `${key}=1`);
+    assert.equal(r.code, bogus.code);
+    assert.equal(r.err.replace(key, 'K'), bogus.err.replace('bogus', 'K'));
+  }
+});
+
+test('fair reveal/deal --out: the target is checked before the round changes; fair transcript prints it again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  const state = join(dir, 's.json');
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 's.json')).code, 0);
+  const before = readFileSync(state, 'utf8');
+  writeFileSync(join(dir, 'taken.json'), 'keep me');
+  symlinkSync(join(dir, 'taken.json'), join(dir, 'link.json'));
+  mkdirSync(join(dir, 'locked'));
+  chmodSync(join(dir, 'locked'), 0o500);
+  const refused: [string, RegExp][] = [
+    ['taken.json', /taken\.json exists; refusing to overwrite it/],
+    ['link.json', /symbolic link/],
+    ['missing/t.json', /cannot write missing\/t\.json \(its folder\): no such file/],
+    ['taken.json/t.json', /cannot write taken\.json\/t\.json: a part of the path is not a dir/],
+    ['s.json', /names the state file/],
+    ...(process.getuid?.() === 0
+      ? []
+      : [['locked/t.json', /\(its folder\): permission denied/] as [string, RegExp]]),
+  ];
+  for (const [target, why] of refused) {
+    // The dealer's slip (or a player's trap): before the fix the hand was dealt and saved first,
+    // and the transcript then had no way out.
+    const r = await run(dir, 'reveal', '--state', 's.json', '--client-seed', 'x', '--out', target);
+    assert.equal(r.code, target.includes('/') ? 1 : 2, target); // the system refuses: exit 1
+    assert.match(r.err, why);
+    assert.equal(readFileSync(state, 'utf8'), before, `${target}: the round did not change`);
+    assert.equal(readFileSync(join(dir, 'taken.json'), 'utf8'), 'keep me');
+  }
+  chmodSync(join(dir, 'locked'), 0o700);
+  assert.equal(
+    (await run(dir, 'transcript', '--state', 's.json')).code,
+    1,
+    'not dealt yet: no transcript',
+  );
+  const dealt = await run(
+    dir,
+    'reveal',
+    '--state',
+    's.json',
+    '--client-seed',
+    'x',
+    '--out',
+    'h.json',
+  );
+  assert.equal(dealt.code, 0, dealt.err);
+  const written = readFileSync(join(dir, 'h.json'), 'utf8');
+  assert.equal(verify(written).ok, true);
+  // The transcript of a dealt round, again, from the state file alone: the very same text.
+  const again = await run(dir, 'transcript', '--state', 's.json');
+  assert.equal(again.code, 0, again.err);
+  assert.equal(again.out, written);
+  assert.equal((await run(dir, 'transcript', '--state', 's.json', '--out', 'h.json')).code, 2);
+  const copy = await run(dir, 'transcript', '--state', 's.json', '--out', 'h2.json');
+  assert.equal(copy.code, 0, copy.err);
+  assert.equal(readFileSync(join(dir, 'h2.json'), 'utf8'), written);
+
+  // fair deal --allow-missing --out: the same order (check, then deal and save, then write).
+  assert.equal((await run(dir, 'commit', 'doudizhu', '--state', 'm.json')).code, 0);
+  await run(dir, 'join', '--state', 'm.json', '--player', 'ann', '--commitment', '00'.repeat(32));
+  await run(dir, 'close', '--state', 'm.json');
+  const open = readFileSync(join(dir, 'm.json'), 'utf8');
+  const m = await run(dir, 'deal', '--state', 'm.json', '--allow-missing', '--out', 'taken.json');
+  assert.equal(m.code, 2);
+  assert.equal(readFileSync(join(dir, 'm.json'), 'utf8'), open, 'still revealing, not dealt');
+  const ok = await run(dir, 'deal', '--state', 'm.json', '--allow-missing', '--out', 'm-hand.json');
+  assert.equal(ok.code, 0, ok.err);
+  assert.equal(
+    (await run(dir, 'transcript', '--state', 'm.json')).out,
+    readFileSync(join(dir, 'm-hand.json'), 'utf8'),
+  );
+});
+
+test('fair files: an announcement is read strictly, and verify holds the transcript to its header', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-fair-'));
+  const c = await run(
+    dir,
+    'commit',
+    'hearts',
+    '--state',
+    's.json',
+    '--seat',
+    'ann',
+    '--seat',
+    '-',
+    '--seat',
+    '-',
+    '--seat',
+    '-',
+  );
+  assert.equal(c.code, 0, c.err);
+  writeFileSync(join(dir, 'ann.json'), c.out);
+  assert.equal(
+    (await run(dir, 'reveal', '--state', 's.json', '--client-seed', 'x', '--out', 't.json')).code,
+    0,
+  );
+  const good = fakeIo(dir);
+  assert.equal(
+    await main(['verify', 't.json', '--announcement', 'ann.json'], good),
+    4,
+    good.stdout,
+  );
+  // Shown ann in seat 2, committed to seat 1: the commitment alone would not tell.
+  const shown = { ...JSON.parse(c.out), seating: [null, 'ann', null, null] };
+  writeFileSync(join(dir, 'shown.json'), JSON.stringify(shown));
+  const caught = fakeIo(dir);
+  assert.equal(await main(['verify', 't.json', '--announcement', 'shown.json'], caught), 1);
+  assert.match(
+    caught.stdout,
+    /seating: the transcript's seating is not the one that was announced/,
+  );
+  // Not an announcement: refused, by verify and by the player's own tool.
+  writeFileSync(join(dir, 'extra.json'), JSON.stringify({ ...JSON.parse(c.out), note: 'hi' }));
+  const v = fakeIo(dir);
+  assert.equal(await main(['verify', 't.json', '--announcement', 'extra.json'], v), 1);
+  assert.match(v.stderr, /extra\.json: announcement file has an unknown field 'note'/);
+  const p = await run(
+    dir,
+    'client',
+    '--announcement',
+    'extra.json',
+    '--player',
+    'ann',
+    '--seed',
+    'x',
+  );
+  assert.equal(p.code, 1);
+  assert.match(p.err, /unknown field 'note'/);
+  writeFileSync(join(dir, 'secret.json'), JSON.stringify({ player: 'ann', seed: 'x' }));
+  const r = await run(dir, 'check-roster', '--roster', 'ann.json', '--secret', 'secret.json');
+  assert.equal(r.code, 1);
 });

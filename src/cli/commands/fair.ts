@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -9,14 +8,18 @@ import {
   type FairOptions,
   FairRound,
   type FairRoundSecretState,
+  type FairTranscript,
+  parseAnnouncement,
+  parseRoster,
   parseStrictJson,
   type Seating,
 } from '../../fair/index.ts';
+import { FairdealError } from '../../index.ts';
 import type { CliIo, Command } from '../io.ts';
-import { errnoWords, UsageError } from '../io.ts';
-import { InputError, readTextFile } from '../read-input.ts';
+import { OutputError, UsageError } from '../io.ts';
+import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
-import { writeFileSafely } from './safe-write.ts';
+import { checkWritable, writeFileSafely } from './safe-write.ts';
 
 const HELP = `Usage:
   fairdeal fair commit <preset> --state FILE [--table T] [--hand N] [--prev HASH | --prev-file T.json]
@@ -28,6 +31,7 @@ const HELP = `Usage:
   fairdeal fair reveal --state FILE (--player P --seed S --salt HEX | --secret FILE | --client-seed S)
                        [--out FILE] [--force]
   fairdeal fair deal   --state FILE [--allow-missing] [--out FILE] [--force]
+  fairdeal fair transcript --state FILE [--out FILE] [--force]
 
 A provably fair hand step by step (fairdeal-v2, docs/FAIR.md §2 and §13):
   commit        (dealer) draws a secret server seed, saves the round to the state FILE (mode 0600)
@@ -45,6 +49,10 @@ A provably fair hand step by step (fairdeal-v2, docs/FAIR.md §2 and §13):
                 --client-seed of a single party when nobody committed. When everyone has revealed
                 it deals and prints the transcript (or writes --out); otherwise exit 3.
   deal          (dealer) deals now; with --allow-missing, players who never revealed are recorded.
+  transcript    (dealer) prints the transcript of a dealt round again, from its state FILE (or
+                writes --out): the same transcript, re-dealt from the saved seeds.
+An --out FILE is checked before anything changes (it must not exist without --force, nor be a
+symbolic link, and its folder must be writable): a refusal leaves the round as it was.
 `;
 
 const STRING_OPTIONS = new Set(['level', 'trump', 'deck', 'sort']);
@@ -101,6 +109,7 @@ export const fair: Command = async (args, io) => {
     'check-roster': ['roster', 'secret'],
     reveal: ['state', 'player', 'seed', 'salt', 'secret', 'client-seed', 'out', 'force'],
     deal: ['state', 'allow-missing', 'out', 'force'],
+    transcript: ['state', 'out', 'force'],
   };
   const steps = Object.keys(allowed).join(', ');
   if (step === undefined || !Object.hasOwn(allowed, step)) {
@@ -117,41 +126,45 @@ export const fair: Command = async (args, io) => {
     throw new UsageError(`unexpected argument '${escapeText(rest[0]!)}'`);
   }
 
+  // The --out target is checked before any step changes anything (a round dealt and saved, then
+  // an --out refused, left a transcript that nothing printed), and written after.
+  const out =
+    values.out === undefined
+      ? undefined
+      : { path: resolve(io.cwd, values.out), shown: values.out, force: values.force === true };
+  if (out !== undefined) {
+    if (values.state !== undefined && resolve(io.cwd, values.state) === out.path) {
+      throw new UsageError('--out names the state file: the transcript would replace the round');
+    }
+    checkWritable(out.path, out);
+  }
+
   if (step === 'client') {
-    const announcement = readJson(io, need(values.announcement, '--announcement')) as {
-      commitment?: unknown;
-      preset?: unknown;
-      table?: unknown;
-      hand?: unknown;
-      seating?: unknown;
-      options?: unknown;
-    };
+    // Strictly what `fair commit` printed (docs/FAIR.md §13, "Files"): the header shown below is
+    // what this player commits to, so it must be one a transcript could carry.
+    const announcement = readRecord(io, need(values.announcement, '--announcement'), (text) =>
+      parseAnnouncement(text),
+    );
     const mine = commitClientSeed(
-      announcement as { commitment: string },
+      announcement,
       need(values.player, '--player'),
       need(values.seed, '--seed'),
     );
     io.err(
-      `fairdeal fair: committing to ${escapeText(String(announcement.preset))} at table '${escapeText(String(announcement.table))}' hand ${escapeText(String(announcement.hand))}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
+      `fairdeal fair: committing to ${escapeText(announcement.preset)} at table '${escapeText(announcement.table)}' hand ${announcement.hand}, options ${escapeText(JSON.stringify(announcement.options))}, seating ${escapeText(JSON.stringify(announcement.seating))}\n`,
     );
-    if (values.out === undefined) {
+    if (out === undefined) {
       io.out(`${safeJson(mine)}\n`);
     } else {
-      writeFileSafely(resolve(io.cwd, values.out), `${JSON.stringify(mine, null, 2)}\n`, {
-        secret: true,
-        force: values.force === true,
-        shown: values.out,
-      });
+      writeFileSafely(out.path, `${JSON.stringify(mine, null, 2)}\n`, { ...out, secret: true });
       io.out(`${safeJson({ player: mine.player, commitment: mine.commitment })}\n`);
     }
     return 0;
   }
 
   if (step === 'check-roster') {
-    const roster = readJson(io, need(values.roster, '--roster')) as Parameters<
-      typeof checkRoster
-    >[0];
-    const mine = readJson(io, need(values.secret, '--secret')) as ClientCommit;
+    const roster = readRecord(io, need(values.roster, '--roster'), (text) => parseRoster(text));
+    const mine = readClientSecret(io, need(values.secret, '--secret'));
     checkRoster(roster, mine);
     io.out(`roster OK: it holds your commitment as '${escapeText(mine.player)}'; you may reveal\n`);
     return 0;
@@ -191,7 +204,18 @@ export const fair: Command = async (args, io) => {
     return 0;
   }
 
-  const round = load(statePath, shownState);
+  const round = load(io, shownState);
+  if (step === 'transcript') {
+    const transcript = round.transcript;
+    if (transcript === undefined) {
+      throw new FairdealError(
+        'PROTOCOL_ORDER',
+        `round ${escapeText(shownState)} is not dealt yet (phase '${round.phase}'): no transcript`,
+      );
+    }
+    writeTranscript(io, transcript, out);
+    return 0;
+  }
   if (step === 'join') {
     round.commit(need(values.player, '--player'), need(values.commitment, '--commitment'));
     save(round, true);
@@ -206,8 +230,7 @@ export const fair: Command = async (args, io) => {
   }
   if (step === 'reveal') {
     const plain = values['client-seed'] ?? [];
-    const secret =
-      values.secret === undefined ? undefined : (readJson(io, values.secret) as ClientCommit);
+    const secret = values.secret === undefined ? undefined : readClientSecret(io, values.secret);
     const direct =
       values.player !== undefined || values.seed !== undefined || values.salt !== undefined;
     if ([plain.length > 0, secret !== undefined, direct].filter(Boolean).length !== 1) {
@@ -238,20 +261,35 @@ export const fair: Command = async (args, io) => {
   }
   const { transcript } = round.deal({ allowMissing: values['allow-missing'] === true });
   save(round, true);
-  const text = `${safeJson(transcript)}\n`;
-  if (values.out === undefined) io.out(text);
-  else {
-    writeFileSafely(resolve(io.cwd, values.out), text, {
-      secret: false,
-      force: values.force === true,
-      shown: values.out,
-    });
-    io.err(
-      `fairdeal fair: transcript written to ${escapeText(values.out)} (hash ${transcript.hash})\n`,
+  try {
+    writeTranscript(io, transcript, out);
+  } catch (error) {
+    // Checked above, so only a failure of the write itself (a full disk) gets here: the round is
+    // dealt and saved, and the way to its transcript is one command away.
+    throw new OutputError(
+      `${(error as Error).message}; the round is dealt and saved: print its transcript with 'fairdeal fair transcript --state ${escapeText(shownState)}'`,
+      String((error as { code?: unknown }).code),
     );
   }
   return 0;
 };
+
+/** A dealt transcript to standard output, or to the --out file that was checked beforehand. */
+function writeTranscript(
+  io: CliIo,
+  transcript: FairTranscript,
+  out: { path: string; shown: string; force: boolean } | undefined,
+): void {
+  const text = `${safeJson(transcript)}\n`;
+  if (out === undefined) {
+    io.out(text);
+    return;
+  }
+  writeFileSafely(out.path, text, { ...out, secret: false });
+  io.err(
+    `fairdeal fair: transcript written to ${escapeText(out.shown)} (hash ${transcript.hash})\n`,
+  );
+}
 
 function need(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`missing ${flag}`);
@@ -268,30 +306,32 @@ function handNumber(text: string): number {
 /**
  * `key=value`, parsed by the option's type (docs/FAIR.md §4): level, trump, deck and sort are
  * text (so `level=10` stays "10" and becomes "T"), penetration a decimal number, the others
- * whole numbers. Unknown keys are passed as text for the library to name.
+ * whole numbers. Unknown keys are passed as text for the library to name — as own keys (a Map,
+ * then fromEntries): assigning `options['__proto__']` would set the prototype and drop the key
+ * without a word, so `--option __proto__=x` was silently ignored.
  */
 function parseOptions(list: string[]): FairOptions {
-  const options: Record<string, string | number | boolean> = {};
+  const options = new Map<string, string | number | boolean>();
   for (const item of list) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--option must be key=value, got '${escapeText(item)}'`);
     const key = item.slice(0, eq);
     const raw = item.slice(eq + 1);
-    if (Object.hasOwn(options, key)) throw new UsageError(`--option ${key} given twice`);
-    if (STRING_OPTIONS.has(key)) options[key] = raw;
+    if (options.has(key)) throw new UsageError(`--option ${escapeText(key)} given twice`);
+    if (STRING_OPTIONS.has(key)) options.set(key, raw);
     else if (NUMBER_OPTIONS.has(key)) {
       if (!/^(?:0|[1-9][0-9]*)?(?:\.[0-9]+)?$/.test(raw) || raw === '') {
         throw new UsageError(`--option ${key} needs a number like 0.75, got '${escapeText(raw)}'`);
       }
-      options[key] = Number(raw);
-    } else if (/^-?[0-9]{1,15}$/.test(raw)) options[key] = Number(raw);
+      options.set(key, Number(raw));
+    } else if (/^-?[0-9]{1,15}$/.test(raw)) options.set(key, Number(raw));
     else if (
       ['seats', 'dealer', 'boardNumber', 'decks', 'handSize', 'kitty', 'boardCards'].includes(key)
     ) {
       throw new UsageError(`--option ${key} needs a whole number, got '${escapeText(raw)}'`);
-    } else options[key] = raw;
+    } else options.set(key, raw);
   }
-  return options;
+  return Object.fromEntries(options);
 }
 
 function seating(
@@ -313,13 +353,47 @@ function seating(
   return Array.from({ length: n }, () => null);
 }
 
-function readJson(io: CliIo, file: string): unknown {
-  const text = readTextFile(io, file);
+/** A JSON file (at most 16 MiB of UTF-8, docs/FAIR.md §13), read by `parse`; its errors name the file. */
+function readRecord<T>(io: CliIo, file: string, parse: (text: string) => T): T {
+  const text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
   try {
-    return parseStrictJson(text);
+    return parse(text);
   } catch (error) {
-    throw new InputError(`${escapeText(file)} is not valid JSON (${(error as Error).message})`);
+    throw new InputError(`${escapeText(file)}: ${(error as Error).message}`);
   }
+}
+
+function readJson(io: CliIo, file: string): unknown {
+  return readRecord(io, file, (text) => {
+    try {
+      return parseStrictJson(text);
+    } catch (error) {
+      throw new Error(`not valid JSON (${(error as Error).message})`);
+    }
+  });
+}
+
+const SECRET_KEYS = ['commitment', 'player', 'salt', 'seed', 'serverCommitment'];
+
+/**
+ * A player's own file, as `fair client --out` wrote it: exactly `player`, `seed`, `salt`,
+ * `commitment` and `serverCommitment`, all strings (their values are checked where they are
+ * used: checkRoster and reveal recompute the commitment from them).
+ */
+function readClientSecret(io: CliIo, file: string): ClientCommit {
+  const v = readJson(io, file) as Record<string, unknown> | null;
+  const ok =
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.keys(v).sort().join() === SECRET_KEYS.join() &&
+    SECRET_KEYS.every((k) => typeof v[k] === 'string');
+  if (!ok) {
+    throw new InputError(
+      `${escapeText(file)} is not a player's file of 'fairdeal fair client' (exactly ${SECRET_KEYS.join(', ')}, all strings)`,
+    );
+  }
+  return v as unknown as ClientCommit;
 }
 
 function prevHash(io: CliIo, file: string): string {
@@ -329,13 +403,14 @@ function prevHash(io: CliIo, file: string): string {
   return hash;
 }
 
-function load(path: string, shown: string): FairRound {
+function load(io: CliIo, shown: string): FairRound {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(io, shown, MAX_FAIR_FILE_BYTES);
   } catch (error) {
+    if (error instanceof ContentError || !(error instanceof InputError)) throw error;
     throw new InputError(
-      `cannot read state file ${escapeText(shown)}: ${errnoWords(error)} (run 'fairdeal fair commit' first)`,
+      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' first)`,
     );
   }
   return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);

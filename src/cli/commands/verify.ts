@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   type ChainResult,
   describeVerdict,
+  parseAnnouncement,
+  parseRoster,
   parseStrictJson,
   type VerdictDescription,
+  type VerifyExpectations,
   type VerifyResult,
   verifyChain,
   verify as verifyTranscript,
 } from '../../fair/index.ts';
-import type { Command } from '../io.ts';
+import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
-import { InputError, readTextFile } from '../read-input.ts';
+import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 
 const MAX_CARD_LINES = 5;
@@ -19,8 +21,9 @@ const MAX_CARD_LINES = 5;
 const HELP = `Usage: fairdeal verify <transcript.json> [more.json …] [--json]
 
 Re-deals each hand from its record (fairdeal-v3, or a legacy v2 or v1 transcript, docs/FAIR.md)
-and checks every commitment, signature, seed, card and hash. With several files (in hand order) it also checks that they form
-one unbroken chain (same table, hand numbers one apart, each prev the previous hash). A file may
+and checks every commitment, signature, seed, card and hash. With several files (in hand order)
+it also checks that they form one unbroken chain (same table, hand numbers one apart, each prev
+the previous hash, never a v1 hand after a v2 one). A file may
 hold a JSON array of transcripts, or the --json output of 'fairdeal deal --fair' (its transcript
 is checked against its commitment). '-' reads standard input.
 
@@ -34,10 +37,12 @@ beside proven-fair hands do not lower it):
                      rests on the dealer's word
   1  FAILED          anything does not verify
   --json              print the verdict as JSON
-  --announcement FILE the announcement you kept (fairdeal fair commit's output): the transcript
-                      must carry its commitment (and, for v3, be signed by its dealer key)
-  --roster FILE       the roster you kept (fairdeal fair close's output): the transcript must
-                      carry exactly that roster
+  --announcement FILE the announcement you kept (fairdeal fair commit's output, exactly): the
+                      transcript must carry its commitment and its header (v3: and be signed by
+                      its dealer key)
+  --roster FILE       the roster you kept (fairdeal fair close's output, exactly): the transcript
+                      must carry exactly that roster
+Files are JSON in UTF-8, at most 16 MiB each (docs/FAIR.md §9 and §13).
 `;
 
 interface Entry {
@@ -74,13 +79,24 @@ export const verify: Command = async (args, io) => {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('missing <transcript.json> (see --help)');
-  const kept = keptRecords(io.cwd, values.announcement, values.roster);
-  if ((kept.commitment !== undefined || kept.rosterHash !== undefined) && positionals.length > 1) {
+  if (
+    (values.announcement !== undefined || values.roster !== undefined) &&
+    positionals.length > 1
+  ) {
     throw new UsageError('--announcement and --roster hold one transcript: give one file');
   }
+  const kept = keptRecords(io, values.announcement, values.roster);
   const entries: Entry[] = [];
   for (const file of positionals) {
-    const text = file === '-' ? readFileSync(0, 'utf8') : readText(io.cwd, file);
+    let text: string;
+    try {
+      text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      // Too large, or not UTF-8: that file fails, the others are still checked.
+      entries.push({ name: file, value: undefined, error: error.message });
+      continue;
+    }
     let value: unknown;
     try {
       value = parseStrictJson(text);
@@ -207,42 +223,57 @@ function unwrapDealOutput(file: string, value: unknown): Entry {
   return { name: file, value };
 }
 
-/** The commitment and roster hash a player kept from before the hand, if given. */
+/**
+ * The announcement and roster a player kept from before the hand, if given, read strictly
+ * (docs/FAIR.md §13, "Files"): exactly what `fair commit` and `fair close` print. A file that is
+ * not one is an error (exit 1), never a record to hold the transcript to.
+ */
 function keptRecords(
-  cwd: string,
+  io: CliIo,
   announcement: string | undefined,
   roster: string | undefined,
-): { commitment?: string; rosterHash?: string; dealer?: string } {
-  const field = (file: string | undefined, key: string): string | undefined => {
-    if (file === undefined) return undefined;
-    let value: unknown;
+): VerifyExpectations {
+  const read = <T>(file: string, parse: (text: string) => T): T => {
+    const text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
     try {
-      value = parseStrictJson(readText(cwd, file));
+      return parse(text);
     } catch (error) {
-      if (error instanceof InputError) throw error;
-      throw new InputError(`${escapeText(file)} is not valid JSON`);
+      throw new InputError(`${escapeText(file)}: ${(error as Error).message}`);
     }
-    const record = value as Record<string, unknown> | null;
-    // A v3 roster names its hash `hash`; a v2 roster `rosterHash`.
-    const v = record?.[key] ?? (key === 'rosterHash' ? record?.hash : undefined);
-    if (typeof v !== 'string') throw new UsageError(`${escapeText(file)} has no '${key}'`);
-    return v;
   };
-  const commitment = field(announcement, 'commitment');
-  const rosterHash = field(roster, 'rosterHash');
-  const dealer =
-    announcement === undefined ? undefined : optionalField(cwd, announcement, 'dealer');
-  return {
-    ...(commitment === undefined ? {} : { commitment }),
-    ...(rosterHash === undefined ? {} : { rosterHash }),
-    ...(dealer === undefined ? {} : { dealer }),
-  };
+  const kept: {
+    commitment?: string;
+    dealer?: string;
+    rosterHash?: string;
+    announcement?: ReturnType<typeof parseAnnouncement>;
+  } = {};
+  if (announcement !== undefined) {
+    read(announcement, (text) => {
+      // A v3 announcement (docs/FAIR.md §V3.6) holds the record to its commitment and dealer key;
+      // a v2 one is read strictly by parseAnnouncement.
+      const v = parseStrictJson(text) as Record<string, unknown> | null;
+      if (v?.algorithm === 'fairdeal-v3') {
+        kept.commitment = hex64(v.commitment, 'commitment');
+        kept.dealer = hex64(v.dealer, 'dealer');
+      } else kept.announcement = parseAnnouncement(text);
+    });
+  }
+  if (roster !== undefined) {
+    read(roster, (text) => {
+      const v = parseStrictJson(text) as Record<string, unknown> | null;
+      kept.rosterHash = Array.isArray(v?.commits)
+        ? hex64(v.hash, 'hash')
+        : parseRoster(text).rosterHash;
+    });
+  }
+  return kept;
 }
 
-/** A v3 announcement's dealer key, held to the record; absent in a v2 announcement. */
-function optionalField(cwd: string, file: string, key: string): string | undefined {
-  const v = (parseStrictJson(readText(cwd, file)) as Record<string, unknown> | null)?.[key];
-  return typeof v === 'string' ? v : undefined;
+function hex64(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) {
+    throw new Error(`${field} must be 64 lowercase hex digits`);
+  }
+  return value;
 }
 
 function summary(
@@ -265,8 +296,4 @@ function summary(
         seats: r.verdict.seats,
       }
     : { file: name, ok: false, problems: r.problems };
-}
-
-function readText(cwd: string, shown: string): string {
-  return readTextFile({ cwd }, shown);
 }

@@ -16,8 +16,12 @@ export interface StepContext {
   readonly now: number;
   readonly seal: (plain: string) => string;
   readonly open: (sealed: string) => string;
-  /** Server seeds (default: the secure source; tests pass a seeded one). */
-  readonly source?: RandomSource;
+  /**
+   * TESTS ONLY: server seeds from this source (a seeded one, for reproducible hands). Without it
+   * they come from the secure source: FairRound.open draws them, and refuses a predictable
+   * source anywhere but here (docs/FAIR.md §3).
+   */
+  readonly testOnlySource?: RandomSource;
 }
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
@@ -54,7 +58,7 @@ export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
     options: doc.options,
     seating: doc.players,
     prev,
-    ...(ctx.source === undefined ? {} : { source: ctx.source }),
+    ...(ctx.testOnlySource === undefined ? {} : { testOnlySource: ctx.testOnlySource }),
   });
   const hand: HandDocument = {
     n,

@@ -21,8 +21,10 @@ export interface TableRouteOptions {
   readonly tables: TableStore;
   readonly notifier: Notifier;
   readonly box: SecretBox;
-  /** Server seeds and table ids (tests pass a seeded source). */
+  /** Table ids (tests pass a seeded source). Never server seeds: those are secure (§3). */
   readonly source?: RandomSource;
+  /** TESTS ONLY: server seeds from this (seeded) source, for reproducible hands. */
+  readonly testOnlySource?: RandomSource;
   /** ms since the epoch. */
   readonly now?: () => number;
   /** SSE heartbeat interval (default 15 s). */
@@ -89,7 +91,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     now: now(),
     seal: o.box.seal,
     open: o.box.open,
-    ...(o.source === undefined ? {} : { source: o.source }),
+    ...(o.testOnlySource === undefined ? {} : { testOnlySource: o.testOnlySource }),
   });
   const load = async (id: string): Promise<{ doc: TableDocument; version: number }> => {
     const row = await o.tables.readTable(id);

@@ -37,6 +37,26 @@ async function fairHand(t: ReturnType<typeof testApp>, created: Json, seeds: str
   return { table, secrets };
 }
 
+test("tables: server seeds never come from the app's seeded source, only from the secure one", async () => {
+  // Whoever knows the seed of the app's `source` (it shuffles the Deck of Cards API and makes ids)
+  // must not learn the server seeds: two apps on the same seeded source open the same table, and
+  // their announcements commit to different server seeds.
+  const body = { preset: 'doudizhu', players: ['alice', 'bob', 'carol'] };
+  const commitment = async (t: ReturnType<typeof testApp>) => {
+    const r = await t.call('POST', '/v1/tables', body);
+    assert.equal(r.status, 201, r.text);
+    return { id: r.json.tableId, c: r.json.table.hand.announcement.commitment };
+  };
+  const a = await commitment(testApp('known', { secureServerSeeds: true }));
+  const b = await commitment(testApp('known', { secureServerSeeds: true }));
+  assert.equal(a.id, b.id, 'same seeded source, same table id: the headers are the same');
+  assert.notEqual(a.c, b.c);
+  // The control: under the test-only escape the same seeded source does give the same seed.
+  const x = await commitment(testApp('known'));
+  const y = await commitment(testApp('known'));
+  assert.equal(x.c, y.c);
+});
+
 test('tables: create, commit, reveal, deal; each seat sees its own 17 cards; tokens shown once', async () => {
   const t = testApp('create');
   const r = await t.call('POST', '/v1/tables', {

@@ -21,7 +21,11 @@ export type Json = any;
  */
 export function testApp(
   seed: string,
-  extra: { readonly retention?: { readonly every: number; readonly keep: number } } = {},
+  extra: {
+    readonly retention?: { readonly every: number; readonly keep: number };
+    /** Server seeds from the secure source, as deployed (default: the seeded source, reproducible). */
+    readonly secureServerSeeds?: boolean;
+  } = {},
 ) {
   const tables = openSqliteTableStore({ path: ':memory:' });
   const clock = { t: 1_700_000_000_000 };
@@ -43,9 +47,12 @@ export function testApp(
     },
     close: () => local.close(),
   };
+  // One seeded source for ids and server seeds alike, drawn in the order the app draws them:
+  // server seeds take it only under the name that says it is for tests.
+  const source = chacha20(seed);
   const app = createApp({
     store: openSqliteStore({ path: ':memory:' }),
-    source: chacha20(seed),
+    source,
     config: { rateLimit: 1e9, rateBurst: 1e9 },
     tables: {
       store: tables,
@@ -53,6 +60,7 @@ export function testApp(
       box,
       now: () => clock.t,
       heartbeatMs: 50,
+      ...(extra.secureServerSeeds === true ? {} : { testOnlySource: source }),
       ...(extra.retention === undefined ? {} : { retention: extra.retention }),
     },
   });
