@@ -3,8 +3,10 @@
 // change to the header, a message, a signature, the key, the shuffle or the hash fails here.
 // Every key is derived from a label and Ed25519 signatures are deterministic (RFC 8032 §5.1.6),
 // so the file is reproducible byte for byte. The independent Python verifier
-// (tools/verify-fair.py, written from docs/FAIR.md) recomputes every value but the signatures
-// (the Python standard library has no Ed25519); the last test runs it.
+// (tools/verify-fair.py, written from docs/FAIR.md) verifies every record, signatures included
+// (with pyca/cryptography: the Python standard library has no Ed25519), recomputes every
+// signature from the published private keys, and checks the announcements, rosters, receipts and
+// the chain; the last test runs it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -101,6 +103,10 @@ async function play(plan: Plan, hand: number, prev: string | null, t0: number) {
     at,
     testOnlyServerSeed: label(`fairdeal-v3 vector server seed ${hand}`),
   });
+  const tick = () => {
+    at += 1000;
+    return at;
+  };
   const detail: Record<string, unknown> = { announcement: round.announcement, receipts: [] };
   const receipts = detail.receipts as unknown[];
   if (plan.mode === 'practice') {
@@ -118,23 +124,23 @@ async function play(plan: Plan, hand: number, prev: string | null, t0: number) {
     );
     mine.push(c);
     if (plan.withholdCommit?.includes(k)) continue;
-    receipts.push(round.commit(k, c, (at += 1000)));
+    receipts.push(round.commit(k, c, tick()));
   }
   if (plan.withholdCommit !== undefined) {
-    return { record: round.voidHand({ reason: 'withheld', at: (at += 1000) }), detail };
+    return { record: round.voidHand({ reason: 'withheld', at: tick() }), detail };
   }
-  const roster = round.closeRoster((at += 1000));
+  const roster = round.closeRoster(tick());
   detail.roster = roster;
   for (let k = 0; k < seats.length; k++) {
     if (plan.withholdReveal?.includes(k)) continue;
-    receipts.push(round.reveal(k, await revealAsSeat(mine[k]!, roster, seatKey(k)), (at += 1000)));
+    receipts.push(round.reveal(k, await revealAsSeat(mine[k]!, roster, seatKey(k)), tick()));
   }
   if (plan.withholdReveal !== undefined) {
-    return { record: round.voidHand({ reason: 'withheld', at: (at += 1000) }), detail };
+    return { record: round.voidHand({ reason: 'withheld', at: tick() }), detail };
   }
   if (plan.kick !== undefined) {
     return {
-      record: round.voidHand({ reason: 'kicked', seats: plan.kick, at: (at += 1000) }),
+      record: round.voidHand({ reason: 'kicked', seats: plan.kick, at: tick() }),
       detail,
     };
   }
