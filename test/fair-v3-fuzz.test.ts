@@ -27,6 +27,7 @@ import {
 } from '../src/fair/index.ts';
 import { PRESET_NAMES } from '../src/games/index.ts';
 import { chacha20 } from '../src/random/chacha20.ts';
+import { sha256 } from '../src/random/sha256.ts';
 
 const TOOL = fileURLToPath(new URL('../tools/verify-fair.py', import.meta.url));
 const V3 = JSON.parse(readFileSync(new URL('./vectors/fair-v3.json', import.meta.url), 'utf8'));
@@ -46,26 +47,76 @@ const seatKey = (k: number): SeatKeyPair => ({
 // biome-ignore lint/suspicious/noExplicitAny: records are mutated freely, field by field
 type Rec = any;
 
-/** §V3.6: the dealer's signature of a record hash is over str(label) ‖ bytes(hash). */
-function sealMessage(hash: Uint8Array): Uint8Array {
-  const field = (b: Uint8Array) => {
-    const out = new Uint8Array(4 + b.length);
-    new DataView(out.buffer).setUint32(0, b.length);
-    out.set(b, 4);
-    return out;
-  };
-  const label = field(new TextEncoder().encode('fairdeal-v3/sign/transcript'));
-  const body = field(hash);
-  const out = new Uint8Array(label.length + body.length);
-  out.set(label);
-  out.set(body, label.length);
+// The forger's own encoder (docs/FAIR.md §3, §V3.4, §V3.6), enough to re-seal a record and to
+// re-bind a changed header to a new C_s — what a dealer holding the server seed can do.
+const cat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
+};
+const u8 = (v: number) => Uint8Array.of(v);
+const u32 = (v: number) => {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, v);
+  return out;
+};
+const u64 = (v: number) => {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt(v));
+  return out;
+};
+const field = (b: Uint8Array) => cat(u32(b.length), b);
+const str = (s: string) => field(new TextEncoder().encode(s));
+
+function optionsBytes(options: Record<string, unknown>): Uint8Array {
+  const keys = Object.keys(options).sort(); // option names are ASCII: code units = UTF-8 bytes
+  return cat(
+    u32(keys.length),
+    ...keys.map((k) => {
+      const v = options[k];
+      if (typeof v === 'boolean') return cat(str(k), u8(0x62), u8(v ? 1 : 0));
+      if (typeof v === 'string') return cat(str(k), u8(0x73), str(v));
+      if (Number.isInteger(v)) return cat(str(k), u8(0x69), str(String(v)));
+      const f = new Uint8Array(8);
+      new DataView(f.buffer).setFloat64(0, v as number);
+      return cat(str(k), u8(0x66), f);
+    }),
+  );
+}
+
+function headerV3(t: Rec): Uint8Array {
+  return cat(
+    str('fairdeal-v3'),
+    str(t.mode),
+    str(t.table),
+    u64(t.hand),
+    field(t.prev === null ? new Uint8Array(0) : unhex(t.prev)),
+    str(t.preset),
+    optionsBytes(t.options),
+    field(unhex(t.dealer)),
+    u32(t.seats.length),
+    ...t.seats.map((s: Rec) =>
+      cat(str(s.player), field(s.key === null ? new Uint8Array(0) : unhex(s.key))),
+    ),
+  );
 }
 
 /** The cheating dealer re-seals what it altered: the hash of the new content, signed with its key. */
 function reseal(t: Rec): Rec {
   const hash = recordHashV3(t);
-  return { ...t, hash: hex(hash), signature: hex(ed25519Sign(DEALER_PRIVATE, sealMessage(hash))) };
+  const message = cat(str('fairdeal-v3/sign/transcript'), field(hash));
+  return { ...t, hash: hex(hash), signature: hex(ed25519Sign(DEALER_PRIVATE, message)) };
+}
+
+/** … and, having changed the header, commits to it again from the same server seed. */
+function rebind(t: Rec): Rec {
+  const seed = unhex(t.server.seed);
+  const cs = sha256(cat(str('fairdeal-v3/commit/server'), headerV3(t), field(seed)));
+  return reseal({ ...t, server: { ...t.server, commitment: hex(cs) } });
 }
 
 interface Plan {
@@ -161,10 +212,11 @@ const clone = (t: Rec): Rec => structuredClone(t);
 /** Named forgeries of one record: every one must be refused by both verifiers. */
 function forgeries(t: Rec): { why: string; value: Rec | string }[] {
   const out: { why: string; value: Rec | string }[] = [];
-  const add = (why: string, f: (x: Rec) => void, seal = true) => {
+  const add = (why: string, f: (x: Rec) => void, seal: 'reseal' | 'rebind' | 'raw' = 'reseal') => {
     const x = clone(t);
     f(x);
-    out.push({ why: `${why} (${t.kind} ${t.mode} ${t.preset})`, value: seal ? reseal(x) : x });
+    const value = seal === 'raw' ? x : seal === 'rebind' ? rebind(x) : reseal(x);
+    out.push({ why: `${why} (${t.kind} ${t.mode} ${t.preset})`, value });
   };
   const fair = t.mode === 'fair';
   const lastCommit = t.commits.findLastIndex((c: Rec) => c !== null);
@@ -193,29 +245,72 @@ function forgeries(t: Rec): { why: string; value: Rec | string }[] {
     (x) => {
       x.signature = flipHex(x.signature, 5);
     },
-    false,
+    'raw',
   );
   add(
     'a wrong hash',
     (x) => {
       x.hash = flipHex(x.hash, 63);
     },
-    false,
+    'raw',
   );
+  // A header nobody signed and nothing was dealt from (a hand voided at its announcement) may be
+  // rebound to any seats that keep the rules: that is another genuine record, not a forgery.
+  const bindable =
+    lastCommit >= 0 || t.kind === 'dealt' ? (['reseal', 'rebind'] as const) : (['reseal'] as const);
   if (t.seats.length >= 2 && t.seats[0].key !== null && t.seats[1].key !== null) {
-    add('two seat keys swapped', (x) => {
-      [x.seats[0].key, x.seats[1].key] = [x.seats[1].key, x.seats[0].key];
-    });
+    for (const seal of bindable) {
+      add(
+        `two seat keys swapped (${seal})`,
+        (x) => {
+          [x.seats[0].key, x.seats[1].key] = [x.seats[1].key, x.seats[0].key];
+        },
+        seal,
+      );
+    }
   }
-  add('a seat added (the dealer keyed it)', (x) => {
-    x.seats.push({ player: 'mallory', key: seatKey(9).publicKey });
-    x.options.seats += 1;
-    if (fair) x.commits.push(x.commits.find((c: Rec) => c !== null) ?? null);
-    if (x.roster !== null) x.reveals.push(x.reveals.find((r: Rec) => r !== null) ?? null);
-  });
-  add('a seat key that is the dealer\u2019s', (x) => {
-    x.seats[0].key = x.dealer;
-  });
+  for (const seal of bindable) {
+    add(
+      `a seat added, keyed by the dealer (${seal})`,
+      (x) => {
+        x.seats.push({ player: 'mallory', key: seatKey(9).publicKey });
+        x.options.seats += 1;
+        if (fair) x.commits.push(x.commits.find((c: Rec) => c !== null) ?? null);
+        if (x.roster !== null) x.reveals.push(x.reveals.find((r: Rec) => r !== null) ?? null);
+      },
+      seal,
+    );
+  }
+  for (const seal of ['reseal', 'rebind'] as const) {
+    // Records with no seat signature (voided at the announcement, practice) reach step 2 of §V3.8
+    // only when rebound: then the key rules alone stand between the dealer and a seat of its own.
+    add(
+      `a seat holding the dealer's key (${seal})`,
+      (x) => {
+        x.seats[0].key = x.dealer;
+      },
+      seal,
+    );
+    if (t.seats.length >= 2) {
+      add(
+        `two seats sharing a key (${seal})`,
+        (x) => {
+          x.seats[1].key = x.seats[0].key ?? seatKey(0).publicKey;
+          x.seats[0].key = x.seats[1].key;
+        },
+        seal,
+      );
+    }
+    if (fair) {
+      add(
+        `a fair seat without a key (${seal})`,
+        (x) => {
+          x.seats[0].key = null;
+        },
+        seal,
+      );
+    }
+  }
   if (t.roster !== null) {
     add('a roster hash changed', (x) => {
       x.roster.hash = flipHex(x.roster.hash, 10);
@@ -272,13 +367,29 @@ function forgeries(t: Rec): { why: string; value: Rec | string }[] {
     add('a practice record with a roster', (x) => {
       x.roster = { hash: donor.roster.hash, at: x.server.at };
     });
+    if (t.seats.every((s: Rec) => s.key !== null)) {
+      // signatures that verify: only the practice rule itself (§V3.8 step 4) refuses this one
+      add('a practice record with commits its seats signed', (x) => {
+        const cs = unhex(x.server.commitment);
+        x.commits = x.seats.map((s: Rec, k: number) => {
+          const ck = sha256(str(`not a commitment ${k}`));
+          const message = cat(str('fairdeal-v3/sign/commit'), field(cs), u32(k), field(ck));
+          const key = V3.seats.find((v: Rec) => v.publicKey === s.key).privateKey;
+          return {
+            commitment: hex(ck),
+            signature: hex(ed25519Sign(unhex(key), message)),
+            at: x.server.at,
+          };
+        });
+      });
+    }
   }
   add(
     'an unknown field',
     (x) => {
       x.winner = 'me';
     },
-    false,
+    'raw',
   );
   add('an unknown field in server', (x) => {
     x.server.note = 1;
@@ -288,35 +399,35 @@ function forgeries(t: Rec): { why: string; value: Rec | string }[] {
     (x) => {
       delete x[pick(['roster', 'reveals', 'commits', 'dealer', 'signature', 'mode', 'kind'])];
     },
-    false,
+    'raw',
   );
   add(
     'uppercase hex',
     (x) => {
       x.dealer = x.dealer.toUpperCase();
     },
-    false,
+    'raw',
   );
   add(
     'uppercase hex in server',
     (x) => {
       x.server.seed = x.server.seed.toUpperCase();
     },
-    false,
+    'raw',
   );
   add(
     'a time as a string',
     (x) => {
       x.server.at = String(x.server.at);
     },
-    false,
+    'raw',
   );
   add(
     'an unknown mode',
     (x) => {
       x.mode = 'fairish';
     },
-    false,
+    'raw',
   );
   return out;
 }
