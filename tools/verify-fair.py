@@ -774,19 +774,21 @@ def _ed25519():
         try:
             from cryptography.exceptions import InvalidSignature
             from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+            from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
         except ImportError:
             raise NoEd25519(
                 "fairdeal-v3 records are signed with Ed25519 (RFC 8032), which the Python standard "
                 "library does not have: install pyca/cryptography (pip install cryptography, or the "
                 "Debian package python3-cryptography). Nothing was verified.")
-        _ED25519.extend([Ed25519PublicKey, Ed25519PrivateKey, InvalidSignature])
+        # only APIs of pyca/cryptography 2.6 and later (Debian's python3-cryptography among them)
+        _ED25519.extend([Ed25519PublicKey, Ed25519PrivateKey, InvalidSignature, (Encoding.Raw, PublicFormat.Raw)])
     return _ED25519
 
 
 def ed25519_verify(public, message, signature):
     """True when `signature` (64 bytes) is `public`'s (32 bytes) signature of `message`, pure
     Ed25519 (RFC 8032 section 5.1.7: OpenSSL, under pyca, refuses S >= L and bad encodings)."""
-    public_key, _private_key, invalid = _ed25519()
+    public_key, _private_key, invalid, _raw = _ed25519()
     try:
         public_key.from_public_bytes(public).verify(signature, message)
         return True
@@ -797,9 +799,9 @@ def ed25519_verify(public, message, signature):
 def ed25519_sign(private, message):
     """The vectors' private keys are published, so their signatures can be recomputed (RFC 8032
     signatures are deterministic): (public key, signature)."""
-    _public_key, private_key, _invalid = _ed25519()
+    _public_key, private_key, _invalid, raw = _ed25519()
     key = private_key.from_private_bytes(private)
-    return key.public_key().public_bytes_raw(), key.sign(message)
+    return key.public_key().public_bytes(*raw), key.sign(message)
 
 
 # Group order of edwards25519 (RFC 8032 section 5.1): a signature with S >= L must be refused.
@@ -809,10 +811,9 @@ ED25519_L = 2 ** 252 + 27742317777372353535851937790883648493
 def ed25519_strict_self_test(r, public, message, signature):
     """The installed library must refuse a signature made malleable by adding L to S (RFC 8032
     5.1.7, V3.3); one that accepts it is not the Ed25519 the spec asks for."""
-    s = int.from_bytes(signature[32:], "little") + ED25519_L
-    if s < 2 ** 256:
-        malleable = signature[:32] + s.to_bytes(32, "little")
-        r.expect("Ed25519 refuses S + L (RFC 8032 5.1.7)", ed25519_verify(public, message, malleable), False)
+    s = int.from_bytes(signature[32:], "little") + ED25519_L  # S < L < 2^253, so S + L fits 32 bytes
+    malleable = signature[:32] + s.to_bytes(32, "little")
+    r.expect("Ed25519 refuses S + L (RFC 8032 5.1.7)", ed25519_verify(public, message, malleable), False)
 
 
 # --- v3 encoding (V3.4-V3.7) ----------------------------------------------------------------------
@@ -933,7 +934,7 @@ def shape_v3(t):
     if t["prev"] is not None:
         hex32(t["prev"], "prev")
     text(t["preset"], "preset")
-    for k, v in obj(t["options"], "options").items():
+    for k, v in obj(t["options"], "options").items():  # as parse_common does for v1/v2: keep them alike
         utf8(k)
         options_value(v, "options.%s" % k[:64])
     hex32(t["dealer"], "dealer")
@@ -1087,7 +1088,7 @@ def verify_v3(t):
     # 10. the deal, from every seat's seed (a fair hand) or the server seed alone (practice)
     if t["kind"] == "dealt":
         if fair:
-            msg = key_message_v3(cs, rh, deck, [bounded(r["seed"], "seed") for r in reveals])
+            msg = key_message_v3(cs, rh, deck, [r["seed"] for r in reveals])
         else:
             msg = key_message_v3(cs, roster_hash_v3(cs, []), deck, [])
         compare_cards(t["cards"], deal(hmac.new(seed, msg, hashlib.sha256).digest(), deck, route))
