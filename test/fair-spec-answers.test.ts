@@ -103,7 +103,7 @@ test('a transcript text is at most 16 MiB of UTF-8: exactly the bound verifies, 
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-spec-'));
   writeFileSync(join(dir, 'at.json'), at);
   writeFileSync(join(dir, 'over.json'), over);
-  assert.equal(pythonFiles([join(dir, 'at.json')]).status, 0);
+  assert.equal(pythonFiles([join(dir, 'at.json')]).status, 6); // v2: consistent, unsigned
   const py = pythonFiles([join(dir, 'over.json')]);
   assert.equal(py.status, 1);
   assert.match(py.out, /larger than 16 MiB/);
@@ -260,7 +260,7 @@ test('hand numbers from 0; prev null starts a history; a chain may go from v1 to
       writeFileSync(f, JSON.stringify(x));
       return f;
     });
-    assert.equal(pythonFiles(files).status, ok ? 0 : 1, `Python: ${why}`);
+    assert.equal(pythonFiles(files).status, ok ? 4 : 1, `Python: ${why}`);
     const io = fakeIo(dir);
     // Every hand here is one party's plain seed: consistent, never proven fair (exit 4).
     assert.equal(await main(['verify', ...files], io), ok ? 4 : 1, `CLI: ${why}`);

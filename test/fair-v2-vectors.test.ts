@@ -301,8 +301,11 @@ test('the Python verifier checks fresh v2 transcripts (secure seeds) and rejects
       encoding: 'utf8',
     },
   );
-  assert.equal(good.status, 0, good.stdout + good.stderr);
-  assert.match(good.stdout, /dealer alone/, 'hand 2 had no client seed');
+  // §V3.9: a chain exits with its least proven hand, here hand 2 (no client seed: exit 3)
+  assert.equal(good.status, 3, good.stdout + good.stderr);
+  assert.match(good.stdout, /ONE PARTY ONLY .*one\.json/, 'hand 1 had one client seed');
+  assert.match(good.stdout, /DEALER ALONE .*two\.json/, 'hand 2 had no client seed');
+  assert.match(good.stdout, /CHAIN OK/);
   const bad = structuredClone(two.transcript) as unknown as { cards: { to: string }[] };
   bad.cards[0]!.to = 'hand:0';
   writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
@@ -320,6 +323,6 @@ test('the Python verifier checks fresh v2 transcripts (secure seeds) and rejects
   );
   const py = (f: string) =>
     spawnSync('python3', [TOOL, '--transcript', join(dir, f)], { encoding: 'utf8' });
-  assert.equal(py('wrapped.json').status, 0);
+  assert.equal(py('wrapped.json').status, 4, 'one party only');
   assert.equal(py('wrong.json').status, 1);
 });

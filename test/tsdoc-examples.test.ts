@@ -111,6 +111,37 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const header: FairHeader;',
   ].join('\n'),
   'src/fair/hmac-sha256.ts': 'declare const key: Uint8Array;',
+  'src/fair/dealer-key.ts': '',
+  'src/fair/ed25519.ts':
+    'declare const seed: Uint8Array, message: Uint8Array, publicKey: Uint8Array, signature: Uint8Array;',
+  'src/fair/header-v3.ts': [
+    "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
+    'declare const dealerKeyHex: string, ka: string, kb: string, kc: string;',
+    'declare const header: FairHeaderV3;',
+  ].join('\n'),
+  'src/fair/messages-v3.ts': [
+    'declare const header: FairHeaderV3, deck: string[];',
+    'declare const cs: Uint8Array, salt: Uint8Array, ck: Uint8Array, r: Uint8Array, hash: Uint8Array;',
+    'declare const c0: Uint8Array, c1: Uint8Array, c2: Uint8Array, seatSignature: Uint8Array;',
+  ].join('\n'),
+  'src/fair/seat-v3.ts': [
+    'declare function send(message: unknown): void;',
+    'declare function complain(): void;',
+    'declare const announcement: AnnouncementV3, key: SeatKeyPair, mine: SeatCommitV3;',
+    'declare const roster: RosterV3, receipt: ReceiptV3, record: VoidRecordV3;',
+    'declare const myReceipts: ReceiptV3[];',
+  ].join('\n'),
+  'src/fair/signed-round.ts': [
+    'declare function publish(message: unknown): void;',
+    'declare const signedRound: SignedRound, dealerKey: DealerSigner, seats: SeatV3[];',
+    'declare const fromSeat0: SeatCommitMessage, revealOfSeat0: SeatRevealMessage;',
+    'declare const commitment: string, signature: string, saltHex: string, stateText: string;',
+  ].join('\n'),
+  'src/fair/transcript-v3.ts': [
+    "import { toHex } from '../../src/fair/hex.ts';",
+    'declare const t: AnyRecordV3;',
+  ].join('\n'),
+  'src/fair/verify-v3.ts': 'declare const parsed: AnyRecordV3;',
   'src/fair/seating.ts': "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
   'src/fair/transcript-hash.ts': [
     "import { toHex } from '../../src/fair/hex.ts';",
@@ -121,7 +152,8 @@ const CONTEXT: Readonly<Record<string, string>> = {
     "import { fromHex, toHex } from '../../src/fair/hex.ts';",
     'declare const t: FairTranscript;',
   ].join('\n'),
-  'src/fair/verify.ts': 'declare const announcement: FairAnnouncement;',
+  'src/fair/verify.ts':
+    'declare const announcement: FairAnnouncement;\ndeclare function showGreen(): void;',
   'src/fair/verify-chain.ts':
     'declare const hand1: FairTranscript, hand2: FairTranscript, hand3: FairTranscript;',
   'src/fair/verify-problems.ts':

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent verifier of fairdeal-v2 and fairdeal-v1 (docs/FAIR.md), Python standard library only.
+"""Independent verifier of fairdeal-v3, fairdeal-v2 and fairdeal-v1 (docs/FAIR.md).
 
 Written from the specification alone -- it shares no code with fairdeal's TypeScript sources -- so
 that the test vectors are proven reproducible by someone who never read our code, and so that a
@@ -9,15 +9,28 @@ HMAC-SHA-256 (RFC 2104 via hmac/hashlib), the canonical byte encoding, exact bou
 the strict transcript rules (no duplicate keys, no unknown fields, lowercase hex, option ranges).
 Anything it cannot recompute it refuses: it never reports "passed" for what it did not check.
 
+v1 and v2 need the Python 3 standard library only. v3 records are signed with Ed25519 (RFC 8032),
+which the standard library does not have, so checking one needs pyca/cryptography (`pip install
+cryptography`, Debian: python3-cryptography), imported only then; its Ed25519 is OpenSSL's, which
+refuses non-canonical signatures as docs/FAIR.md V3.3 requires (the vector check tests that too).
+Without it a v3 record is refused with exit status 1 and nothing is called verified. No curve
+arithmetic is written here: a verifier's own Ed25519 would be the weakest part of it.
+
 Usage:
-  python3 tools/verify-fair.py                          check test/vectors/fair-v1.json and fair-v2.json
-  python3 tools/verify-fair.py VECTORS.json             check one vector file (v1 or v2)
-  python3 tools/verify-fair.py --transcript A.json ...  verify transcripts (UTF-8, at most 16 MiB
-                                                        each); several = one chain (v1 then v2 allowed,
-                                                        never v2 then v1)
+  python3 tools/verify-fair.py                          check test/vectors/fair-v1.json, fair-v2.json
+                                                        and fair-v3.json
+  python3 tools/verify-fair.py --vectors FILE ...       check vector files (v1, v2 or v3)
+  python3 tools/verify-fair.py --transcript A.json ...  verify transcripts (any version; UTF-8, at most
+                                                        16 MiB each); several = one chain (v1 then v2
+                                                        allowed, never v2 then v1); prints and exits as
+                                                        `fairdeal verify`
   python3 tools/verify-fair.py --corpus FILE            fuzz mode: FILE is a JSON list of texts;
                                                         prints a JSON list of true/false verdicts
-Exit status 0 when everything verifies, 1 otherwise.
+  python3 tools/verify-fair.py --verdicts FILE          the same, each verdict the `fairness` of a
+                                                        verified text or false
+Exit status: vector checks and the fuzz modes 0 when everything passed, 1 otherwise; --transcript
+as docs/FAIR.md V3.9 says: 0 proven fair, 3 dealer alone or practice, 4 one party or one seat
+only, 5 void records only, 6 consistent (v1/v2 with player seeds), 1 a failure; 2 a usage error.
 """
 
 import hashlib
@@ -699,12 +712,14 @@ def verify(value):
     if not isinstance(value, dict):
         raise Reject("transcript", "must be an object")
     algorithm = value.get("algorithm")
+    if algorithm == V3:
+        return verify_v3(value)  # its verdict is its own (V3.9)
     if algorithm == V2:
         verdict = verify_v2(value)
     elif algorithm == V1:
         verdict = verify_v1(value)
     else:
-        raise Reject("algorithm", "must be %s or %s" % (V2, V1))
+        raise Reject("algorithm", "must be %s, %s or %s" % (V3, V2, V1))
     verdict["version"] = algorithm
     verdict["fairness"] = "players-contributed" if verdict["contributors"] > 0 else "dealer-alone"
     return verdict
@@ -750,6 +765,573 @@ def printable(s):
     return "".join(c if unicodedata.category(c) not in HIDDEN and c != "\\" else
                    ("\\\\" if c == "\\" else "\\u{%x}" % ord(c)) for c in s)
 
+
+# =================================================================================================
+# fairdeal-v3 (docs/FAIR.md, the part "fairdeal-v3 -- every seat signs, every reveal counts")
+# =================================================================================================
+# Written from sections V3.3-V3.9 and the v2 sections they reuse (3 encoding, 4 options, 7 deck,
+# 8 deal). Only Ed25519 comes from outside the standard library, and only when a v3 record is
+# checked: v1 and v2 never need it.
+
+V3 = "fairdeal-v3"
+MODES = ("fair", "practice")
+KINDS = ("dealt", "void")
+VOID_REASONS = ("withheld", "kicked")
+HEX128 = re.compile(r"[0-9a-f]{128}\Z")
+
+
+# --- Ed25519 (V3.3): pyca/cryptography, imported on first use ------------------------------------
+
+class NoEd25519(BaseException):
+    """Ed25519 is needed and pyca/cryptography is missing. A BaseException on purpose: the
+    `except Exception` that turns a crash on hostile input into "does not verify" must not turn
+    a missing library into a verdict on the record -- nothing was checked, so the run stops."""
+
+
+_ED25519 = []
+
+
+def _ed25519():
+    if not _ED25519:
+        try:
+            from cryptography.exceptions import InvalidSignature
+            from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+            from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+        except ImportError:
+            raise NoEd25519(
+                "fairdeal-v3 records are signed with Ed25519 (RFC 8032), which the Python standard "
+                "library does not have: install pyca/cryptography (pip install cryptography, or the "
+                "Debian package python3-cryptography). Nothing was verified.")
+        # only APIs of pyca/cryptography 2.6 and later (Debian's python3-cryptography among them)
+        _ED25519.extend([Ed25519PublicKey, Ed25519PrivateKey, InvalidSignature, (Encoding.Raw, PublicFormat.Raw)])
+    return _ED25519
+
+
+def ed25519_verify(public, message, signature):
+    """True when `signature` (64 bytes) is `public`'s (32 bytes) signature of `message`, pure
+    Ed25519 (RFC 8032 section 5.1.7: OpenSSL, under pyca, refuses S >= L and bad encodings)."""
+    public_key, _private_key, invalid, _raw = _ed25519()
+    try:
+        public_key.from_public_bytes(public).verify(signature, message)
+        return True
+    except (invalid, ValueError):  # ValueError: 32 bytes that are not a public key
+        return False
+
+
+def ed25519_sign(private, message):
+    """The vectors' private keys are published, so their signatures can be recomputed (RFC 8032
+    signatures are deterministic): (public key, signature)."""
+    _public_key, private_key, _invalid, raw = _ed25519()
+    key = private_key.from_private_bytes(private)
+    return key.public_key().public_bytes(*raw), key.sign(message)
+
+
+# Group order of edwards25519 (RFC 8032 section 5.1): a signature with S >= L must be refused.
+ED25519_L = 2 ** 252 + 27742317777372353535851937790883648493
+
+
+def ed25519_strict_self_test(r, public, message, signature):
+    """The installed library must refuse a signature made malleable by adding L to S (RFC 8032
+    5.1.7, V3.3); one that accepts it is not the Ed25519 the spec asks for."""
+    s = int.from_bytes(signature[32:], "little") + ED25519_L  # S < L < 2^253, so S + L fits 32 bytes
+    malleable = signature[:32] + s.to_bytes(32, "little")
+    r.expect("Ed25519 refuses S + L (RFC 8032 5.1.7)", ed25519_verify(public, message, malleable), False)
+
+
+# --- v3 encoding (V3.4-V3.7) ----------------------------------------------------------------------
+
+def opt(x):
+    return u8(0) if x is None else u8(1) + x
+
+
+def unhex(s):
+    return b"" if s is None else bytes.fromhex(s)
+
+
+def header_v3(t):
+    out = (enc(V3) + enc(t["mode"]) + enc(t["table"]) + u64(t["hand"]) + blob(unhex(t["prev"]))
+           + enc(t["preset"]) + options_bytes(t["options"]) + blob(unhex(t["dealer"])) + u32(len(t["seats"])))
+    for s in t["seats"]:
+        out += enc(s["player"]) + blob(unhex(s["key"]))
+    return out
+
+
+def server_commitment_v3(header, seed):
+    return sha(enc("fairdeal-v3/commit/server") + header + blob(seed))
+
+
+def seat_commitment_v3(cs, k, salt, seed):
+    return sha(enc("fairdeal-v3/commit/client") + blob(cs) + u32(k) + blob(salt) + enc(seed))
+
+
+def roster_hash_v3(cs, commitments):
+    return sha(enc("fairdeal-v3/roster") + blob(cs) + u32(len(commitments)) + b"".join(blob(c) for c in commitments))
+
+
+def key_message_v3(cs, rh, deck, seeds):
+    return (enc("fairdeal-v3/deck-key") + blob(cs) + blob(rh) + u32(len(deck)) + b"".join(enc(c) for c in deck)
+            + u32(len(seeds)) + b"".join(enc(s) for s in seeds))
+
+
+def announce_message(header, cs, at):
+    return enc("fairdeal-v3/sign/announce") + header + blob(cs) + u64(at)
+
+
+def commit_message(cs, k, ck):
+    return enc("fairdeal-v3/sign/commit") + blob(cs) + u32(k) + blob(ck)
+
+
+def roster_message(cs, rh, at):
+    return enc("fairdeal-v3/sign/roster") + blob(cs) + blob(rh) + u64(at)
+
+
+def reveal_message(cs, rh, k, salt, seed):
+    return enc("fairdeal-v3/sign/reveal") + blob(cs) + blob(rh) + u32(k) + blob(salt) + enc(seed)
+
+
+def receipt_message(cs, kind, k, seat_signature, at):
+    return enc("fairdeal-v3/sign/receipt") + blob(cs) + enc(kind) + u32(k) + blob(seat_signature) + u64(at)
+
+
+def transcript_message(h):
+    return enc("fairdeal-v3/sign/transcript") + blob(h)
+
+
+def record_hash_v3(t):
+    msg = enc("fairdeal-v3/transcript") + enc(t["kind"]) + header_v3(t)
+    msg += blob(unhex(t["server"]["commitment"])) + blob(unhex(t["server"]["seed"])) + u64(t["server"]["at"])
+    msg += u32(len(t["commits"]))
+    for c in t["commits"]:
+        msg += opt(None if c is None else blob(unhex(c["commitment"])) + blob(unhex(c["signature"])) + u64(c["at"]))
+    ro = t["roster"]
+    msg += opt(None if ro is None else blob(unhex(ro["hash"])) + u64(ro["at"]))
+    msg += u32(len(t["reveals"]))
+    for r in t["reveals"]:
+        msg += opt(None if r is None else enc(r["seed"]) + blob(unhex(r["salt"])) + blob(unhex(r["signature"])) + u64(r["at"]))
+    if t["kind"] == "dealt":
+        msg += u32(len(t["cards"])) + b"".join(enc(c["card"]) + enc(c["to"]) for c in t["cards"])
+    else:
+        v = t["void"]
+        msg += enc(v["reason"]) + u32(len(v["seats"])) + b"".join(u32(k) for k in v["seats"]) + u64(v["at"])
+    return sha(msg)
+
+
+# --- the record's shape (V3.7) --------------------------------------------------------------------
+
+TOP_V3 = ["algorithm", "kind", "mode", "table", "hand", "prev", "preset", "options", "dealer", "seats",
+          "server", "commits", "roster", "reveals", "hash", "signature"]
+
+
+def sig64(v, where):
+    if not isinstance(v, str) or not HEX128.match(v):
+        raise Reject(where, "must be 128 lowercase hex characters (an Ed25519 signature)")
+    return bytes.fromhex(v)
+
+
+def time_ms(v, where):
+    if not is_int(v) or v < 0 or v > MAX_SAFE:
+        raise Reject(where, "must be a time: an integer from 0 to 2^53 - 1 (milliseconds)")
+    return v
+
+
+def entries(v, where, keys):
+    """An array whose entries are null or objects with exactly `keys`."""
+    for i, e in enumerate(arr(v, where)):
+        if e is not None:
+            obj(e, "%s[%d]" % (where, i), keys, keys)
+    return v
+
+
+def shape_v3(t):
+    """V3.7 and step 1 of V3.8: fields, types, texts, hex; nothing about what they mean."""
+    kind = obj(t, "transcript").get("kind")
+    if kind not in KINDS:
+        raise Reject("kind", "must be \"dealt\" or \"void\"")
+    top = TOP_V3 + (["cards"] if kind == "dealt" else ["void"])
+    obj(t, "transcript", top, top)
+    if t["mode"] not in MODES:
+        raise Reject("mode", "must be \"fair\" or \"practice\"")
+    ident(t["table"], "table")
+    hand_number(t["hand"])
+    if t["prev"] is not None:
+        hex32(t["prev"], "prev")
+    text(t["preset"], "preset")
+    for k, v in obj(t["options"], "options").items():  # as parse_common does for v1/v2: keep them alike
+        if not KEY.match(k):
+            raise Reject("options.%s" % k[:64], "is not an option name")
+        options_value(v, "options.%s" % k[:64])
+    hex32(t["dealer"], "dealer")
+    for k, s in enumerate(arr(t["seats"], "seats")):
+        obj(s, "seats[%d]" % k, ["player", "key"], ["player", "key"])
+        ident(s["player"], "seats[%d].player" % k)
+        if s["key"] is not None:
+            hex32(s["key"], "seats[%d].key" % k)
+    obj(t["server"], "server", ["commitment", "seed", "at"], ["commitment", "seed", "at"])
+    hex32(t["server"]["commitment"], "server.commitment")
+    hex32(t["server"]["seed"], "server.seed")
+    time_ms(t["server"]["at"], "server.at")
+    for k, c in enumerate(entries(t["commits"], "commits", ["commitment", "signature", "at"])):
+        if c is not None:
+            hex32(c["commitment"], "commits[%d].commitment" % k)
+            sig64(c["signature"], "commits[%d].signature" % k)
+            time_ms(c["at"], "commits[%d].at" % k)
+    if t["roster"] is not None:
+        obj(t["roster"], "roster", ["hash", "at"], ["hash", "at"])
+        hex32(t["roster"]["hash"], "roster.hash")
+        time_ms(t["roster"]["at"], "roster.at")
+    for k, r in enumerate(entries(t["reveals"], "reveals", ["seed", "salt", "signature", "at"])):
+        if r is not None:
+            bounded(r["seed"], "reveals[%d].seed" % k)
+            hex32(r["salt"], "reveals[%d].salt" % k)
+            sig64(r["signature"], "reveals[%d].signature" % k)
+            time_ms(r["at"], "reveals[%d].at" % k)
+    if kind == "dealt":
+        for i, c in enumerate(arr(t["cards"], "cards")):
+            obj(c, "cards[%d]" % i, ["card", "to"], ["card", "to"])
+            text(c["card"], "cards[%d].card" % i)
+            text(c["to"], "cards[%d].to" % i)
+    else:
+        v = obj(t["void"], "void", ["reason", "seats", "at"], ["reason", "seats", "at"])
+        if v["reason"] not in VOID_REASONS:
+            raise Reject("void.reason", "must be \"withheld\" or \"kicked\"")
+        if arr(v["seats"], "void.seats") == []:
+            raise Reject("void.seats", "a void record names at least one seat")
+        for i, k in enumerate(arr(v["seats"], "void.seats")):
+            if not is_int(k) or k < 0 or k >= len(t["seats"]):
+                raise Reject("void.seats[%d]" % i, "must be a seat number from 0 to %d" % (len(t["seats"]) - 1))
+            if i > 0 and k <= v["seats"][i - 1]:
+                raise Reject("void.seats", "must be ascending, each seat once")
+        time_ms(v["at"], "void.at")
+    hex32(t["hash"], "hash")
+    sig64(t["signature"], "signature")
+
+
+# --- verifying a record, in the order of V3.8 -----------------------------------------------------
+
+def verify_v3(t):
+    """Verdict dict of one v3 record (a parsed value), checked in the normative order of V3.8;
+    Reject at the first step that fails."""
+    # 1. the shape
+    shape_v3(t)
+    fair = t["mode"] == "fair"
+    seats, commits, reveals, roster = t["seats"], t["commits"], t["reveals"], t["roster"]
+    # 2. options canonical for the preset; the seats
+    canon, deck, route = resolve(t["preset"], t["options"])
+    if options_bytes(canon) != options_bytes(t["options"]):
+        raise Reject("options", "not in canonical form, expected %s" % json.dumps(canon, sort_keys=True))
+    n = canon["seats"]
+    if len(seats) != n:
+        raise Reject("seats", "lists %d seats, options.seats is %d" % (len(seats), n))
+    players, keys = set(), {t["dealer"]: "the dealer"}
+    for k, s in enumerate(seats):
+        if s["player"] in players:
+            raise Reject("seats[%d].player" % k, "%r has two seats" % s["player"][:64])
+        players.add(s["player"])
+        if s["key"] is None:
+            if fair:
+                raise Reject("seats[%d].key" % k, "a fair hand needs every seat's public key")
+            continue
+        if s["key"] in keys:
+            raise Reject("seats[%d]" % k, "the same key as %s: the keys must be pairwise distinct" % keys[s["key"]])
+        keys[s["key"]] = "seat %d" % k
+    # 3. the server commitment
+    header = header_v3(t)
+    cs, seed = unhex(t["server"]["commitment"]), unhex(t["server"]["seed"])
+    if not same(server_commitment_v3(header, seed), cs):
+        raise Reject("server.commitment", "the server seed and the header do not match the server commitment")
+    # 4. the mode's shape
+    if not fair:
+        for field, empty in (("commits", commits == []), ("roster", roster is None), ("reveals", reveals == [])):
+            if not empty:
+                raise Reject(field, "a practice hand has no commits, roster or reveals")
+    elif len(commits) != n:
+        raise Reject("commits", "lists %d entries, the hand has %d seats" % (len(commits), n))
+    # 5. every seat's signature of its commitment
+    for k, c in enumerate(commits):
+        if c is not None and not ed25519_verify(unhex(seats[k]["key"]), commit_message(cs, k, unhex(c["commitment"])),
+                                                unhex(c["signature"])):
+            raise Reject("commits[%d].signature" % k, "not seat %d's signature of its commitment" % k)
+    # 6. the roster: every seat committed, R recomputed
+    rh = None
+    if roster is not None:
+        for k, c in enumerate(commits):
+            if c is None:
+                raise Reject("commits[%d]" % k, "seat %d never committed, yet the roster closed" % k)
+        rh = roster_hash_v3(cs, [unhex(c["commitment"]) for c in commits])
+        if not same(rh, unhex(roster["hash"])):
+            raise Reject("roster.hash", "does not match the commitments")
+    # 7. reveals: none before the roster, then one entry per seat, each opening its commitment, signed
+    if roster is None and reveals != []:
+        raise Reject("reveals", "reveals without a roster: nobody may reveal before every seat committed")
+    if roster is not None and len(reveals) != n:
+        raise Reject("reveals", "lists %d entries, the hand has %d seats" % (len(reveals), n))
+    for k, r in enumerate(reveals):
+        if r is None:
+            continue
+        salt = unhex(r["salt"])
+        if not same(seat_commitment_v3(cs, k, salt, r["seed"]), unhex(commits[k]["commitment"])):
+            raise Reject("reveals[%d].commitment" % k, "seat %d's seed and salt do not open its commitment" % k)
+        if not ed25519_verify(unhex(seats[k]["key"]), reveal_message(cs, rh, k, salt, r["seed"]), unhex(r["signature"])):
+            raise Reject("reveals[%d].signature" % k, "not seat %d's signature of its reveal" % k)
+    # 8. a dealt fair hand has every seed; a void record names the right seats
+    if t["kind"] == "dealt" and fair:
+        for k, c in enumerate(commits):
+            if c is None:
+                raise Reject("commits[%d]" % k, "seat %d never committed, yet the hand was dealt" % k)
+        if roster is None:
+            raise Reject("roster", "a fair hand was dealt without a roster")
+        for k, r in enumerate(reveals):
+            if r is None:
+                raise Reject("reveals[%d]" % k, "seat %d never revealed, yet the hand was dealt" % k)
+    # (that a kicked record names at least one seat is a shape rule: void.seats is never empty)
+    if t["kind"] == "void" and t["void"]["reason"] == "withheld":
+        gaps = commits if roster is None else reveals
+        missing = [k for k, e in enumerate(gaps) if e is None]
+        if t["void"]["seats"] != missing:
+            raise Reject("void.seats", "names %s, the seats that withheld are %s" % (t["void"]["seats"], missing))
+    # 9. times
+    start = t["server"]["at"]
+    times = [start]
+    for field, items in (("commits", commits), ("reveals", reveals)):
+        for k, e in enumerate(items):
+            if e is not None:
+                if e["at"] < start:
+                    raise Reject("%s[%d].at" % (field, k), "before the announcement (server.at)")
+                if field == "commits" and roster is not None and e["at"] > roster["at"]:
+                    raise Reject("%s[%d].at" % (field, k), "after the roster closed (roster.at)")
+                if field == "reveals" and e["at"] < roster["at"]:
+                    raise Reject("%s[%d].at" % (field, k), "before the roster closed (roster.at)")
+                times.append(e["at"])
+    if roster is not None:
+        if roster["at"] < start:
+            raise Reject("roster.at", "before the announcement (server.at)")
+        times.append(roster["at"])
+    if t["kind"] == "void" and t["void"]["at"] < max(times):
+        raise Reject("void.at", "before a step it ends")
+    # 10. the deal, from every seat's seed (a fair hand) or the server seed alone (practice)
+    if t["kind"] == "dealt":
+        if fair:
+            msg = key_message_v3(cs, rh, deck, [r["seed"] for r in reveals])
+        else:
+            msg = key_message_v3(cs, roster_hash_v3(cs, []), deck, [])
+        compare_cards(t["cards"], deal(hmac.new(seed, msg, hashlib.sha256).digest(), deck, route))
+    # 11. the hash
+    h = record_hash_v3(t)
+    if not same(h.hex().encode(), t["hash"].encode()):
+        raise Reject("hash", "the hash field does not match the content")
+    # 12. the dealer's signature of the hash
+    if not ed25519_verify(unhex(t["dealer"]), transcript_message(h), unhex(t["signature"])):
+        raise Reject("signature", "the record is not signed by the dealer's key")
+    if t["kind"] == "void":
+        fairness = "void"
+    elif not fair:
+        fairness = "practice"
+    else:
+        fairness = "proven-fair" if n >= 2 else "single-seat"
+    return {"version": V3, "fairness": fairness, "contributors": n if fairness in ("proven-fair", "single-seat") else 0,
+            "missing": []}
+
+
+# --- the v3 vectors (V3.11) -----------------------------------------------------------------------
+
+HEADER_V3_FIELDS = ["algorithm", "mode", "table", "hand", "prev", "preset", "options", "dealer", "seats"]
+
+
+def is_v3_vectors(v):
+    return isinstance(v, dict) and "ed25519" in v and all(
+        isinstance(t, dict) and t.get("algorithm") == V3 for t in v.get("transcripts", [None]))
+
+
+def check_v3_vectors(r, v):
+    """Every record verified in full (signatures included); every signature the vectors publish
+    recomputed from its published private key (Ed25519 is deterministic, RFC 8032 5.1.6); the
+    announcements, rosters and receipts held to their records; the chain."""
+    for i, e in enumerate(v["ed25519"]):
+        name = "RFC 8032 7.1 test %d" % (i + 1)
+        secret, message, signature = unhex(e["secret"]), unhex(e["message"]), unhex(e["signature"])
+        public, signed = ed25519_sign(secret, message)
+        r.expect(name + " public key", public.hex(), e["public"])
+        r.expect(name + " signature", signed.hex(), e["signature"])
+        r.expect(name + " verifies", ed25519_verify(public, message, signature), True)
+        flipped = bytes([signature[0] ^ 1]) + signature[1:]
+        r.expect(name + " refuses a flipped bit", ed25519_verify(public, message, flipped), False)
+        ed25519_strict_self_test(r, public, message, signature)
+    private = {}
+    parties = [("dealer", v["dealer"])] + [("seat %d" % k, s) for k, s in enumerate(v["seats"])]
+    for who, e in parties:
+        key = unhex(e["privateKey"])
+        r.expect("v3 %s private key is SHA-256 of its label" % who, key.hex(), sha(utf8(e["label"])).hex())
+        r.expect("v3 %s public key" % who, ed25519_sign(key, b"")[0].hex(), e["publicKey"])
+        private[e["publicKey"]] = key
+    counts = {}
+    for i, (t, d) in enumerate(zip(v["transcripts"], v["details"])):
+        name = "v3 record %d (hand %s)" % (i, t.get("hand"))
+        verdict = r.verified(name, t)
+        if verdict is None:
+            continue
+        counts[verdict["fairness"]] = counts.get(verdict["fairness"], 0) + 1
+        try:
+            check_v3_details(r, name, t, d, v, private)
+        except (Reject, KeyError, TypeError, ValueError) as e:
+            r.expect(name + " details", "%s: %s" % (type(e).__name__, e), "well-formed")
+    r.expect("v3 record per entry of details", len(v["details"]), len(v["transcripts"]))
+    dealt_fair = sorted(t["preset"] for t in v["transcripts"] if t["kind"] == "dealt" and t["mode"] == "fair")
+    r.expect("v3 chain deals every preset, fair", dealt_fair, sorted(PRESETS))
+    r.expect("v3 verdicts", counts, {"proven-fair": len(PRESETS), "void": 3, "practice": 1})
+    check_chain(r, "v3", v["transcripts"])
+
+
+def check_v3_details(r, name, t, d, v, private):
+    r.expect(name + " dealer key", t["dealer"], v["dealer"]["publicKey"])
+    for k, s in enumerate(t["seats"]):
+        r.expect(name + " seat %d player" % k, s["player"], v["seats"][k]["player"])
+        if s["key"] is not None:
+            r.expect(name + " seat %d key" % k, s["key"], v["seats"][k]["publicKey"])
+    cs = unhex(t["server"]["commitment"])
+    dealer = unhex(t["dealer"])
+
+    def resigned(what, public_hex, message, signature_hex):
+        # a signature that verifies is also recomputed: the vectors pin the exact message bytes
+        r.expect(name + " " + what + " verifies", ed25519_verify(unhex(public_hex), message, unhex(signature_hex)), True)
+        r.expect(name + " " + what + " recomputed", ed25519_sign(private[public_hex], message)[1].hex(), signature_hex)
+
+    rh = None if t["roster"] is None else unhex(t["roster"]["hash"])
+    for k, c in enumerate(t["commits"]):
+        if c is not None:
+            resigned("commit %d" % k, t["seats"][k]["key"], commit_message(cs, k, unhex(c["commitment"])), c["signature"])
+    for k, e in enumerate(t["reveals"]):
+        if e is not None:
+            resigned("reveal %d" % k, t["seats"][k]["key"],
+                     reveal_message(cs, rh, k, unhex(e["salt"]), e["seed"]), e["signature"])
+    resigned("record", t["dealer"], transcript_message(unhex(t["hash"])), t["signature"])
+    # the announcement, as published before any commitment
+    a = d["announcement"]
+    r.expect(name + " announcement fields", sorted(a), sorted(HEADER_V3_FIELDS + ["commitment", "at", "signature"]))
+    for f in HEADER_V3_FIELDS:
+        r.expect(name + " announcement " + f, a[f], t[f])
+    r.expect(name + " announcement commitment", a["commitment"], t["server"]["commitment"])
+    r.expect(name + " announcement at", a["at"], t["server"]["at"])
+    resigned("announcement", t["dealer"], announce_message(header_v3(a), cs, a["at"]), a["signature"])
+    # the roster, as published before any reveal
+    r.expect(name + " has a published roster", "roster" in d, t["roster"] is not None)
+    if "roster" in d:
+        ro = d["roster"]
+        r.expect(name + " roster fields", sorted(ro), ["at", "commitment", "commits", "hash", "signature"])
+        r.expect(name + " roster commitment", ro["commitment"], t["server"]["commitment"])
+        r.expect(name + " roster commits", ro["commits"], t["commits"])
+        recomputed = roster_hash_v3(cs, [unhex(c["commitment"]) for c in ro["commits"]])
+        r.expect(name + " roster hash", ro["hash"], recomputed.hex())
+        r.expect(name + " roster hash in the record", ro["hash"], t["roster"]["hash"])
+        r.expect(name + " roster at", ro["at"], t["roster"]["at"])
+        resigned("roster", t["dealer"], roster_message(cs, recomputed, ro["at"]), ro["signature"])
+    # the dealer's receipts: one per commit and per reveal the record holds
+    want = [("commit", k) for k, c in enumerate(t["commits"]) if c is not None]
+    want += [("reveal", k) for k, e in enumerate(t["reveals"]) if e is not None]
+    got = []
+    for j, rc in enumerate(d["receipts"]):
+        what = "receipt %d" % j
+        r.expect(name + " " + what + " fields", sorted(rc), ["at", "commitment", "kind", "seat", "seatSignature", "signature"])
+        got.append((rc["kind"], rc["seat"]))
+        entry = (t["commits"] if rc["kind"] == "commit" else t["reveals"])[rc["seat"]]
+        r.expect(name + " " + what + " commitment", rc["commitment"], t["server"]["commitment"])
+        r.expect(name + " " + what + " seat signature", rc["seatSignature"], entry["signature"])
+        r.expect(name + " " + what + " at", rc["at"], entry["at"])
+        resigned(what, t["dealer"], receipt_message(cs, rc["kind"], rc["seat"], unhex(rc["seatSignature"]), rc["at"]),
+                 rc["signature"])
+    r.expect(name + " receipts", sorted(got), sorted(want))
+
+
+# --- verdicts, their words and exit statuses (V3.9), every version ---------------------------------
+
+# exit status of each status; a chain exits with its least proven dealt hand (3 before 4 before 6
+# before 0), void records beside dealt hands do not lower it, void records alone exit 5
+STATUS_EXIT = {"proven-fair": 0, "single-seat": 4, "practice": 3, "dealer-alone": 3, "void": 5, "unsigned": 6}
+STATUS_RANK = {"practice": 0, "dealer-alone": 0, "single-seat": 1, "unsigned": 2, "proven-fair": 3}
+UNSIGNED = (" — but %s carries no seat signatures, so who took part rests on the dealer's word: not proven fair"
+            " to a stranger (fairdeal-v3 proves it)")
+
+
+def status_of(verdict):
+    """The CLI status of a verdict: v3 verdicts are their own; a v1/v2 hand is dealer-alone (no
+    player seed), single-seat (exactly one plain or revealed seed, V3.9) or unsigned (several)."""
+    if verdict["version"] == V3:
+        return verdict["fairness"]
+    return {0: "dealer-alone", 1: "single-seat"}.get(verdict["contributors"], "unsigned")
+
+
+def seat_name(t, k):
+    return "seat %d (%s)" % (k + 1, printable(t["seats"][k]["player"]))
+
+
+def describe_hand(name, t, verdict):
+    """(status, headline, lines, verdict words) of a verified hand, as `fairdeal verify` prints it."""
+    status, version = status_of(verdict), verdict["version"]
+    what = "void record" if t.get("kind") == "void" else "%d cards" % len(t["cards"])
+    first = "%s: table '%s' hand %d, %s, %s (%s)" % (printable(name), printable(t["table"]), t["hand"],
+                                                     printable(t["preset"]), what, version)
+    missing = ("; never revealed: " + ", ".join(printable(m) for m in verdict["missing"])) if verdict["missing"] else ""
+    if status == "proven-fair":
+        detail = ("proven fair among %d independently keyed seats: the dealer committed first, every seat signed its "
+                  "commitment before any seed was revealed, and every seat's seed decided the deck" % len(t["seats"]))
+    elif status == "single-seat" and version == V3:
+        detail = ("dealt from one seat's seed (%s): the dealer could not choose the deck against that seat's key, but "
+                  "nobody else's seed counted — not proven fair among players" % seat_name(t, 0))
+    elif status == "single-seat":
+        detail = ("consistent, one player seed (%s, unsigned): the dealer could not choose the deck against that one "
+                  "party, and it may have been the dealer itself — not proven fair among players%s" % (version, missing))
+    elif status == "practice":
+        detail = "a practice hand: no seat committed, the dealer alone chose the deck — not proven fair"
+    elif status == "void":
+        named = ", ".join(seat_name(t, k) for k in t["void"]["seats"])
+        did = "withheld its seed" if t["void"]["reason"] == "withheld" else "was kicked by the host"
+        detail = "the hand was voided and never dealt: %s %s" % (named, did)
+    elif status == "dealer-alone":
+        detail = "consistent, but no player seed went into the deck: the dealer alone chose it — not proven fair"
+    else:
+        detail = "consistent, %d player seeds%s%s" % (verdict["contributors"], missing, UNSIGNED % version)
+    if version == V3:
+        seats = ", ".join("%d %s%s" % (k + 1, printable(s["player"]), "" if s["key"] is None else " [key %s…]" % s["key"][:16])
+                          for k, s in enumerate(t["seats"]))
+        last = "seats: " + seats
+    elif version == V2:
+        seating = [e["player"] for e in by_player(t["roster"])] if t["seating"] == "roster" else t["seating"]
+        last = "seats: " + ", ".join("%d %s" % (k + 1, "(unbound)" if p is None else printable(p)) for k, p in enumerate(seating))
+    else:
+        last = "fairdeal-v1: preset options and seats were not committed"
+    headline = {"proven-fair": "PROVEN FAIR", "practice": "PRACTICE", "void": "VOID", "dealer-alone": "DEALER ALONE",
+                "unsigned": "CONSISTENT",
+                "single-seat": "ONE SEAT ONLY" if version == V3 else "ONE PARTY ONLY"}[status]
+    words = {"proven-fair": "proven fair", "unsigned": "consistent — not proven fair"}.get(
+        status, "%s — not proven fair" % headline.lower())
+    return {"status": status, "lines": ["%-12s %s" % (headline, first), " " * 13 + detail, " " * 13 + last],
+            "words": words}
+
+
+def chain_verdict(hands, failed):
+    """(last line, exit status) of a run over `hands` (describe_hand results, in order)."""
+    if failed or not hands:
+        return "verdict: NOT verified", 1
+    dealt = [h for h in hands if h["status"] != "void"]
+    voids = len(hands) - len(dealt)
+    if not dealt:
+        return "verdict: void — not proven fair", STATUS_EXIT["void"]
+    least = min(dealt, key=lambda h: STATUS_RANK[h["status"]])  # the first of the least proven
+    note = " (%d void record(s) in the chain)" % voids if voids else ""
+    return "verdict: %s%s" % (least["words"], note), STATUS_EXIT[least["status"]]
+
+
+def finish(hands, failed):
+    """Prints the end of a --transcript run and gives its exit status (V3.9)."""
+    if not failed and len(hands) >= 2:
+        print("%-12s %d hands linked" % ("CHAIN OK", len(hands)))
+    line, status = chain_verdict(hands, failed)
+    print(line)
+    return status
+
+
+# =================================================================================================
+# end of fairdeal-v3; what follows (vector files, the command line) serves every version
+# =================================================================================================
 
 # --- vector files ---------------------------------------------------------------------------------
 
@@ -830,6 +1412,14 @@ def self_test(r):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[0] == "--verdicts":
+        return print_verdicts(argv[1])
+    if argv and argv[0] == "--vectors":
+        if len(argv) < 2:
+            return usage("--vectors needs at least one vector file")
+        argv = argv[1:]
+    elif argv and argv[0].startswith("--") and argv[0] not in ("--corpus", "--transcript"):
+        return usage("unknown option %s" % printable(argv[0]))
     if len(argv) == 2 and argv[0] == "--corpus":
         with open(argv[1], encoding="utf-8") as f:
             corpus = json.load(f)
@@ -843,10 +1433,9 @@ def main(argv):
         print(json.dumps(out))
         return 0
     if argv and argv[0] == "--transcript":
-        items, failed = [], False
+        items, failed, hands = [], False, []
         if len(argv) < 2:
-            print("FAIL nothing to verify")
-            return 1
+            return usage("--transcript needs at least one file")
         for path in argv[1:]:
             try:
                 with open(path, "rb") as f:
@@ -885,29 +1474,28 @@ def main(argv):
                     failed = True
                     continue
                 items.append((name, t))
-                if verdict["fairness"] == "dealer-alone":
-                    print("CONSISTENT %s: no client seed, the dealer alone chose the deck" % printable(name))
-                else:
-                    missing = (", did not reveal: " + ", ".join(printable(m) for m in verdict["missing"])) if verdict["missing"] else ""
-                    print("VERIFIED %s: %s, %d player seed(s)%s" % (printable(name), verdict["version"], verdict["contributors"], missing))
+                hands.append(describe_hand(name, t, verdict))
+                print("\n".join(hands[-1]["lines"]))
         for problem in chain_links(items):
             print("FAIL chain " + printable(problem))
             failed = True
-        return 1 if failed else 0
+        return finish(hands, failed)
     r = Report()
     self_test(r)
     here = os.path.dirname(os.path.abspath(__file__))
-    paths = argv or [os.path.join(here, "..", "test", "vectors", n) for n in ("fair-v1.json", "fair-v2.json")]
+    paths = argv or [os.path.join(here, "..", "test", "vectors", n) for n in ("fair-v1.json", "fair-v2.json", "fair-v3.json")]
     for path in paths:
         with open(path, encoding="utf-8") as f:
             v = json.load(f)
         try:
-            if v.get("algorithm") == V1:
+            if is_v3_vectors(v):
+                check_v3_vectors(r, v)
+            elif v.get("algorithm") == V1:
                 check_v1_vectors(r, v)
             elif v.get("algorithm") == V2:
                 check_v2_vectors(r, v)
             else:
-                r.expect(path + " algorithm", v.get("algorithm"), "fairdeal-v1 or fairdeal-v2")
+                r.expect(path + " algorithm", v.get("algorithm"), "fairdeal-v1 or fairdeal-v2, or the v3 vectors")
         except Reject as e:
             r.expect(path, str(e), "no refusal")
     for failure in r.failures:
@@ -919,5 +1507,30 @@ def main(argv):
     return 0
 
 
+def print_verdicts(path):
+    """--verdicts FILE: like --corpus, but each verified text gives its `fairness` (the library's
+    verdict.fairness: proven-fair, single-seat, practice, void, players-contributed, dealer-alone)
+    and each refused one false, so a test can require the same verdict, not just the same yes/no."""
+    with open(path, encoding="utf-8") as f:
+        corpus = json.load(f)
+    out = []
+    for s in corpus:
+        try:
+            out.append(verify_text(s)["fairness"])
+        except Reject:
+            out.append(False)
+    print(json.dumps(out))
+    return 0
+
+
+def usage(problem):
+    sys.stderr.write("verify-fair.py: %s\nUsage:%s\n" % (problem, __doc__.split("Usage:", 1)[1].split("\nExit status", 1)[0]))
+    return 2
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except NoEd25519 as e:
+        sys.stderr.write("verify-fair.py: %s\n" % e)
+        sys.exit(1)

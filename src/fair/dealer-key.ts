@@ -19,8 +19,8 @@ export interface DealerSigner {
  *
  * @example
  * ```ts
- * const dealer = dealerSigner(randomBytes(32)); // keep the 32 bytes like a password
- * dealer.publicKey; // publish it
+ * const key = crypto.getRandomValues(new Uint8Array(32)); // keep it like a password
+ * dealerSigner(key).publicKey; // publish it
  * ```
  * @throws {FairdealError} `BAD_SIGNATURE` for a key that is not 32 bytes or without node:crypto.
  */

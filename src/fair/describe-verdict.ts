@@ -87,7 +87,7 @@ export function describeVerdict(v: FairVerdict): VerdictDescription {
     };
   }
   const missing = v.missing.length > 0 ? `; never revealed: ${v.missing.join(', ')}` : '';
-  if (v.contributors === 1 && v.missing.length === 0) {
+  if (v.contributors === 1) {
     return {
       status: 'single-seat',
       green: false,

@@ -158,7 +158,7 @@ function checkTime(at: unknown): number {
  *
  * @example
  * ```ts
- * const round = SignedRound.open({ table: 't', hand: 1, preset: 'doudizhu', seats, dealer, at: Date.now() });
+ * const round = SignedRound.open({ table: 't', hand: 1, preset: 'doudizhu', seats, dealer: dealerKey, at: Date.now() });
  * publish(round.announcement);
  * const receipt = round.commit(0, fromSeat0, Date.now()); // … every seat
  * publish(round.closeRoster(Date.now()));
@@ -220,7 +220,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const round = SignedRound.open({ table: 'club-7', hand: 1, preset: 'doudizhu', seats, dealer, at: Date.now() });
+   * const round = SignedRound.open({ table: 'club-7', hand: 1, preset: 'doudizhu', seats, dealer: dealerKey, at: Date.now() });
    * ```
    * @throws {FairdealError} `BAD_OPTION` (ids, seats, keys, options), `UNKNOWN_PRESET`,
    *   `BAD_SIGNATURE` (the dealer signer does not match), `RANDOM_UNAVAILABLE`.
@@ -241,7 +241,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const round = SignedRound.restore(JSON.parse(stateText), dealer);
+   * const round = SignedRound.restore(JSON.parse(stateText), dealerKey);
    * ```
    * @throws {FairdealError} `BAD_TRANSCRIPT` for a malformed or inconsistent state.
    */
@@ -377,7 +377,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const receipt = round.commit(1, { commitment, signature }, Date.now());
+   * const receipt = signedRound.commit(1, { commitment, signature }, Date.now());
    * ```
    * @throws {FairdealError} `PROTOCOL_ORDER` (wrong phase, no such seat, committed already, a
    *   practice hand), `BAD_SIGNATURE` (not signed by that seat's key), `BAD_TRANSCRIPT` (hex).
@@ -421,7 +421,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * publish(round.closeRoster(Date.now()));
+   * publish(signedRound.closeRoster(Date.now()));
    * ```
    * @throws {FairdealError} `PROTOCOL_ORDER` while a seat has not committed, or when closed already.
    */
@@ -455,7 +455,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const receipt = round.reveal(1, { seed, salt, signature }, Date.now());
+   * const receipt = signedRound.reveal(1, { seed: 'lucky7', salt: saltHex, signature }, Date.now());
    * ```
    * @throws {FairdealError} `PROTOCOL_ORDER`, `REVEAL_MISMATCH` (seed and salt do not open the
    *   seat's commitment), `BAD_SIGNATURE`, `BAD_TRANSCRIPT`/`BAD_OPTION` (malformed fields).
@@ -542,7 +542,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const { transcript, deal } = round.deal();
+   * const { transcript, deal } = signedRound.deal();
    * ```
    * @throws {FairdealError} `PROTOCOL_ORDER` while a seat has not revealed, or once dealt;
    *   `VOID_HAND` for a voided hand.
@@ -579,7 +579,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const record = round.voidHand({ reason: 'withheld', at: Date.now() });
+   * const record = signedRound.voidHand({ reason: 'withheld', at: Date.now() });
    * ```
    * @throws {FairdealError} `PROTOCOL_ORDER` once dealt or voided, for `withheld` with nobody
    *   missing, or for `kicked` without seats.
@@ -616,7 +616,7 @@ export class SignedRound {
    *
    * @example
    * ```ts
-   * const state = round.exportSecretState();
+   * const state = signedRound.exportSecretState();
    * ```
    * @throws never.
    */

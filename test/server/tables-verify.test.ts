@@ -81,13 +81,15 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
     const chain = await call('GET', `/v1/tables/${id}/chain`);
     writeFileSync(join(dir, 'chain.json'), JSON.stringify(chain.json.transcripts));
 
+    // v2 hands with player seeds are consistent, never proven fair: exit 6 (docs/FAIR.md §V3.9)
     const io = fakeIo(dir);
     assert.equal(
       await main(['verify', 'hand-1.json', 'hand-2.json'], io),
-      0,
+      6,
       io.stderr + io.stdout,
     );
-    assert.match(io.stdout, /VERIFIED/);
+    assert.match(io.stdout, /CHAIN OK/);
+    assert.match(io.stdout, /verdict: consistent — not proven fair/);
 
     if (spawnSync('python3', ['--version']).error !== undefined) {
       if (process.env.CI === 'true') assert.fail('python3 is missing under CI=true');
@@ -98,17 +100,22 @@ test('tables over HTTP: transcripts and the chain verify with fairdeal verify an
       encoding: 'utf8',
       timeout: 60_000,
     });
-    assert.equal(py.status, 0, py.stdout + py.stderr);
-    assert.match(py.stdout, /VERIFIED .*hand-1\.json: fairdeal-v2, 3 player seed\(s\)/);
+    assert.equal(py.status, 6, py.stdout + py.stderr);
     assert.match(
       py.stdout,
-      /VERIFIED .*hand-2\.json: fairdeal-v2, 2 player seed\(s\), did not reveal: bob/,
+      /CONSISTENT .*hand-1\.json: .*\(fairdeal-v2\)\n +consistent, 3 player seeds —/,
     );
+    assert.match(
+      py.stdout,
+      /CONSISTENT .*hand-2\.json: .*\(fairdeal-v2\)\n +consistent, 2 player seeds; never revealed: bob —/,
+    );
+    // the same words as fairdeal verify, line for line
+    assert.equal(py.stdout.replaceAll(`${dir}/`, ''), io.stdout);
     const pyChain = spawnSync('python3', [TOOL, '--transcript', join(dir, 'chain.json')], {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    assert.equal(pyChain.status, 0, pyChain.stdout + pyChain.stderr);
+    assert.equal(pyChain.status, 6, pyChain.stdout + pyChain.stderr);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
