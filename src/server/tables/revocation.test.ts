@@ -3,7 +3,6 @@ import { after, test } from 'node:test';
 import type { TableStore } from '../store/table-store.ts';
 import type { TableDocument } from './table-doc.ts';
 import { type Json, testApp } from './test-table.ts';
-import { tokenHash } from './tokens.ts';
 
 // The cheater here is a seat whose token the host revoked or reissued (it was lent, leaked, or
 // its player left), trying to keep seeing that seat's cards through what it opened before: an
