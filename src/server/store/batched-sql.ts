@@ -10,7 +10,8 @@
  * `unnest`, and with a few thousand tables then preferred a hash join over a scan of all of
  * them; for `= ANY (array)` it takes the index.
  */
-export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.status AS a_status, a.body AS a_body
+export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request AS a_request,
+    a.status AS a_status, a.body AS a_body
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (id, key, n)
   JOIN fd_tables AS t ON t.id = q.id
   LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = q.key
@@ -19,9 +20,10 @@ export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.status 
 /**
  * The write of a batch of changes to different tables, as one statement (one implicit
  * transaction, one commit): each document, if its version is still the one its change read;
- * its answer, its events (their shared text once: store/event-bodies.ts) and its finished hands,
- * only if the document was written; and `pg_notify` on each written table's channel (delivered at
- * commit to every listening process, this one included). Answers one row per written table.
+ * its credential generations where the change sets them ($23, NULL: kept); its answer, its events
+ * (their shared text once: store/event-bodies.ts) and its finished hands, only if the document was
+ * written; and `pg_notify` on each written table's channel (delivered at commit to every listening
+ * process, this one included). Answers one row per written table.
  *
  * The rows are locked with SKIP LOCKED: a table that another transaction is writing right now
  * is left out, like a lost race (its change reruns on the fresh row), so a batch never waits
@@ -29,15 +31,16 @@ export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.status 
  * row locked by this same transaction (the locked path below) is not skipped.
  */
 export const WRITE_SQL = `WITH q AS (
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[])
-      AS q (id, v, doc, set_due, due)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[],
+      $23::text[]) AS q (id, v, doc, set_due, due, gens)
   ), l AS (
     SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
     WHERE t.id = ANY ($1::text[])
     FOR UPDATE OF t SKIP LOCKED
   ), u AS (
     UPDATE fd_tables AS t SET doc = q.doc, version = q.v + 1, updated_at = $6,
-      due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END
+      due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END,
+      token_generations = coalesce(q.gens, t.token_generations)
     FROM q WHERE t.id = q.id AND t.id = ANY ($1::text[]) AND t.id IN (SELECT id FROM l)
     RETURNING t.id, t.version
   ), b AS (
@@ -50,10 +53,10 @@ export const WRITE_SQL = `WITH q AS (
     FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::boolean[])
       AS x (id, a, i, t, d, shared) JOIN u ON u.id = x.id
   ), k AS (
-    INSERT INTO fd_table_answers (table_id, key, version, status, body)
-    SELECT u.id, x.k, u.version, x.s, x.b
-    FROM unnest($16::text[], $17::text[], $18::bigint[], $19::text[]) AS x (id, k, s, b)
-      JOIN u ON u.id = x.id
+    INSERT INTO fd_table_answers (table_id, key, version, request, status, body)
+    SELECT u.id, x.k, u.version, x.r, x.s, x.b
+    FROM unnest($16::text[], $17::text[], $18::bigint[], $19::text[], $24::text[])
+      AS x (id, k, s, b, r) JOIN u ON u.id = x.id
   ), h AS (
     INSERT INTO fd_table_hands (table_id, n, record)
     SELECT u.id, x.n, x.r FROM unnest($20::text[], $21::bigint[], $22::text[]) AS x (id, n, r)

@@ -138,15 +138,16 @@ export function tableStoreSharedConformance(name: string, factory: TableStoreFac
         async (s) => {
           const id = freshId();
           const h = (k: string) => `${id}-${k}`.padEnd(64, '0');
-          await s.createTicket(h('a'), id, 'seat:1', 2_000);
+          await s.createTicket(h('a'), id, 'seat:1', 2_000, 0);
           assert.deepEqual(await s.consumeTicket(h('a'), 1_500), {
             tableId: id,
             audience: 'seat:1',
+            generation: 0,
           });
           assert.equal(await s.consumeTicket(h('a'), 1_500), undefined);
-          await s.createTicket(h('b'), id, 'host', 2_000);
+          await s.createTicket(h('b'), id, 'host', 2_000, 0);
           assert.equal(await s.consumeTicket(h('b'), 2_001), undefined);
-          await s.createTicket(h('c'), id, 'seat:0', 2_000);
+          await s.createTicket(h('c'), id, 'seat:0', 2_000, 0);
           const race = await Promise.all([
             s.consumeTicket(h('c'), 1_500),
             s.consumeTicket(h('c'), 1_500),
@@ -154,8 +155,8 @@ export function tableStoreSharedConformance(name: string, factory: TableStoreFac
           assert.equal(race.filter((r) => r !== undefined).length, 1);
           assert.equal(await s.consumeTicket(h('never'), 1_500), undefined);
           now = 5_000; // creating a ticket drops the expired ones
-          await s.createTicket(h('e'), id, 'seat:0', 1_500);
-          await s.createTicket(h('d'), id, 'seat:0', 9_000);
+          await s.createTicket(h('e'), id, 'seat:0', 1_500, 0);
+          await s.createTicket(h('d'), id, 'seat:0', 9_000, 0);
           assert.equal(await s.consumeTicket(h('e'), 1_000), undefined);
         },
         () => now,

@@ -1,5 +1,6 @@
 import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
 import { MIGRATION_3_HANDS } from './migration-3-hands.ts';
+import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly {
   },
   MIGRATION_2_TABLES,
   MIGRATION_3_HANDS,
+  MIGRATION_4_CREDENTIALS,
 ];

@@ -145,7 +145,7 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
               data: `{"table":"${id}","moves":${JSON.stringify(moves)},"for":"${audience}"}`,
             })),
             hands: [{ n: row.version, record: `hand ${row.version} of ${id}` }],
-            answer: { key: `${id}/${k}`, status: 200, body: `answer ${k}` },
+            answer: { key: `${id}/${k}`, request: `r${k}`, status: 200, body: `answer ${k}` },
             result: k,
           };
         }),

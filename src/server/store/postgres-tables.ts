@@ -16,10 +16,11 @@ import type {
   TableDoc,
   TableRow,
   TableStore,
+  TokenGenerations,
 } from './table-store.ts';
 
 /**
- * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 and 3 (the same tables as
+ * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 to 4 (the same tables as
  * SQLite). A change is a read, the pure change in JavaScript, and one write statement that
  * stores the document only if its version is still the one read, with its events, finished
  * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without
@@ -50,12 +51,13 @@ interface Write {
   readonly events: readonly StoredEvent[];
   readonly hands: readonly StoredHand[];
   readonly dueAt: number | null | undefined;
+  readonly tokenGenerations: TokenGenerations | undefined;
   readonly answer: StoredAnswer | undefined;
 }
 
 /** WRITE_SQL's parameters for a batch of changes to different tables: columns of arrays. */
 function writeParameters(writes: readonly Write[], at: number): unknown[] {
-  const p: unknown[][] = Array.from({ length: 22 }, () => []);
+  const p: unknown[][] = Array.from({ length: 24 }, () => []);
   const col = (k: number) => p[k - 1]!;
   for (const w of writes) {
     col(1).push(w.id);
@@ -63,6 +65,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
     col(3).push(JSON.stringify(w.doc));
     col(4).push(w.dueAt !== undefined);
     col(5).push(w.dueAt ?? null);
+    col(23).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
     const { prefix, suffix, events } = splitEvents(w.events);
     const shared = prefix !== '' || suffix !== '';
     if (shared) {
@@ -83,6 +86,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
       col(17).push(w.answer.key);
       col(18).push(w.answer.status);
       col(19).push(w.answer.body);
+      col(24).push(w.answer.request);
     }
     for (const h of w.hands) {
       col(20).push(w.id);
@@ -113,6 +117,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     doc: string;
     version: string;
     a_key: string | null;
+    a_request: string | null;
     a_status: string | null;
     a_body: string | null;
   };
@@ -123,7 +128,15 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
   const withAnswer = (r: Loaded): TableRow =>
     r.a_key === null
       ? toRow(r)
-      : { ...toRow(r), answer: { key: r.a_key, status: Number(r.a_status), body: r.a_body! } };
+      : {
+          ...toRow(r),
+          answer: {
+            key: r.a_key,
+            request: r.a_request!,
+            status: Number(r.a_status),
+            body: r.a_body!,
+          },
+        };
 
   const toWrite = <T>(id: string, version: number, c: TableChange<T>): Write => ({
     id,
@@ -132,6 +145,7 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     events: c.events,
     hands: c.hands ?? [],
     dueAt: c.dueAt,
+    tokenGenerations: c.tokenGenerations,
     answer: c.answer,
   });
   // Reads and writes each share a statement with the others waiting at that moment: under load
@@ -248,22 +262,43 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         oldest: m === null ? 0 : Number(m),
       };
     },
-    createTicket: async (hash, tableId, audience, expiresAt) => {
+    readTokenGenerations: async (id) => {
+      const r = await pool.query<{ token_generations: string }>(
+        'SELECT token_generations FROM fd_tables WHERE id = $1',
+        [id],
+      );
+      const row = r.rows[0];
+      return row === undefined
+        ? undefined
+        : (JSON.parse(row.token_generations) as TokenGenerations);
+    },
+    createTicket: async (hash, tableId, audience, expiresAt, generation) => {
       await pool.query('DELETE FROM fd_stream_tickets WHERE expires_at < $1', [now()]);
       await pool.query(
-        'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at) VALUES ($1, $2, $3, $4)',
-        [hash, tableId, audience, expiresAt],
+        'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at, generation) VALUES ($1, $2, $3, $4, $5)',
+        [hash, tableId, audience, expiresAt, generation],
       );
     },
     consumeTicket: async (hash, at) => {
       // DELETE … RETURNING is atomic: of two concurrent calls, one deletes the row, one finds none.
-      const r = await pool.query<{ table_id: string; audience: string; expires_at: string }>(
-        'DELETE FROM fd_stream_tickets WHERE hash = $1 RETURNING table_id, audience, expires_at',
+      const r = await pool.query<{
+        table_id: string;
+        audience: string;
+        expires_at: string;
+        generation: string;
+      }>(
+        'DELETE FROM fd_stream_tickets WHERE hash = $1 RETURNING table_id, audience, expires_at, generation',
         [hash],
       );
       const row = r.rows[0];
       if (row === undefined || Number(row.expires_at) < at) return undefined;
-      return { tableId: row.table_id, audience: row.audience };
+      return { tableId: row.table_id, audience: row.audience, generation: Number(row.generation) };
+    },
+    dropTickets: async (tableId, audience) => {
+      await pool.query('DELETE FROM fd_stream_tickets WHERE table_id = $1 AND audience = $2', [
+        tableId,
+        audience,
+      ]);
     },
     pruneAnswers: async (tableId, version) => {
       await pool.query('DELETE FROM fd_table_answers WHERE table_id = $1 AND version < $2', [

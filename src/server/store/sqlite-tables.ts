@@ -3,7 +3,13 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { splitEvents } from './event-bodies.ts';
 import { migrate, type SqliteOptions } from './sqlite.ts';
-import type { StoredEvent, TableDoc, TableRow, TableStore } from './table-store.ts';
+import type {
+  StoredEvent,
+  TableDoc,
+  TableRow,
+  TableStore,
+  TokenGenerations,
+} from './table-store.ts';
 
 /**
  * A {@link TableStore} on node:sqlite, on the same file as the deck store (its own connection).
@@ -29,7 +35,10 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   );
   const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
   const update = db.prepare(
-    'UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?, due_at = CASE WHEN ? THEN ? ELSE due_at END WHERE id = ? AND version = ?',
+    `UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?,
+       due_at = CASE WHEN ? THEN ? ELSE due_at END,
+       token_generations = coalesce(?, token_generations)
+     WHERE id = ? AND version = ?`,
   );
   const insertEvent = db.prepare(
     'INSERT INTO fd_table_events (table_id, audience, id, type, data, body) VALUES (?, ?, ?, ?, ?, ?)',
@@ -42,11 +51,12 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   const selectDue = db.prepare(
     'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
   );
+  const selectGenerations = db.prepare('SELECT token_generations FROM fd_tables WHERE id = ?');
   const selectAnswer = db.prepare(
-    'SELECT key, status, body FROM fd_table_answers WHERE table_id = ? AND key = ?',
+    'SELECT key, request, status, body FROM fd_table_answers WHERE table_id = ? AND key = ?',
   );
   const insertAnswer = db.prepare(
-    'INSERT INTO fd_table_answers (table_id, key, version, status, body) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO fd_table_answers (table_id, key, version, request, status, body) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const pruneAnswers = db.prepare(
     'DELETE FROM fd_table_answers WHERE table_id = ? AND version < ?',
@@ -70,10 +80,13 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
     'DELETE FROM fd_table_events WHERE table_id = ? AND audience = ? AND id <= ?',
   );
   const insertTicket = db.prepare(
-    'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at, generation) VALUES (?, ?, ?, ?, ?)',
   );
   const takeTicket = db.prepare(
-    'DELETE FROM fd_stream_tickets WHERE hash = ? RETURNING table_id, audience, expires_at',
+    'DELETE FROM fd_stream_tickets WHERE hash = ? RETURNING table_id, audience, expires_at, generation',
+  );
+  const dropTickets = db.prepare(
+    'DELETE FROM fd_stream_tickets WHERE table_id = ? AND audience = ?',
   );
   const dropExpired = db.prepare('DELETE FROM fd_stream_tickets WHERE expires_at < ?');
   const begin = db.prepare('BEGIN IMMEDIATE');
@@ -126,25 +139,35 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
           key === undefined
             ? undefined
             : (selectAnswer.get(id, key) as
-                | { key: string; status: number; body: string }
+                | { key: string; request: string; status: number; body: string }
                 | undefined);
         const row =
           answer === undefined
             ? loaded
             : {
                 ...loaded,
-                answer: { key: answer.key, status: Number(answer.status), body: answer.body },
+                answer: {
+                  key: answer.key,
+                  request: answer.request,
+                  status: Number(answer.status),
+                  body: answer.body,
+                },
               };
-        const { doc, events, hands, dueAt, answer: save, result } = change(row);
+        const { doc, events, hands, dueAt, tokenGenerations, answer: save, result } = change(row);
         if (doc === null) return { found: true as const, value: result, version: row.version };
         const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
-        if (Number(update.run(JSON.stringify(doc), now(), ...due, id, row.version).changes) !== 1) {
+        const gens = tokenGenerations === undefined ? null : JSON.stringify(tokenGenerations);
+        if (
+          Number(update.run(JSON.stringify(doc), now(), ...due, gens, id, row.version).changes) !==
+          1
+        ) {
           throw new Error('table changed inside its own transaction');
         }
         writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
-        if (save !== undefined)
-          insertAnswer.run(id, save.key, row.version + 1, save.status, save.body);
+        if (save !== undefined) {
+          insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body);
+        }
         return { found: true as const, value: result, version: row.version + 1 };
       }),
     listDue: async (at, limit) =>
@@ -164,16 +187,25 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
       const m = (oldest.get(tableId, audience) as { m: number | null }).m;
       return { events, oldest: m === null ? 0 : Number(m) };
     },
-    createTicket: async (hash, tableId, audience, expiresAt) => {
+    readTokenGenerations: async (id) => {
+      const row = selectGenerations.get(id) as { token_generations: string } | undefined;
+      return row === undefined
+        ? undefined
+        : (JSON.parse(row.token_generations) as TokenGenerations);
+    },
+    createTicket: async (hash, tableId, audience, expiresAt, generation) => {
       dropExpired.run(now());
-      insertTicket.run(hash, tableId, audience, expiresAt);
+      insertTicket.run(hash, tableId, audience, expiresAt, generation);
     },
     consumeTicket: async (hash, at) => {
       const row = takeTicket.get(hash) as
-        | { table_id: string; audience: string; expires_at: number }
+        | { table_id: string; audience: string; expires_at: number; generation: number }
         | undefined;
       if (row === undefined || Number(row.expires_at) < at) return undefined;
-      return { tableId: row.table_id, audience: row.audience };
+      return { tableId: row.table_id, audience: row.audience, generation: Number(row.generation) };
+    },
+    dropTickets: async (tableId, audience) => {
+      dropTickets.run(tableId, audience);
     },
     pruneAnswers: async (tableId, version) => {
       pruneAnswers.run(tableId, version);

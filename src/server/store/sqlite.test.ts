@@ -39,7 +39,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
     );
     assert.equal(
       (raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-      3, // step 3: finished hands as rows of their own (migration-3-hands.ts)
+      4, // step 4: credential generations and request fingerprints (migration-4-credentials.ts)
     );
     raw.close();
     const b = openSqliteStore({ path: tmp.path });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { StoredEvent, TableStore } from './table-store.ts';
+import type { StoredEvent, TableDoc, TableStore } from './table-store.ts';
 
 // Expiry times far in the future: a store may drop tickets expired by its own clock.
 const FAR = 4_000_000_000_000;
@@ -241,7 +241,9 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
             return {
               doc: { n: (row.doc.n as number) + 1 },
               events: [],
-              ...(key === undefined ? {} : { answer: { key, status: 200, body } }),
+              ...(key === undefined
+                ? {}
+                : { answer: { key, request: `request of ${body}`, status: 200, body } }),
               result: null,
             };
           },
@@ -257,7 +259,8 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
         });
       assert.deepEqual(await load('k1'), {
         found: true,
-        value: { key: 'k1', status: 200, body: 'first' },
+        // The request's fingerprint comes back with the answer: a retry is checked against it.
+        value: { key: 'k1', request: 'request of first', status: 200, body: 'first' },
         version: 4,
       });
       assert.deepEqual(await load('nope'), { found: true, value: undefined, version: 4 });
@@ -272,6 +275,75 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
     }
   });
 
+  test(`${name} table store: credential generations are kept beside the document, set only by the change that sets them`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('g', { n: 0 }, []);
+      assert.deepEqual(await s.readTokenGenerations('g'), {});
+      assert.equal(await s.readTokenGenerations('nope'), undefined);
+      const change = (tokenGenerations?: Record<string, number>) => (row: { doc: TableDoc }) => ({
+        doc: { n: (row.doc.n as number) + 1 },
+        events: [],
+        ...(tokenGenerations === undefined ? {} : { tokenGenerations }),
+        result: null,
+      });
+      await s.withTable('g', change({ 'seat:1': 1 }));
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 1 });
+      await s.withTable('g', change()); // an ordinary action keeps them
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 1 });
+      await s.withTable('g', change({ 'seat:1': 2, host: 1 }));
+      // A change that saves nothing, or fails, sets nothing.
+      await s.withTable('g', () => ({
+        doc: null,
+        events: [],
+        tokenGenerations: { 'seat:1': 9 },
+        result: null,
+      }));
+      await assert.rejects(
+        s.withTable('g', () => ({
+          doc: { n: 0 },
+          events: [ev('x', 1), ev('x', 1)], // one event id twice: the change fails whole
+          tokenGenerations: { 'seat:1': 9 },
+          result: null,
+        })),
+      );
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 2, host: 1 });
+      assert.deepEqual(await s.readTable('g'), { doc: { n: 3 }, version: 4 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${name} table store: a ticket keeps the generation it was minted under; an audience's tickets can be dropped`, async () => {
+    const s = await open();
+    try {
+      await s.createTable('tg', {}, []);
+      await s.createTicket('a1', 'tg', 'seat:0', FAR, 3);
+      await s.createTicket('a2', 'tg', 'seat:0', FAR, 3);
+      await s.createTicket('b1', 'tg', 'seat:1', FAR, 0);
+      await s.createTicket('c1', 'other', 'seat:0', FAR, 0);
+      assert.deepEqual(await s.consumeTicket('a1', 0), {
+        tableId: 'tg',
+        audience: 'seat:0',
+        generation: 3,
+      });
+      await s.dropTickets('tg', 'seat:0');
+      assert.equal(await s.consumeTicket('a2', 0), undefined, 'dropped');
+      assert.deepEqual(await s.consumeTicket('b1', 0), {
+        tableId: 'tg',
+        audience: 'seat:1',
+        generation: 0,
+      });
+      assert.deepEqual(await s.consumeTicket('c1', 0), {
+        tableId: 'other',
+        audience: 'seat:0',
+        generation: 0,
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
   test(`${name} table store: tickets are one-use and expire; pruning moves the oldest id`, async () => {
     const s = await open();
     try {
@@ -280,9 +352,13 @@ export function tableStoreConformance(name: string, open: () => Promise<TableSto
         {},
         [1, 2, 3].map((i) => ev('seat:1', i)),
       );
-      await s.createTicket('h1', 'k', 'seat:1', FAR);
-      await s.createTicket('h2', 'k', 'seat:1', FAR);
-      assert.deepEqual(await s.consumeTicket('h1', FAR - 1), { tableId: 'k', audience: 'seat:1' });
+      await s.createTicket('h1', 'k', 'seat:1', FAR, 0);
+      await s.createTicket('h2', 'k', 'seat:1', FAR, 0);
+      assert.deepEqual(await s.consumeTicket('h1', FAR - 1), {
+        tableId: 'k',
+        audience: 'seat:1',
+        generation: 0,
+      });
       assert.equal(await s.consumeTicket('h1', FAR - 1), undefined);
       assert.equal(await s.consumeTicket('h2', FAR + 1), undefined);
       assert.equal(await s.consumeTicket('zz', 0), undefined);

@@ -50,6 +50,12 @@ export interface TableChange<T> {
    */
   readonly dueAt?: number | null;
   /**
+   * The credential generations to keep beside the document (audience → count; an audience
+   * absent is 0), for {@link TableStore.readTokenGenerations}: undefined leaves them as they
+   * were. Only a change of tokens sets them (tables/table-routes.ts).
+   */
+  readonly tokenGenerations?: TokenGenerations;
+  /**
    * An answer to store with the change (its key must be new: a key used twice fails it all). The
    * store keeps it at least until `pruneAnswers` drops it, as a row of its own: answers are whole
    * response bodies, and kept in the document they would make every action read and write them.
@@ -65,8 +71,27 @@ export interface TableChange<T> {
  */
 export interface StoredAnswer {
   readonly key: string;
+  /**
+   * SHA-256 (hex) of the request answered (tables/request-hash.ts): a retry must match it, so a
+   * key reused for another request is refused instead of answered with this body.
+   */
+  readonly request: string;
   readonly status: number;
   readonly body: string;
+}
+
+/**
+ * How many times each audience's credential (`seat:0` …, `host`) was reissued or revoked; an
+ * audience absent is 0. A stream or a ticket made under one generation is dead under the next.
+ */
+export type TokenGenerations = Readonly<Record<Audience, number>>;
+
+/** A stream ticket as {@link TableStore.consumeTicket} hands it back. */
+export interface StreamTicket {
+  readonly tableId: string;
+  readonly audience: Audience;
+  /** The audience's credential generation when the ticket was minted. */
+  readonly generation: number;
 }
 
 /** A table as loaded. */
@@ -138,18 +163,29 @@ export interface TableStore {
   /** Events of one audience with id > `after`, oldest first, at most `limit`. */
   readEvents(tableId: string, audience: Audience, after: number, limit: number): Promise<EventPage>;
   /**
-   * Stores a one-use stream ticket (only its SHA-256 hash, hex) for a table and audience, valid
-   * until `expiresAt` (ms since the epoch).
+   * The credential generations the last change that set them stored (`{}` before any), or
+   * undefined when there is no such table. Reads a few bytes, never the document: an open event
+   * stream asks on every wake-up whether its credential still holds.
    */
-  createTicket(hash: string, tableId: string, audience: Audience, expiresAt: number): Promise<void>;
+  readTokenGenerations(tableId: string): Promise<TokenGenerations | undefined>;
+  /**
+   * Stores a one-use stream ticket (only its SHA-256 hash, hex) for a table and audience, valid
+   * until `expiresAt` (ms since the epoch), minted under the audience's credential `generation`.
+   */
+  createTicket(
+    hash: string,
+    tableId: string,
+    audience: Audience,
+    expiresAt: number,
+    generation: number,
+  ): Promise<void>;
   /**
    * Deletes the ticket and returns what it was for, or undefined if unknown or expired (at `now`).
    * Two concurrent calls with one ticket: at most one gets it.
    */
-  consumeTicket(
-    hash: string,
-    now: number,
-  ): Promise<{ tableId: string; audience: Audience } | undefined>;
+  consumeTicket(hash: string, now: number): Promise<StreamTicket | undefined>;
+  /** Deletes the unused tickets of one audience of a table (its credential was revoked). */
+  dropTickets(tableId: string, audience: Audience): Promise<void>;
   /** Deletes the events of one audience of a table with id <= `upTo` (retention). */
   pruneEvents(tableId: string, audience: Audience, upTo: number): Promise<void>;
   /** Whether the store answers. */

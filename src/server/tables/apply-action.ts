@@ -24,10 +24,11 @@ export interface ActionRequest {
   /** The version the client saw; required. */
   readonly expectedVersion: unknown;
   /**
-   * The hash under which this request's answer is kept when it came with an Idempotency-Key
-   * ({@link answerKey}), so a retry is answered from the store; undefined without one.
+   * With an Idempotency-Key: the hash its answer is kept under ({@link answerKey}), so a retry is
+   * answered from the store, and the request's fingerprint (request-hash.ts), which a retry must
+   * match; undefined without one.
    */
-  readonly answerKey: string | undefined;
+  readonly idempotency: { readonly key: string; readonly request: string } | undefined;
   readonly body: Readonly<Record<string, unknown>>;
 }
 
@@ -56,7 +57,8 @@ export function answerKey(authorization: string | undefined, idempotencyKey: str
 
 /**
  * Applies one table action as a pure change (store/table-store.ts): an idempotent replay is
- * answered first, from the stored answer; then the expected version is checked (409 when stale);
+ * answered first, from the stored answer — or refused with 422 `IDEMPOTENCY_KEY_REUSED` when the
+ * key was used for another request; then the expected version is checked (409 when stale);
  * then the action runs, and the new document, its events (one per audience, each made by
  * `view()`) and the answer come back together.
  *
@@ -72,13 +74,25 @@ export function applyAction(
   ctx: StepContext,
 ): TableChange<ActionAnswer> {
   const doc = row.doc as unknown as TableDocument;
-  const key = req.answerKey;
-  if (key !== undefined) {
+  const idem = req.idempotency;
+  if (idem !== undefined) {
     // The store loaded the answer kept under this key, if any. (Answers kept in documents before
     // they had rows of their own are not looked up: a retry from before the upgrade carries a
     // version that is stale after it, and is refused with 409, never acted on twice.)
     const stored = row.answer;
     if (stored !== undefined) {
+      // A key names ONE request. Answering another request with the first one's answer would
+      // tell the client its second action happened when it did not (e.g. a play answered with
+      // the earlier draw); acting on it would let one key act twice. Neither: refuse, change
+      // nothing. (The fingerprints are hashes of the sender's own request: nothing secret to
+      // compare in constant time.)
+      if (stored.request !== idem.request) {
+        throw new ApiError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'That Idempotency-Key was used for another request: send a new key with a new request.',
+        );
+      }
       return { doc: null, events: [], result: { status: stored.status, body: stored.body } };
     }
   }
@@ -105,7 +119,9 @@ export function applyAction(
     doc: withEvents.doc as never,
     events: withEvents.events,
     dueAt: dueAt(next),
-    ...(key === undefined ? {} : { answer: { key, status: 200, body } }),
+    ...(idem === undefined
+      ? {}
+      : { answer: { key: idem.key, request: idem.request, status: 200, body } }),
     ...(ended === undefined ? {} : { hands: [{ n: ended.n, record: JSON.stringify(ended) }] }),
     result: { status: 200, body },
   };

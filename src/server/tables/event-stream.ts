@@ -1,7 +1,15 @@
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import type { TableDocument } from './table-doc.ts';
+import { generationOf } from './token-generation.ts';
 import { view } from './view.ts';
+
+// The last thing a stream whose credential is gone sends: the shape of every JSON error.
+const REVOKED = JSON.stringify({
+  success: false,
+  error: 'The token this stream was opened with was revoked or reissued: the stream has ended.',
+  code: 'UNAUTHORIZED',
+});
 
 /** What {@link eventStream} needs. */
 export interface EventStreamOptions {
@@ -11,6 +19,11 @@ export interface EventStreamOptions {
   readonly audience: string;
   /** The last event id the client has (Last-Event-ID), 0 for none. */
   readonly last: number;
+  /**
+   * The audience's credential generation the stream was opened under (tables/token-generation.ts):
+   * the generation of the token that authorized it, or the one its ticket was minted under.
+   */
+  readonly generation: number;
   readonly heartbeatMs: number;
   readonly signal?: AbortSignal;
 }
@@ -22,9 +35,17 @@ export interface EventStreamOptions {
  * `view()` first. A comment line every `heartbeatMs` keeps proxies from closing an idle stream;
  * the listener and timer are dropped when the client goes (cancel or abort).
  *
+ * The stream was authorized once, when it opened; a token reissued or revoked since must not keep
+ * it (or a ticket minted before) reading the seat's cards. So every read of the store — at open
+ * and at each wake-up — is followed by a check that the audience's credential generation is still
+ * `generation` (a few bytes: `readTokenGenerations`, no document), and only then are the events
+ * read sent. The order matters: an event written after a revocation was read after the
+ * revocation committed, so the check that follows it sees the new generation, and the stream ends
+ * with `event: revoked` (a JSON error body, no id) without sending it.
+ *
  * @example
  * ```ts
- * return eventStream({ tables, notifier, tableId, audience: 'seat:0', last: 0, heartbeatMs: 15000 });
+ * return eventStream({ tables, notifier, tableId, audience: 'seat:0', last: 0, generation: 0, heartbeatMs: 15000 });
  * ```
  * @throws never.
  */
@@ -40,6 +61,15 @@ export function eventStream(o: EventStreamOptions): Response {
       const send = (text: string) => {
         if (!closed) controller.enqueue(enc.encode(text));
       };
+      // Whether the credential the stream was opened with still holds (undefined: no table).
+      const held = async (): Promise<boolean> => {
+        const generations = await o.tables.readTokenGenerations(o.tableId);
+        return generations !== undefined && generationOf(generations, o.audience) === o.generation;
+      };
+      const revoked = () => {
+        send(`event: revoked\ndata: ${REVOKED}\n\n`);
+        stop();
+      };
       const pump = async (): Promise<void> => {
         if (reading) {
           again = true;
@@ -52,21 +82,28 @@ export function eventStream(o: EventStreamOptions): Response {
             const page = await o.tables.readEvents(o.tableId, o.audience, last, 200);
             if (page.oldest > last + 1) {
               const row = await o.tables.readTable(o.tableId);
-              if (row !== undefined) {
-                const doc = row.doc as unknown as TableDocument;
-                const v =
-                  o.audience === 'host'
-                    ? ({ kind: 'host' } as const)
-                    : ({ kind: 'seat', seat: Number(o.audience.slice(5)) } as const);
-                const id = doc.eventSeq[o.audience] ?? 0;
-                send(
-                  `id: ${id}\nevent: reset\ndata: ${JSON.stringify({ table: view(doc, v, row.version) })}\n\n`,
-                );
-                last = id;
+              // The fresh view is checked against the generation of its own document.
+              const doc = row?.doc as unknown as TableDocument | undefined;
+              if (
+                row === undefined ||
+                doc === undefined ||
+                generationOf(doc.tokenGenerations, o.audience) !== o.generation
+              ) {
+                return revoked();
               }
+              const v =
+                o.audience === 'host'
+                  ? ({ kind: 'host' } as const)
+                  : ({ kind: 'seat', seat: Number(o.audience.slice(5)) } as const);
+              const id = doc.eventSeq[o.audience] ?? 0;
+              send(
+                `id: ${id}\nevent: reset\ndata: ${JSON.stringify({ table: view(doc, v, row.version) })}\n\n`,
+              );
+              last = id;
               again = true;
               continue;
             }
+            if (!(await held())) return revoked();
             for (const e of page.events) {
               send(`id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`);
               last = e.id;

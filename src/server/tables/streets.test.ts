@@ -180,8 +180,8 @@ test('streets: a seat that tries every way to learn the river before it is dealt
     await expectHidden(`move from ${from}`, a.text);
   }
 
-  // 4. Deal the flop with an Idempotency-Key, then replay that key with another body: the first
-  //    answer comes back, and nothing more is dealt.
+  // 4. Deal the flop with an Idempotency-Key, then replay that key with another body (asking for
+  //    the river): refused as another request, and nothing more is dealt.
   const key = { 'Idempotency-Key': 'cheat-1' };
   const flop = await act(cheat, { type: 'deal-street' }, key);
   assert.equal(flop.status, 200, flop.text);
@@ -192,7 +192,9 @@ test('streets: a seat that tries every way to learn the river before it is dealt
     { type: 'deal-street', street: 'river', version: await version() },
     { ...bearer(cheat), ...key },
   );
-  assert.equal(replay.text, flop.text, 'a replay is the first answer, byte for byte');
+  assert.equal(replay.status, 422, replay.text);
+  assert.equal(replay.json.code, 'IDEMPOTENCY_KEY_REUSED');
+  await expectHidden('a reused key with another body', replay.text);
   assert.equal((await doc()).hand!.piles!.streets!.length, 2, 'the replay dealt nothing');
   // The host deals the turn; the cheater's replay still returns its old answer, still no river.
   assert.equal((await act(host, { type: 'deal-street', street: 'turn' })).status, 200);
@@ -202,7 +204,7 @@ test('streets: a seat that tries every way to learn the river before it is dealt
     { type: 'deal-street', version: await version() },
     { ...bearer(cheat), ...key },
   );
-  assert.equal(again.text, flop.text);
+  assert.equal(again.status, 422, 'another version is another request');
   await expectHidden('replay after the turn', again.text);
   assert.equal((await doc()).hand!.piles!.streets!.length, 1, 'the river is still held back');
 

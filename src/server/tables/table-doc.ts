@@ -26,6 +26,13 @@ export interface TableDocument {
   readonly hostToken: string;
   /** SHA-256 (hex) of each seat's token; null while revoked. */
   readonly seatTokens: readonly (string | null)[];
+  /**
+   * Per audience (`seat:0` …, `host`), how many times its token was reissued or revoked (absent:
+   * 0; tables/token-generation.ts). Event streams and stream tickets record the generation they
+   * were opened or minted under and die when it moves on. The store keeps a copy beside the
+   * document (`TableChange.tokenGenerations`) so that a stream's check reads no document.
+   */
+  readonly tokenGenerations?: Readonly<Record<string, number>>;
   /** The current hand, or null before the first. */
   readonly hand: HandDocument | null;
   /**

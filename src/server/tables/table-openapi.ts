@@ -64,7 +64,7 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
     id: 'tableAction',
     summary: 'Act at the table',
     description:
-      'One action: commit, reveal, deal (after the deadline), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry return the first answer without acting again.',
+      'One action: commit, reveal, deal (after the deadline), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry (the same body bytes) return the first answer without acting again, and the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED).',
     auth: 'seat-or-host',
     body: {
       type: 'object',
@@ -109,7 +109,8 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
     path: '/v1/tables/:id/seats/:seat/token',
     id: 'reissueSeatToken',
     summary: 'Reissue a seat token (host)',
-    description: 'A new token for the seat, shown once; the old one stops working.',
+    description:
+      'A new token for the seat, shown once; the old one stops working at once: its open event streams end (event: revoked) and its tickets are refused.',
     auth: 'host',
     ok: 200,
   },
@@ -118,7 +119,8 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
     path: '/v1/tables/:id/seats/:seat/token',
     id: 'revokeSeatToken',
     summary: 'Revoke a seat token (host)',
-    description: 'The seat has no valid token until the host reissues one.',
+    description:
+      'The seat has no valid token until the host reissues one; its open event streams end at once (event: revoked) and its tickets are refused.',
     auth: 'host',
     ok: 200,
   },
@@ -191,7 +193,7 @@ export const TABLE_ROUTE_DOCS: readonly TableRouteDoc[] = [
     id: 'tableEvents',
     summary: 'The caller’s events (SSE, or JSON)',
     description:
-      'With Accept: text/event-stream, Server-Sent Events: stored events after Last-Event-ID (or ?after), then live ones; a reset event with a fresh view when the id is too old; a heartbeat comment every 15 s. Otherwise a JSON page of events. Auth: Bearer, or ?ticket= from /tickets.',
+      'With Accept: text/event-stream, Server-Sent Events: stored events after Last-Event-ID (or ?after), then live ones; a reset event with a fresh view when the id is too old; a heartbeat comment every 15 s; when the token it was opened with is reissued or revoked, a final revoked event (a JSON error) and the end. Otherwise a JSON page of events. Auth: Bearer, or ?ticket= from /tickets.',
     auth: 'seat-host-or-ticket',
     ok: 200,
   },
@@ -252,7 +254,7 @@ export function tablePaths(): Record<string, Record<string, unknown>> {
         },
         '4XX': {
           description:
-            'Refused: 400 bad request, 401 no valid token, 403 not yours, 404, 409 wrong version/phase/turn or protocol order, 422 refused by the rules or the protocol',
+            'Refused: 400 bad request, 401 no valid token, 403 not yours, 404, 409 wrong version/phase/turn or protocol order, 422 refused by the rules or the protocol, or an Idempotency-Key used for another request',
         },
       },
     };

@@ -10,8 +10,11 @@ import { authorize, requireHost } from './authorize.ts';
 import { createTableDoc } from './create-table.ts';
 import { eventStream } from './event-stream.ts';
 import { dueAt, type StepContext } from './hand-flow.ts';
+import { readJsonBody } from './json-body.ts';
+import { requestHash } from './request-hash.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
+import { generationOf, nextGenerations } from './token-generation.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import { view } from './view.ts';
 import { audienceOf } from './viewer.ts';
@@ -45,27 +48,7 @@ export function commitmentMessage(table: string, hand: number, commitment: strin
   return `fairdeal/commitment-signature-v1\n${table}\n${hand}\n${commitment}`;
 }
 
-async function jsonBody(c: Context, max = MAX_BODY): Promise<Record<string, unknown>> {
-  // Refused before reading when the client announces too much (no buffering of a huge body).
-  if (Number(c.req.header('content-length') ?? 0) > max) {
-    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
-  }
-  const text = await c.req.text();
-  if (text.length > max) {
-    throw new ApiError(413, 'TOO_LARGE', `A body holds at most ${max / 1024} KiB here.`);
-  }
-  if (text === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'BAD_JSON', 'The body must be a JSON object.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'BAD_JSON', 'The body must be a JSON object.');
-  }
-  return value as Record<string, unknown>;
-}
+const jsonBody = async (c: Context, max = MAX_BODY) => (await readJsonBody(c, max)).value;
 
 const json = (body: unknown, status = 200) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -154,7 +137,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
 
   app.post('/v1/tables/:id/actions', async (c) => {
     const id = c.req.param('id');
-    const body = await jsonBody(c);
+    const { value: body, bytes } = await readJsonBody(c, MAX_BODY);
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !/^[\x21-\x7e]{1,128}$/.test(key)) {
       throw new ApiError(400, 'BAD_REQUEST', 'Idempotency-Key: 1 to 128 visible ASCII characters.');
@@ -162,6 +145,10 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     const auth = c.req.header('authorization');
     const step = ctx();
     const answer = key === undefined ? undefined : answerKey(auth, key);
+    const idempotency =
+      answer === undefined
+        ? undefined
+        : { key: answer, request: requestHash(c.req.method, c.req.path, bytes) };
     const r = await o.tables.withTable(
       id,
       (row) =>
@@ -170,7 +157,7 @@ export function tableRoutes(o: TableRouteOptions): Hono {
           {
             viewer: authorize(row.doc as unknown as TableDocument, auth),
             expectedVersion: body.version,
-            answerKey: answer,
+            idempotency,
             body,
           },
           step,
@@ -183,11 +170,15 @@ export function tableRoutes(o: TableRouteOptions): Hono {
     return json(r.value.body, r.value.status);
   });
 
+  // Reissue or revoke: the old token stops working at once — for requests (they authorize against
+  // the document), and for what it opened before: its generation moves on, so its tickets are
+  // refused and its open streams, woken here in every process, end (event-stream.ts).
   const tokenRoute = (reissue: boolean) => async (c: Context) => {
     const id = c.req.param('id') ?? '';
     const seat = Number(c.req.param('seat'));
     const auth = c.req.header('authorization');
     const token = reissue ? newToken('seat') : null;
+    const audience = `seat:${seat}`;
     const r = await o.tables.withTable(id, (row) => {
       const doc = row.doc as unknown as TableDocument;
       requireHost(doc, auth);
@@ -197,9 +188,18 @@ export function tableRoutes(o: TableRouteOptions): Hono {
       const seatTokens = doc.seatTokens.map((h, i) =>
         i === seat ? (token === null ? null : tokenHash(token)) : h,
       );
-      return { doc: { ...doc, seatTokens } as never, events: [], result: null };
+      const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
+      return {
+        doc: { ...doc, seatTokens, tokenGenerations } as never,
+        events: [],
+        tokenGenerations,
+        result: null,
+      };
     });
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    // The generation is what refuses a ticket minted before; dropping the unused ones is tidiness.
+    await o.tables.dropTickets(id, audience);
+    if (o.tables.notifiesOnChange !== true) await notify(id);
     return json({ ok: true, seat, ...(token === null ? { revoked: true } : { seatToken: token }) });
   };
   app.post('/v1/tables/:id/seats/:seat/token', tokenRoute(true));
@@ -286,13 +286,16 @@ export function tableRoutes(o: TableRouteOptions): Hono {
 
   app.post('/v1/tables/:id/tickets', async (c) => {
     const { doc } = await load(c.req.param('id'));
-    const viewer = authorize(doc, c.req.header('authorization'));
+    const audience = audienceOf(authorize(doc, c.req.header('authorization')));
     const ticket = newToken('ticket');
+    // Minted under the generation of the token just checked, in the same document: a revocation
+    // committed after that read moves the generation on, and the ticket is refused at use.
     await o.tables.createTicket(
       tokenHash(ticket),
       doc.id,
-      audienceOf(viewer),
+      audience,
       now() + TICKET_TTL_MS,
+      generationOf(doc.tokenGenerations, audience),
     );
     return json({ ok: true, ticket, expiresInSeconds: TICKET_TTL_MS / 1000 });
   });
@@ -300,15 +303,24 @@ export function tableRoutes(o: TableRouteOptions): Hono {
   app.get('/v1/tables/:id/events', async (c) => {
     const { doc } = await load(c.req.param('id'));
     let audience: string;
+    let generation: number;
     const ticket = c.req.query('ticket');
     if (ticket !== undefined) {
       const t = await o.tables.consumeTicket(tokenHash(ticket), now());
       if (t === undefined || t.tableId !== doc.id) {
         throw new ApiError(401, 'UNAUTHORIZED', 'That ticket is unknown, used or expired.');
       }
-      audience = t.audience;
+      if (t.generation !== generationOf(doc.tokenGenerations, t.audience)) {
+        throw new ApiError(
+          401,
+          'UNAUTHORIZED',
+          'That ticket was made with a token that has since been revoked or reissued.',
+        );
+      }
+      ({ audience, generation } = t);
     } else {
       audience = audienceOf(authorize(doc, c.req.header('authorization')));
+      generation = generationOf(doc.tokenGenerations, audience);
     }
     const lastHeader = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
     const last = /^\d{1,15}$/.test(lastHeader) ? Number(lastHeader) : 0;
@@ -319,11 +331,18 @@ export function tableRoutes(o: TableRouteOptions): Hono {
         tableId: doc.id,
         audience,
         last,
+        generation,
         heartbeatMs: o.heartbeatMs ?? 15_000,
         signal: c.req.raw.signal,
       });
     }
     const page = await o.tables.readEvents(doc.id, audience, last, 500);
+    // Checked again AFTER the read, as a stream does: a revocation that committed between the
+    // authorization above and the read could otherwise let this page carry events written after it.
+    const generations = await o.tables.readTokenGenerations(doc.id);
+    if (generations === undefined || generationOf(generations, audience) !== generation) {
+      throw new ApiError(401, 'UNAUTHORIZED', 'That token was revoked or reissued.');
+    }
     return json({
       ok: true,
       events: page.events.map((e) => ({ id: e.id, type: e.type, data: JSON.parse(e.data) })),

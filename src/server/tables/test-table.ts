@@ -4,6 +4,7 @@ import { createLocalNotifier } from '../local-notifier.ts';
 import type { Notifier } from '../notifier.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
+import type { TableStore } from '../store/table-store.ts';
 import { createSecretBox } from './secret-box.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
@@ -11,7 +12,8 @@ export type Json = any;
 
 /**
  * An in-process app with in-memory stores and a seeded source, for tests. `clock.t` is the wall
- * clock the tables see (deadlines).
+ * clock the tables see (deadlines). `wrapStore` puts a test's hooks between the routes and the
+ * store (e.g. to act at the moment a stream reads); `tables` is the store unwrapped.
  *
  * @example
  * ```ts
@@ -25,10 +27,12 @@ export function testApp(
     readonly retention?: { readonly every: number; readonly keep: number };
     /** Server seeds from the secure source, as deployed (default: the seeded source, reproducible). */
     readonly secureServerSeeds?: boolean;
+    readonly wrapStore?: (store: TableStore) => TableStore;
   } = {},
 ) {
-  const tables = openSqliteTableStore({ path: ':memory:' });
   const clock = { t: 1_700_000_000_000 };
+  // The store's clock too: it drops tickets expired by it when it stores a new one.
+  const tables = openSqliteTableStore({ path: ':memory:', now: () => clock.t });
   const box = createSecretBox(new Uint8Array(32).fill(7));
   // Counts live listeners, so tests can see streams clean up after themselves.
   const local = createLocalNotifier();
@@ -55,7 +59,7 @@ export function testApp(
     source,
     config: { rateLimit: 1e9, rateBurst: 1e9 },
     tables: {
-      store: tables,
+      store: extra.wrapStore?.(tables) ?? tables,
       notifier,
       box,
       now: () => clock.t,
@@ -89,5 +93,5 @@ export function testApp(
     if (r.status !== 201) throw new Error(`table not created: ${r.status} ${r.text}`);
     return r;
   };
-  return { app, tables, clock, box, call, listeners, openTable };
+  return { app, tables, clock, box, call, listeners, notifier, openTable };
 }
