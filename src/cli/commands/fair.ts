@@ -29,6 +29,7 @@ import {
   readJson,
   readRecord,
 } from './fair-args.ts';
+import { FAIR_V3_HELP, fairV3, usesFairV3, V3_ONLY_STEPS } from './fair-v3.ts';
 import { writeFileSafely } from './safe-write.ts';
 
 const HELP = `Usage:
@@ -77,6 +78,7 @@ symbolic link, and its folder must be writable): a refusal leaves the round as i
  * @throws {UsageError} for bad usage or files; FairdealError for protocol violations (exit 1).
  */
 export const fair: Command = async (args, io) => {
+  if (usesFairV3(args, io)) return fairV3(args, io);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -104,7 +106,7 @@ export const fair: Command = async (args, io) => {
     },
   });
   if (values.help) {
-    io.out(HELP);
+    io.out(HELP + FAIR_V3_HELP);
     return 0;
   }
   const [step, ...rest] = positionals;
@@ -118,7 +120,7 @@ export const fair: Command = async (args, io) => {
     deal: ['state', 'allow-missing', 'out', 'force'],
     transcript: ['state', 'out', 'force'],
   };
-  const steps = Object.keys(allowed).join(', ');
+  const steps = `${Object.keys(allowed).join(', ')}; fairdeal-v3 also ${V3_ONLY_STEPS.join(', ')}`;
   if (step === undefined || !Object.hasOwn(allowed, step)) {
     throw new UsageError(
       step === undefined
@@ -333,7 +335,7 @@ function load(io: CliIo, shown: string): FairRound {
   } catch (error) {
     if (error instanceof ContentError || !(error instanceof InputError)) throw error;
     throw new InputError(
-      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' first)`,
+      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' or 'fair open' first)`,
     );
   }
   return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);
