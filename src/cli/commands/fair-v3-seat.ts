@@ -214,7 +214,10 @@ export async function disputeV3(v: V3Values, _rest: string[], io: CliIo): Promis
     } else receipts.push(r);
   }
   const caught = await disputeVoidV3(record, receipts);
-  for (const p of caught) io.out(`DEALER CAUGHT  ${p.field}: ${escapeText(p.message)}\n`);
+  for (const p of caught) {
+    const k = Number(/\[(\d+)\]/.exec(p.field)?.[1]);
+    io.out(`DEALER CAUGHT  ${p.field} (${seatName(record.seats, k)}): ${escapeText(p.message)}\n`);
+  }
   if (caught.length > 0) return 1;
   io.out(
     `no receipt contradicts ${escapeText(file)}: ${receipts.length} receipt(s) of this hand checked\n`,
