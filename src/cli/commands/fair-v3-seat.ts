@@ -13,6 +13,7 @@ import {
 } from '../../fair/index.ts';
 import { FairdealError } from '../../index.ts';
 import type { CliIo } from '../io.ts';
+import { UsageError } from '../io.ts';
 import { InputError } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { need, outTarget, readJson } from './fair-args.ts';
@@ -76,7 +77,7 @@ export async function clientV3(v: V3Values, _rest: string[], io: CliIo): Promise
     undefined,
   )!;
   const seats = v.seat ?? [];
-  if (seats.length !== 1) throw new InputError('give your seat once: --seat PLAYER');
+  if (seats.length !== 1) throw new UsageError('give your seat once: --seat PLAYER');
   const a = readAnnouncementV3(io, need(v.announcement, '--announcement'));
   const keyFile = need(v.key, '--key');
   const key = readKeyFile(io, keyFile);
@@ -156,7 +157,7 @@ async function checkAnnouncementSigned(a: AnnouncementV3, file: string): Promise
 /** `fair receipt`: exit 0 when the announcement's dealer signed the receipt, for that hand. */
 export async function receiptV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const files = v.receipt ?? [];
-  if (files.length !== 1) throw new InputError('give one --receipt FILE');
+  if (files.length !== 1) throw new UsageError('give one --receipt FILE');
   const r = readReceiptV3(io, files[0]!);
   const file = need(v.announcement, '--announcement');
   const a = readAnnouncementV3(io, file);
@@ -183,7 +184,7 @@ export async function receiptV3(v: V3Values, _rest: string[], io: CliIo): Promis
 export async function disputeV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const file = need(v.record, '--record');
   const files = v.receipt ?? [];
-  if (files.length === 0) throw new InputError('give the receipts you kept: --receipt FILE …');
+  if (files.length === 0) throw new UsageError('give the receipts you kept: --receipt FILE …');
   const checked = verify(readJson(io, file));
   if (!checked.ok) {
     throw new FairdealError(

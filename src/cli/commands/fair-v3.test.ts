@@ -781,11 +781,36 @@ test('fair v3: usage errors exit 2 with one line; a practice hand is never calle
     ['void', '--state', 'round.json', '--withheld', '--kick', 'bob'],
     ['close', '--state', 'round.json', '--seed', 'x'],
     ['keygen', '--out', 'k.key', '--seat', 'x'],
+    [
+      'client',
+      '--announcement',
+      'ann.json',
+      '--key',
+      'alice.key',
+      '--seed',
+      'x',
+      '--out',
+      'q.json',
+    ],
+    ['receipt', '--announcement', 'ann.json'],
+    ['dispute', '--record', 'void.json'],
   ]) {
     const r = await s.fair(...args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     assert.equal(r.err.trim().split('\n').length, 1, r.err);
   }
+  const short = await s.fair(
+    'open',
+    'doudizhu',
+    '--state',
+    'x.json',
+    '--dealer-key',
+    'dealer.key',
+    '--seat',
+    `alice=${s.read('alice.pub').trim().slice(1)}`,
+  );
+  assert.equal(short.code, 1);
+  assert.match(short.err, /is not a public key: it has 63 hex digits, a key has 64/);
   const missing = await s.fair('join', '--state', 'gone.json', '--message', 'm.json');
   assert.equal(missing.code, 1);
   assert.match(missing.err, /cannot read state file gone\.json: no such file/);

@@ -91,6 +91,12 @@ export interface GivenPublicKey {
 export function readPublicKey(io: Pick<CliIo, 'cwd'>, given: string): GivenPublicKey {
   if (/^[0-9a-fA-F]{64}$/.test(given)) return { key: given.toLowerCase(), fromPrivateFile: false };
   const shown = escapeText(given);
+  if (/^[0-9a-fA-F]{32,}$/.test(given)) {
+    // Hex, not a file name: say what is wrong with it rather than "no such file".
+    throw new InputError(
+      `'${shown}' is not a public key: it has ${given.length} hex digits, a key has 64`,
+    );
+  }
   const text = readBoundedText(io, given, MAX_KEY_FILE_BYTES).trim();
   if (/^[0-9a-fA-F]{64}$/.test(text)) return { key: text.toLowerCase(), fromPrivateFile: false };
   let value: unknown;
