@@ -27,7 +27,15 @@ import { readKeyFile, readPublicKey } from './seat-key-file.ts';
 
 const order = (message: string) => new FairdealError('PROTOCOL_ORDER', message);
 
-/** `fair open`: a new v3 hand, its state saved, its signed announcement printed. */
+/**
+ * `fair open`: a new v3 hand, its state saved, its signed announcement printed.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair open doudizhu --state round.json --dealer-key dealer.key --seat alice=alice.pub …
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function openV3(v: V3Values, rest: string[], io: CliIo): Promise<number> {
   if (rest.length !== 1) throw new UsageError('fair open needs exactly one <preset>');
   if (v.prev !== undefined && v['prev-file'] !== undefined) {
@@ -108,13 +116,15 @@ function seatOf(io: CliIo, spec: string, practice: boolean): SeatV3 {
   return { player, key: key.key };
 }
 
-/** The seat a dealer step is about: a message file's `seat`, or `--seat PLAYER`. */
+/**
+ * The seat a dealer step is about: a message file's `seat`, or `--seat PLAYER`. */
 function messageSeat(round: SignedRound, seat: number | string, file?: string): number {
   const seats = round.announcement.seats;
   return typeof seat === 'number' ? seatOfMessage(seats, seat, file!) : seatIndexOf(seats, seat);
 }
 
-/** `--message FILE` or the flags, not both. */
+/**
+ * `--message FILE` or the flags, not both. */
 function oneSource(v: V3Values, flags: readonly (keyof V3Values)[]): string | undefined {
   if (v.message === undefined) return undefined;
   const mixed = flags.find((f) => f !== 'seat' && v[f] !== undefined);
@@ -163,7 +173,15 @@ function refusedAs<T>(
   }
 }
 
-/** `fair join`: a seat's signed commitment in, the signed receipt out. */
+/**
+ * `fair join`: a seat's signed commitment in, the signed receipt out.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair join --state round.json --message alice-commit.json > alice-commit-receipt.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function joinV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const shown = need(v.state, '--state');
   const file = oneSource(v, ['commitment', 'signature']);
@@ -197,7 +215,15 @@ export async function joinV3(v: V3Values, _rest: string[], io: CliIo): Promise<n
   return 0;
 }
 
-/** `fair close`: the signed roster, once every seat committed. */
+/**
+ * `fair close`: the signed roster, once every seat committed.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair close --state round.json > roster.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function closeV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const { round, save } = loadRoundV3(io, need(v.state, '--state'), v['dealer-key']);
   const seats = round.announcement.seats;
@@ -212,7 +238,15 @@ export async function closeV3(v: V3Values, _rest: string[], io: CliIo): Promise<
   return 0;
 }
 
-/** `fair reveal`: a seat's signed reveal in, the signed receipt out; the last one deals. */
+/**
+ * `fair reveal`: a seat's signed reveal in, the signed receipt out; the last one deals.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair reveal --state round.json --message alice-reveal.json --out hand.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function revealV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const shown = need(v.state, '--state');
   const out = outTarget(io, v.out, v.force, shown);
@@ -252,7 +286,15 @@ export async function revealV3(v: V3Values, _rest: string[], io: CliIo): Promise
   return 0;
 }
 
-/** `fair void`: the signed void record (withheld past the deadline, or kicked seats). */
+/**
+ * `fair void`: the signed void record (withheld past the deadline, or kicked seats).
+ *
+ * @example
+ * ```sh
+ * fairdeal fair void --state round.json --withheld --out void.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function voidV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const shown = need(v.state, '--state');
   const kicked = v.kick ?? [];
@@ -278,7 +320,14 @@ export async function voidV3(v: V3Values, _rest: string[], io: CliIo): Promise<n
   return 0;
 }
 
-/** `fair deal`: a practice hand, dealt from the server seed alone. */
+/** `fair deal`: a practice hand, dealt from the server seed alone.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair deal --state practice.json --out hand.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function dealV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const shown = need(v.state, '--state');
   const out = outTarget(io, v.out, v.force, shown);
@@ -294,7 +343,14 @@ export async function dealV3(v: V3Values, _rest: string[], io: CliIo): Promise<n
   return 0;
 }
 
-/** `fair transcript`: the dealt or void record of a v3 state, again. */
+/** `fair transcript`: the dealt or void record of a v3 state, again.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair transcript --state round.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function transcriptV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const shown = need(v.state, '--state');
   const out = outTarget(io, v.out, v.force, shown);

@@ -35,7 +35,15 @@ import { readKeyFile, readPublicKey } from './seat-key-file.ts';
 
 const short = (key: string | null) => (key === null ? 'no key' : `key ${key.slice(0, 16)}…`);
 
-/** `fair keygen`: a key pair from the secure source, the private half only in the 0600 file. */
+/**
+ * `fair keygen`: a key pair from the secure source, the private half only in the 0600 file.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair keygen --out alice.key > alice.pub
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function keygenV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const out = outTarget(
     io,
@@ -68,7 +76,15 @@ function ownSeat(a: AnnouncementV3, player: string, publicKey: string, keyFile: 
   return k;
 }
 
-/** `fair client` (v3): check the announcement, commit, sign; the secret file and the message. */
+/**
+ * `fair client` (v3): check the announcement, commit, sign; the secret file and the message.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair client --announcement ann.json --seat alice --key alice.key --seed lucky7 --out alice.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function clientV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const out = outTarget(
     io,
@@ -105,7 +121,15 @@ export async function clientV3(v: V3Values, _rest: string[], io: CliIo): Promise
   return 0;
 }
 
-/** `fair check-roster` (v3): exit 0 when it is safe to reveal. */
+/**
+ * `fair check-roster` (v3): exit 0 when it is safe to reveal.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair check-roster --roster roster.json --secret alice.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function checkRosterStepV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const roster = readRosterV3(io, need(v.roster, '--roster'));
   const mine = readSeatFileV3(io, need(v.secret, '--secret'));
@@ -116,7 +140,15 @@ export async function checkRosterStepV3(v: V3Values, _rest: string[], io: CliIo)
   return 0;
 }
 
-/** `fair sign-reveal`: the roster checked first, then the reveal signed over it. */
+/**
+ * `fair sign-reveal`: the roster checked first, then the reveal signed over it.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair sign-reveal --roster roster.json --secret alice.json --key alice.key
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function signRevealV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const out = outTarget(io, v.out, v.force, undefined);
   const roster = readRosterV3(io, need(v.roster, '--roster'));
@@ -154,7 +186,15 @@ async function checkAnnouncementSigned(a: AnnouncementV3, file: string): Promise
   await checkAnnouncementV3(a, { seat: 0, publicKey: first });
 }
 
-/** `fair receipt`: exit 0 when the announcement's dealer signed the receipt, for that hand. */
+/**
+ * `fair receipt`: exit 0 when the announcement's dealer signed the receipt, for that hand.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair receipt --receipt alice-reveal-receipt.json --announcement ann.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function receiptV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const files = v.receipt ?? [];
   if (files.length !== 1) throw new UsageError('give one --receipt FILE');
@@ -180,7 +220,15 @@ export async function receiptV3(v: V3Values, _rest: string[], io: CliIo): Promis
   return 0;
 }
 
-/** `fair dispute`: a void record held to the receipts a seat kept. Exit 1: the dealer dropped one. */
+/**
+ * `fair dispute`: a void record held to the receipts a seat kept. Exit 1: the dealer dropped one.
+ *
+ * @example
+ * ```sh
+ * fairdeal fair dispute --record void.json --receipt alice-reveal-receipt.json
+ * ```
+ * @throws {UsageError} for bad usage; InputError or FairdealError when refused (exit 1).
+ */
 export async function disputeV3(v: V3Values, _rest: string[], io: CliIo): Promise<number> {
   const file = need(v.record, '--record');
   const files = v.receipt ?? [];
