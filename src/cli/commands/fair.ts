@@ -19,7 +19,18 @@ import type { CliIo, Command } from '../io.ts';
 import { OutputError, UsageError } from '../io.ts';
 import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
-import { checkWritable, writeFileSafely } from './safe-write.ts';
+import {
+  handNumber,
+  need,
+  type OutTarget,
+  outTarget,
+  parseOptions,
+  prevHash,
+  readJson,
+  readRecord,
+} from './fair-args.ts';
+import { FAIR_V3_HELP, fairV3, usesFairV3, V3_ONLY_STEPS } from './fair-v3.ts';
+import { writeFileSafely } from './safe-write.ts';
 
 const HELP = `Usage:
   fairdeal fair commit <preset> --state FILE [--table T] [--hand N] [--prev HASH | --prev-file T.json]
@@ -55,9 +66,6 @@ An --out FILE is checked before anything changes (it must not exist without --fo
 symbolic link, and its folder must be writable): a refusal leaves the round as it was.
 `;
 
-const STRING_OPTIONS = new Set(['level', 'trump', 'deck', 'sort']);
-const NUMBER_OPTIONS = new Set(['penetration']);
-
 /**
  * `fairdeal fair commit|client|join|close|check-roster|reveal|deal`: a fairdeal-v2 hand step by
  * step. The state file is the round's secret state; every write is atomic, 0600, refuses
@@ -70,6 +78,7 @@ const NUMBER_OPTIONS = new Set(['penetration']);
  * @throws {UsageError} for bad usage or files; FairdealError for protocol violations (exit 1).
  */
 export const fair: Command = async (args, io) => {
+  if (usesFairV3(args, io)) return fairV3(args, io);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -97,7 +106,7 @@ export const fair: Command = async (args, io) => {
     },
   });
   if (values.help) {
-    io.out(HELP);
+    io.out(HELP + FAIR_V3_HELP);
     return 0;
   }
   const [step, ...rest] = positionals;
@@ -111,7 +120,7 @@ export const fair: Command = async (args, io) => {
     deal: ['state', 'allow-missing', 'out', 'force'],
     transcript: ['state', 'out', 'force'],
   };
-  const steps = Object.keys(allowed).join(', ');
+  const steps = `${Object.keys(allowed).join(', ')}; fairdeal-v3 also ${V3_ONLY_STEPS.join(', ')}`;
   if (step === undefined || !Object.hasOwn(allowed, step)) {
     throw new UsageError(
       step === undefined
@@ -126,18 +135,8 @@ export const fair: Command = async (args, io) => {
     throw new UsageError(`unexpected argument '${escapeText(rest[0]!)}'`);
   }
 
-  // The --out target is checked before any step changes anything (a round dealt and saved, then
-  // an --out refused, left a transcript that nothing printed), and written after.
-  const out =
-    values.out === undefined
-      ? undefined
-      : { path: resolve(io.cwd, values.out), shown: values.out, force: values.force === true };
-  if (out !== undefined) {
-    if (values.state !== undefined && resolve(io.cwd, values.state) === out.path) {
-      throw new UsageError('--out names the state file: the transcript would replace the round');
-    }
-    checkWritable(out.path, out);
-  }
+  // The --out target is checked before any step changes anything, and written after.
+  const out = outTarget(io, values.out, values.force, values.state);
 
   if (step === 'client') {
     // Strictly what `fair commit` printed (docs/FAIR.md §13, "Files"): the header shown below is
@@ -275,11 +274,7 @@ export const fair: Command = async (args, io) => {
 };
 
 /** A dealt transcript to standard output, or to the --out file that was checked beforehand. */
-function writeTranscript(
-  io: CliIo,
-  transcript: FairTranscript,
-  out: { path: string; shown: string; force: boolean } | undefined,
-): void {
+function writeTranscript(io: CliIo, transcript: FairTranscript, out: OutTarget | undefined): void {
   const text = `${safeJson(transcript)}\n`;
   if (out === undefined) {
     io.out(text);
@@ -289,49 +284,6 @@ function writeTranscript(
   io.err(
     `fairdeal fair: transcript written to ${escapeText(out.shown)} (hash ${transcript.hash})\n`,
   );
-}
-
-function need(value: string | undefined, flag: string): string {
-  if (value === undefined) throw new UsageError(`missing ${flag}`);
-  return value;
-}
-
-function handNumber(text: string): number {
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`--hand must be a whole number, got '${escapeText(text)}'`);
-  }
-  return Number(text);
-}
-
-/**
- * `key=value`, parsed by the option's type (docs/FAIR.md §4): level, trump, deck and sort are
- * text (so `level=10` stays "10" and becomes "T"), penetration a decimal number, the others
- * whole numbers. Unknown keys are passed as text for the library to name — as own keys (a Map,
- * then fromEntries): assigning `options['__proto__']` would set the prototype and drop the key
- * without a word, so `--option __proto__=x` was silently ignored.
- */
-function parseOptions(list: string[]): FairOptions {
-  const options = new Map<string, string | number | boolean>();
-  for (const item of list) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--option must be key=value, got '${escapeText(item)}'`);
-    const key = item.slice(0, eq);
-    const raw = item.slice(eq + 1);
-    if (options.has(key)) throw new UsageError(`--option ${escapeText(key)} given twice`);
-    if (STRING_OPTIONS.has(key)) options.set(key, raw);
-    else if (NUMBER_OPTIONS.has(key)) {
-      if (!/^(?:0|[1-9][0-9]*)?(?:\.[0-9]+)?$/.test(raw) || raw === '') {
-        throw new UsageError(`--option ${key} needs a number like 0.75, got '${escapeText(raw)}'`);
-      }
-      options.set(key, Number(raw));
-    } else if (/^-?[0-9]{1,15}$/.test(raw)) options.set(key, Number(raw));
-    else if (
-      ['seats', 'dealer', 'boardNumber', 'decks', 'handSize', 'kitty', 'boardCards'].includes(key)
-    ) {
-      throw new UsageError(`--option ${key} needs a whole number, got '${escapeText(raw)}'`);
-    } else options.set(key, raw);
-  }
-  return Object.fromEntries(options);
 }
 
 function seating(
@@ -351,26 +303,6 @@ function seating(
   // Unbound seats, as many as the deal has (the canonical options count them).
   const n = canonicalFairOptions(preset, options).seats as number;
   return Array.from({ length: n }, () => null);
-}
-
-/** A JSON file (at most 16 MiB of UTF-8, docs/FAIR.md §13), read by `parse`; its errors name the file. */
-function readRecord<T>(io: CliIo, file: string, parse: (text: string) => T): T {
-  const text = readBoundedText(io, file, MAX_FAIR_FILE_BYTES);
-  try {
-    return parse(text);
-  } catch (error) {
-    throw new InputError(`${escapeText(file)}: ${(error as Error).message}`);
-  }
-}
-
-function readJson(io: CliIo, file: string): unknown {
-  return readRecord(io, file, (text) => {
-    try {
-      return parseStrictJson(text);
-    } catch (error) {
-      throw new Error(`not valid JSON (${(error as Error).message})`);
-    }
-  });
 }
 
 const SECRET_KEYS = ['commitment', 'player', 'salt', 'seed', 'serverCommitment'];
@@ -396,13 +328,6 @@ function readClientSecret(io: CliIo, file: string): ClientCommit {
   return v as unknown as ClientCommit;
 }
 
-function prevHash(io: CliIo, file: string): string {
-  const v = readJson(io, file) as { hash?: unknown; transcript?: { hash?: unknown } };
-  const hash = typeof v?.hash === 'string' ? v.hash : v?.transcript?.hash;
-  if (typeof hash !== 'string') throw new UsageError(`${escapeText(file)} has no transcript hash`);
-  return hash;
-}
-
 function load(io: CliIo, shown: string): FairRound {
   let text: string;
   try {
@@ -410,7 +335,7 @@ function load(io: CliIo, shown: string): FairRound {
   } catch (error) {
     if (error instanceof ContentError || !(error instanceof InputError)) throw error;
     throw new InputError(
-      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' first)`,
+      `${error.message.replace(/^cannot read /, 'cannot read state file ')} (run 'fairdeal fair commit' or 'fair open' first)`,
     );
   }
   return FairRound.restore(parseStrictJson(text) as FairRoundSecretState);
