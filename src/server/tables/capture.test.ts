@@ -45,7 +45,7 @@ async function capture(
   const seen: Set<string>[] = viewers.map(() => new Set());
   const lastEvent = viewers.map(() => 0);
   let checked = 0;
-  const doc = async () => (await t.tables.readTable(id))!.doc as unknown as TableDocument;
+  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
   const serverSeed = (d: TableDocument) =>
     d.hand === null ? '' : (JSON.parse(t.box.open(d.hand.round)).serverSeed as string);
 

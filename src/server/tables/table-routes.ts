@@ -10,6 +10,7 @@ import { authorize, requireHost } from './authorize.ts';
 import { createTableDoc } from './create-table.ts';
 import { eventStream } from './event-stream.ts';
 import { dueAt, type StepContext } from './hand-flow.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -18,6 +19,7 @@ import { audienceOf } from './viewer.ts';
 
 /** What the table routes need. */
 export interface TableRouteOptions {
+  /** The store as it is; the routes seal what they store with `box` (sealed-table-store.ts). */
   readonly tables: TableStore;
   readonly notifier: Notifier;
   readonly box: SecretBox;
@@ -82,7 +84,10 @@ const json = (body: unknown, status = 200) =>
  * ```
  * @throws never (errors are ApiErrors, turned into JSON by the app).
  */
-export function tableRoutes(o: TableRouteOptions): Hono {
+export function tableRoutes(options: TableRouteOptions): Hono {
+  // One codec at the store's door: what is stored is sealed, what the steps and view() see is
+  // opened (docs/TABLES.md, "Keys").
+  const o = { ...options, tables: sealedTableStore(options.tables, options.box) };
   const app = new Hono({ strict: false });
   const now = o.now ?? Date.now;
   const ctx = (): StepContext => ({

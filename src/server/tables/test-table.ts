@@ -4,7 +4,9 @@ import { createLocalNotifier } from '../local-notifier.ts';
 import type { Notifier } from '../notifier.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
-import { createSecretBox } from './secret-box.ts';
+import type { TableStore } from '../store/table-store.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
+import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
 export type Json = any;
@@ -21,11 +23,17 @@ export type Json = any;
  */
 export function testApp(
   seed: string,
-  extra: { readonly retention?: { readonly every: number; readonly keep: number } } = {},
+  extra: {
+    readonly retention?: { readonly every: number; readonly keep: number };
+    /** Another app's store (default: a fresh one in memory), as after a restart. */
+    readonly tables?: TableStore;
+    /** Default: a fixed key. */
+    readonly box?: SecretBox;
+  } = {},
 ) {
-  const tables = openSqliteTableStore({ path: ':memory:' });
+  const tables = extra.tables ?? openSqliteTableStore({ path: ':memory:' });
   const clock = { t: 1_700_000_000_000 };
-  const box = createSecretBox(new Uint8Array(32).fill(7));
+  const box = extra.box ?? createSecretBox(new Uint8Array(32).fill(7));
   // Counts live listeners, so tests can see streams clean up after themselves.
   const local = createLocalNotifier();
   const listeners = { live: 0 };
@@ -81,5 +89,7 @@ export function testApp(
     if (r.status !== 201) throw new Error(`table not created: ${r.status} ${r.text}`);
     return r;
   };
-  return { app, tables, clock, box, call, listeners, openTable };
+  // `tables` is the store as it is (sealed parts and all); `opened` reads it as the routes do.
+  const opened = sealedTableStore(tables, box);
+  return { app, tables, opened, clock, box, call, listeners, openTable };
 }
