@@ -45,7 +45,11 @@ test('sealed store: the document keeps its public fields, its hand state sealed,
     events: [],
     result: null,
   }));
-  await assert.rejects(store.readTable('t'), /moved from where it was sealed/);
+  const moved = (await store.readTable('t'))!.doc.hand as { piles: unknown; phase: string };
+  assert.equal(moved.phase, 'playing', 'what is public reads without opening anything');
+  for (let i = 0; i < 2; i++) {
+    assert.throws(() => moved.piles, /moved from where it was sealed/, 'and refuses every time');
+  }
 });
 
 test('sealed store: an event is sealed whole unless the host’s event shares the text (the host sees no hand)', async () => {
@@ -185,4 +189,45 @@ test('sealed store: key rotation — the previous key opens what it sealed, ever
     seat,
   );
   assert.equal(ended.status, 200, ended.text);
+});
+
+test('sealed store: with the key lost, a table keeps its public record, its tokens and its next hand; only the cards stay shut', async () => {
+  const before = testApp('lost key', { box: createSecretBox(key(5)) });
+  const r = await before.openTable();
+  const id = r.json.tableId;
+  const host = bearer(r.json.hostToken);
+  const end = await before.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'end-hand', version: r.json.table.version },
+    host,
+  );
+  assert.equal(end.status, 200, end.text);
+  const pilesAsStored = async () =>
+    ((await before.tables.readTable(id))!.doc.hand as { piles: string }).piles;
+  const sealedPiles = await pilesAsStored();
+
+  // Restarted with another key and no FAIRDEAL_SECRET_KEY_PREVIOUS.
+  const after = testApp('lost key', { box: createSecretBox(key(6)), tables: before.tables });
+  const seat = bearer(r.json.seatTokens[1]);
+  assert.equal((await after.call('GET', `/v1/tables/${id}`, undefined, seat)).status, 500);
+  for (const path of ['hands/1/transcript', 'chain', 'hands/1/commitment']) {
+    const p = await after.call('GET', `/v1/tables/${id}/${path}`);
+    assert.equal(p.status, 200, `${path}: ${p.text}`);
+  }
+  const reissued = await after.call('POST', `/v1/tables/${id}/seats/1/token`, {}, host);
+  assert.equal(reissued.status, 200, reissued.text);
+  assert.equal(await pilesAsStored(), sealedPiles, 'cards nobody looked at are kept as stored');
+  const next = await after.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'next-hand', version: end.json.table.version + 1 },
+    host,
+  );
+  assert.equal(next.status, 200, next.text);
+  const newSeat = bearer(reissued.json.seatToken);
+  const g = await after.call('GET', `/v1/tables/${id}`, undefined, newSeat);
+  assert.equal(g.status, 200, g.text);
+  assert.equal(g.json.table.hand.n, 2);
+  assert.equal(g.json.table.hand.yourCards.length, 2);
 });

@@ -57,22 +57,40 @@ export function sealedTableStore(
   inner: TableStore,
   box: Pick<SecretBox, 'seal' | 'open'>,
 ): TableStore {
+  // Hands read from the store whose secret fields have not been looked at: field → the sealed
+  // text as stored. Such a field is opened only when something reads it (view(), a step), and
+  // written back as it was when nothing did, so what never needs the cards — an event stream's
+  // authorization, a token reissue, the transcripts, the next hand after an ended one — neither
+  // pays for opening them nor fails when they no longer open (a lost key).
+  const unopened = new WeakMap<object, Map<string, string>>();
   const sealDoc = (table: string, doc: TableDoc): TableDoc => {
     let out = doc;
     const hand = doc.hand as Record<string, unknown> | null | undefined;
     if (hand !== null && typeof hand === 'object') {
-      const sealed: Record<string, unknown> = { ...hand };
-      for (const field of SECRET_HAND_FIELDS) {
-        const value = hand[field];
-        if (value !== null && value !== undefined) {
-          sealed[field] = box.seal(JSON.stringify(value), handPart(table, hand.n, field));
+      const kept = unopened.get(hand);
+      // Field by field, not a spread: a spread would read, and so open, every field.
+      const sealed: Record<string, unknown> = {};
+      for (const field of Object.keys(hand)) {
+        const asStored = kept?.get(field);
+        if (asStored !== undefined) sealed[field] = asStored;
+        else if (!(SECRET_HAND_FIELDS as readonly string[]).includes(field)) {
+          sealed[field] = hand[field];
+        } else {
+          const value = hand[field];
+          sealed[field] =
+            value === null || value === undefined
+              ? value
+              : box.seal(JSON.stringify(value), handPart(table, hand.n, field));
         }
       }
       out = { ...out, hand: sealed };
     }
-    const kept = doc.idempotency;
-    if (Array.isArray(kept) && kept.length > 0) {
-      out = { ...out, idempotency: box.seal(JSON.stringify(kept), answerPart(table, 'document')) };
+    const answers = doc.idempotency;
+    if (Array.isArray(answers) && answers.length > 0) {
+      out = {
+        ...out,
+        idempotency: box.seal(JSON.stringify(answers), answerPart(table, 'document')),
+      };
     }
     return out;
   };
@@ -83,10 +101,23 @@ export function sealedTableStore(
       let opened: Record<string, unknown> | undefined;
       for (const field of SECRET_HAND_FIELDS) {
         const value = hand[field];
-        if (typeof value === 'string') {
-          opened ??= { ...hand };
-          opened[field] = JSON.parse(box.open(value, handPart(table, hand.n, field)));
-        }
+        if (typeof value !== 'string') continue; // null, or stored before sealing
+        opened ??= { ...hand };
+        const kept = unopened.get(opened) ?? new Map<string, string>();
+        unopened.set(opened, kept.set(field, value));
+        let plain: unknown;
+        Object.defineProperty(opened, field, {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            // Marked opened only once it opened: a value that does not open throws every time.
+            if (kept.has(field)) {
+              plain = JSON.parse(box.open(value, handPart(table, hand.n, field)));
+              kept.delete(field);
+            }
+            return plain;
+          },
+        });
       }
       if (opened !== undefined) out = { ...out, hand: opened };
     }
