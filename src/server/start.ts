@@ -18,6 +18,11 @@ export interface ServerHandle {
   readonly url: string;
   readonly port: number;
   /**
+   * Where the tables' key came from (docs/TABLES.md, "Keys"): `FAIRDEAL_SECRET_KEY`, the key
+   * file's path, or `memory` — so the operator knows what to back up. Never the key.
+   */
+  readonly keyFrom: string;
+  /**
    * Stops: no new connections, in-flight requests finish (cut after 5 s), the store closes.
    * Every change a client saw acknowledged was committed before its answer was written.
    */
@@ -139,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   return {
     url: `http://${host}:${port}`,
     port,
+    keyFrom: keys.from,
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);

@@ -63,6 +63,7 @@ test('a copy of the SQLite data folder shows no live hand, opens nothing without
   const db = join(data, 'fairdeal.db');
   const config = join(root, 'config');
   let server = await serve(db, { XDG_CONFIG_HOME: config });
+  assert.equal(server.keyFrom, join(config, 'fairdeal', 'secret.key'));
   const call = callerOf((p, i) => fetch(`${server.url}${p}`, i));
   let tables: LiveTable[];
   let secrets: Map<string, TableSecrets>;

@@ -68,7 +68,7 @@ export const serve: Command = async (args, io) => {
   ) as { version: string };
   const server = await startServer({ config, version });
   io.err(
-    `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
+    `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`}, tables' key ${server.keyFrom})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
