@@ -10,6 +10,8 @@ import { openSqliteStore } from './store/sqlite.ts';
 
 test('startServer: listens on loopback, purges stale decks at start, logs, closes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-start-'));
+  // The tables' key file (docs/TABLES.md, "Keys") in this test's folder, not the user's.
+  process.env.XDG_CONFIG_HOME = join(dir, 'config');
   try {
     const db = join(dir, 'd.db');
     const old = openSqliteStore({ path: db, now: () => 0 }); // touched at the epoch

@@ -9,13 +9,19 @@ import { openSqliteStore } from './store/sqlite.ts';
 import { openSqliteTableStore } from './store/sqlite-tables.ts';
 import type { Store } from './store/store.ts';
 import { dealDue } from './tables/deal-due.ts';
-import { createSecretBox, loadMasterKey } from './tables/secret-box.ts';
+import { loadMasterKeys } from './tables/master-key.ts';
+import { createSecretBox } from './tables/secret-box.ts';
 
 /** A running service. */
 export interface ServerHandle {
   /** `http://127.0.0.1:8080` (the port actually bound, also when 0 was asked). */
   readonly url: string;
   readonly port: number;
+  /**
+   * Where the tables' key came from (docs/TABLES.md, "Keys"): `FAIRDEAL_SECRET_KEY`, the key
+   * file's path, or `memory` — so the operator knows what to back up. Never the key.
+   */
+  readonly keyFrom: string;
   /**
    * Stops: no new connections, in-flight requests finish (cut after 5 s), the store closes.
    * Every change a client saw acknowledged was committed before its answer was written.
@@ -64,16 +70,17 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const tableStore =
     pg?.tables ?? openSqliteTableStore({ path: tablesPath, synchronous: config.synchronous });
   const notifier = pg?.notifier ?? createLocalNotifier();
-  // Seeds are sealed with the master key (FAIRDEAL_SECRET_KEY, or a 0600 key file next to the
-  // SQLite database: docs/TABLES.md, "Keys"). Processes sharing PostgreSQL must share the key, so
-  // there a key file of one machine's own is refused.
-  if (pg !== undefined && !process.env.FAIRDEAL_SECRET_KEY) {
-    await pg.close();
-    throw new RangeError(
-      'FAIRDEAL_SECRET_KEY must be set with DATABASE_URL: every process needs the same key (docs/DEPLOY.md)',
-    );
+  // Secrets at rest are sealed with the master key (FAIRDEAL_SECRET_KEY, or a 0600 key file out of
+  // the data folder: docs/TABLES.md, "Keys"). Processes sharing PostgreSQL must share the key, so
+  // there the operator names it: a key file made by one machine for itself is refused.
+  let keys: ReturnType<typeof loadMasterKeys>;
+  try {
+    keys = loadMasterKeys(process.env, tablesPath, { shared: pg !== undefined });
+  } catch (error) {
+    await pg?.close();
+    throw error;
   }
-  const box = createSecretBox(loadMasterKey(process.env, tablesPath));
+  const box = createSecretBox(keys.current, keys.previous);
   const closeStores = async () => {
     if (pg !== undefined) return pg.close();
     await store.close();
@@ -104,6 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     sweeping = true;
     dealDue({
       tables: tableStore,
+      box,
       notifier,
       ctx: () => ({ now: Date.now(), seal: box.seal, open: box.open }),
     })
@@ -136,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   return {
     url: `http://${host}:${port}`,
     port,
+    keyFrom: keys.from,
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);

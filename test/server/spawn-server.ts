@@ -14,7 +14,8 @@ export interface Running {
 }
 
 /**
- * Starts `fairdeal serve --port 0 --db <db>` with the rate limit off and logging off, and waits
+ * Starts `fairdeal serve --port 0 --db <db>` with the rate limit off, logging off and the key
+ * file in {@link keyHomeOf}(db), and waits
  * (at most 15 s) for the line naming its URL. The caller must kill it (tests do in `finally`).
  *
  * @example
@@ -26,7 +27,24 @@ export interface Running {
 export function spawnServer(db: string, extra: string[] = []): Promise<Running> {
   return spawnDealer(['--port', '0', '--db', db, '--rate-limit', '0', ...extra], {
     FAIRDEAL_LOG: '0',
+    // The tables' key file goes to the user's configuration by default (docs/TABLES.md, "Keys"):
+    // the tests' own, beside their database, never the home of whoever runs them.
+    XDG_CONFIG_HOME: keyHomeOf(db),
   });
+}
+
+/**
+ * The configuration folder {@link spawnServer} gives the server on `db` (its key file is
+ * `<that>/fairdeal/secret.key`, unless FAIRDEAL_SECRET_KEY is set).
+ *
+ * @example
+ * ```ts
+ * keyHomeOf('/tmp/x/db.sqlite'); // '/tmp/x/db.sqlite.config'
+ * ```
+ * @throws never.
+ */
+export function keyHomeOf(db: string): string {
+  return `${db}.config`;
 }
 
 /**

@@ -1,5 +1,5 @@
-// kill -9 in the middle of a fair hand: after a restart on the same file (and the same key file
-// next to it) the hand goes on — the sealed round opens, the last reveal deals — and what was
+// kill -9 in the middle of a fair hand: after a restart on the same file (and the same key file,
+// out of the data folder) the hand goes on — the sealed round opens, the last reveal deals — and what was
 // acknowledged before the kill is all there.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { commitClientSeed, verify } from '../../src/fair/index.ts';
 import { followTable, jsonCaller } from '../support/json-caller.ts';
-import { spawnServer } from './spawn-server.ts';
+import { keyHomeOf, spawnServer } from './spawn-server.ts';
 
 test('tables survive kill -9: the sealed seed reopens after a restart and the hand verifies', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-tables-kill-'));
@@ -29,7 +29,10 @@ test('tables survive kill -9: the sealed seed reopens after a restart and the ha
       { type: 'reveal', seed: secrets[0]!.seed, salt: secrets[0]!.salt },
       made.json.seatTokens[0],
     );
-    if (!process.env.FAIRDEAL_SECRET_KEY) assert.equal(statSync(`${db}.key`).mode & 0o777, 0o600);
+    if (!process.env.FAIRDEAL_SECRET_KEY) {
+      const keyFile = join(keyHomeOf(db), 'fairdeal', 'secret.key');
+      assert.equal(statSync(keyFile).mode & 0o777, 0o600);
+    }
 
     server.child.kill('SIGKILL');
     await server.exited;

@@ -19,6 +19,8 @@ const TOOL = join(import.meta.dirname, '../../tools/verify-fair.py');
 
 test('tables over HTTP: transcripts and the chain verify with fairdeal verify and verify-fair.py', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-tables-'));
+  // The tables' key file (docs/TABLES.md, "Keys") in this test's folder, not the user's.
+  process.env.XDG_CONFIG_HOME = join(dir, 'config');
   const server = await startServer({
     config: { port: 0, host: '127.0.0.1', db: join(dir, 'db.sqlite'), log: false },
   });

@@ -18,6 +18,10 @@ Options (each also an environment variable):
   --public-url URL    origin for image URLs behind a proxy (PUBLIC_URL)
   --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
   -h, --help          this help
+
+The tables' key (docs/TABLES.md, "Keys"): FAIRDEAL_SECRET_KEY (64 hex digits), else the file
+FAIRDEAL_KEY_FILE (default ~/.config/fairdeal/secret.key, made on first start, outside the data
+folder: back it up on its own); FAIRDEAL_SECRET_KEY_PREVIOUS keeps old keys opening (rotation).
 `;
 
 /** `fairdeal serve`: the dealer service in the foreground. */
@@ -64,7 +68,7 @@ export const serve: Command = async (args, io) => {
   ) as { version: string };
   const server = await startServer({ config, version });
   io.err(
-    `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`})\n`,
+    `fairdeal dealer on ${server.url} (data ${config.databaseUrl === undefined ? config.db : 'in PostgreSQL'}, rate limit ${config.rateLimit === 0 ? 'off' : `${config.rateLimit}/s burst ${config.rateBurst}`}, tables' key ${server.keyFrom})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

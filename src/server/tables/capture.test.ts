@@ -67,7 +67,7 @@ async function capture(
   let checked = 0;
   // How many streets each finished hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
-  const doc = async () => (await t.tables.readTable(id))!.doc as unknown as TableDocument;
+  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
   const serverSeed = (d: TableDocument) =>
     d.hand === null ? '' : (JSON.parse(t.box.open(d.hand.round)).serverSeed as string);
 

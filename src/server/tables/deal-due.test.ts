@@ -15,6 +15,7 @@ test('dealDue: a hand is dealt at its deadline without the silent seats, once, a
   const sweep = () =>
     dealDue({
       tables: t.tables,
+      box: t.box,
       notifier,
       ctx: () => ({ now: t.clock.t, seal: t.box.seal, open: t.box.open }),
     });
@@ -55,7 +56,7 @@ test('dealDue: a hand is dealt at its deadline without the silent seats, once, a
   assert.equal(hand.yourCards.length, 17);
   // Every seat's stream got the deal, as from a seat's own forced deal.
   for (const audience of ['seat:0', 'seat:1', 'seat:2', 'host']) {
-    const last = (await t.tables.readEvents(id, audience, 0, 100)).events.at(-1)!;
+    const last = (await t.opened.readEvents(id, audience, 0, 100)).events.at(-1)!;
     assert.equal(JSON.parse(last.data).action.type, 'dealt', audience);
   }
   // The host sees the same dealt hand: bidding has begun.

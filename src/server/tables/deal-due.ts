@@ -2,11 +2,15 @@ import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import { tableEvents } from './apply-action.ts';
 import { dueAt, forceDeal, type StepContext } from './hand-flow.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
+import type { SecretBox } from './secret-box.ts';
 import type { TableDocument } from './table-doc.ts';
 
 /** What the sweep needs: the table store, the notifier and a fresh step context per table. */
 export interface DealDueOptions {
+  /** The store as it is; the sweep seals what it stores with `box`, as the routes do. */
   readonly tables: TableStore;
+  readonly box: Pick<SecretBox, 'seal' | 'open'>;
   readonly notifier: Notifier;
   readonly ctx: () => StepContext;
   /** Tables dealt per sweep at most (default 100); the next sweep takes the rest. */
@@ -22,18 +26,19 @@ export interface DealDueOptions {
  *
  * @example
  * ```ts
- * setInterval(() => void dealDue({ tables, notifier, ctx }), 1000);
+ * setInterval(() => void dealDue({ tables, box, notifier, ctx }), 1000);
  * ```
  * @returns how many hands this call dealt.
  * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
  */
 export async function dealDue(o: DealDueOptions): Promise<number> {
   const ctx = o.ctx();
-  const ids = await o.tables.listDue(ctx.now, o.limit ?? 100);
+  const tables = sealedTableStore(o.tables, o.box);
+  const ids = await tables.listDue(ctx.now, o.limit ?? 100);
   let dealt = 0;
   for (const id of ids) {
     try {
-      const r = await o.tables.withTable(id, (row) => {
+      const r = await tables.withTable(id, (row) => {
         const doc = row.doc as unknown as TableDocument;
         const hand = doc.hand;
         const due = dueAt(doc);
@@ -47,7 +52,7 @@ export async function dealDue(o: DealDueOptions): Promise<number> {
       });
       if (r.found && r.value) {
         dealt++;
-        if (o.tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`);
+        if (tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`);
       }
     } catch {
       // One table's failure (a sealed round that no longer opens) must not stop the others; it

@@ -67,7 +67,7 @@ function revokedEvent(text: string): Json {
 /** Host actions that end the hand and deal the next one (fair: false deals at once). */
 async function nextDeal(t: ReturnType<typeof testApp>, id: string, host: string): Promise<void> {
   for (const type of ['end-hand', 'next-hand']) {
-    const v = (await t.tables.readTable(id))!.version;
+    const v = (await t.opened.readTable(id))!.version;
     const r = await t.call('POST', `/v1/tables/${id}/actions`, { type, version: v }, bearer(host));
     assert.equal(r.status, 200, r.text);
   }
@@ -75,7 +75,7 @@ async function nextDeal(t: ReturnType<typeof testApp>, id: string, host: string)
 
 /** The cards seat `seat` holds now, from the stored document (ground truth, not the view). */
 async function storedHand(t: ReturnType<typeof testApp>, id: string, seat: number) {
-  const doc = (await t.tables.readTable(id))!.doc as unknown as TableDocument;
+  const doc = (await t.opened.readTable(id))!.doc as unknown as TableDocument;
   return doc.hand!.piles!.hands[seat]!;
 }
 
@@ -110,7 +110,7 @@ for (const how of ['revoked', 'reissued'] as const) {
     // The next hand is dealt: seat 0's new cards are stored for seat 0 as event 3 …
     await nextDeal(t, id, host);
     const cards = await storedHand(t, id, 0);
-    const stored = (await t.tables.readEvents(id, 'seat:0', 1, 10)).events;
+    const stored = (await t.opened.readEvents(id, 'seat:0', 1, 10)).events;
     assert.deepEqual(
       stored.map((e) => e.id),
       [2, 3],
@@ -167,7 +167,7 @@ test('revocation: a stream whose wake-up reads events written after the revocati
   assert.equal(cards.length, 2, 'the next hand was dealt during the read');
   assert.deepEqual(ids(s0.text), [1], 'no event read after the revocation was sent');
   assert.equal(
-    (await t.tables.readEvents(id, 'seat:0', 1, 10)).events.length,
+    (await t.opened.readEvents(id, 'seat:0', 1, 10)).events.length,
     2,
     'they were there to send',
   );
@@ -190,7 +190,7 @@ test('revocation: a host stream ends the same way if the host token ever changes
   await readUntil(hs, () => false);
   assert.equal(hs.ended, true);
   assert.equal(revokedEvent(hs.text).code, 'UNAUTHORIZED');
-  const v = (await t.tables.readTable(id))!.version;
+  const v = (await t.opened.readTable(id))!.version;
   const burn = await t.call(
     'POST',
     `/v1/tables/${id}/actions`,
@@ -306,7 +306,7 @@ test('revocation: the revoked token cannot poll events, mint a ticket, read the 
   const old = bearer(r.json.seatTokens[0]);
   assert.equal((await t.call('GET', `/v1/tables/${id}/events`, undefined, old)).status, 200);
   await t.call('DELETE', `/v1/tables/${id}/seats/0/token`, undefined, bearer(r.json.hostToken));
-  const v = (await t.tables.readTable(id))!.version;
+  const v = (await t.opened.readTable(id))!.version;
   for (const [method, path, body] of [
     ['GET', `/v1/tables/${id}/events`, undefined],
     ['GET', `/v1/tables/${id}/events?after=0`, undefined],
@@ -319,7 +319,7 @@ test('revocation: the revoked token cannot poll events, mint a ticket, read the 
     assert.equal(res.json.code, 'UNAUTHORIZED');
     assert.equal(res.text.includes(r.json.seatTokens[0]), false);
   }
-  assert.equal((await t.tables.readTable(id))!.version, v, 'nothing acted');
+  assert.equal((await t.opened.readTable(id))!.version, v, 'nothing acted');
 });
 
 test('revocation: a poll whose read comes after a revocation that committed mid-request is refused', async () => {

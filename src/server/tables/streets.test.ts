@@ -14,8 +14,8 @@ async function dealt(seed: string, preset = 'holdem', options: object = { seats:
   const t = testApp(seed);
   const made = await t.openTable({ preset, options });
   const id = made.json.tableId as string;
-  const doc = async () => (await t.tables.readTable(id))!.doc as unknown as TableDocument;
-  const version = async () => (await t.tables.readTable(id))!.version;
+  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
+  const version = async () => (await t.opened.readTable(id))!.version;
   const act = async (token: string, body: object, headers: Record<string, string> = {}) =>
     t.call(
       'POST',

@@ -2,10 +2,10 @@ import type { FairAnnouncement, FairOptions, FairRoster } from '../../fair/index
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 
 /**
- * One table, as stored (store/table-store.ts keeps it as JSON). It holds secrets — token hashes,
- * the sealed fair round, every seat's cards, the stock order — so it is NEVER sent as it is:
- * every answer, event and error is built by `view()` (view.ts), which copies only what a viewer
- * may see.
+ * One table, as the steps see it (store/table-store.ts keeps it as JSON). It holds secrets —
+ * token hashes, the sealed fair round, every seat's cards, the stock order — so it is NEVER sent
+ * as it is: every answer, event and error is built by `view()` (view.ts), which copies only what
+ * a viewer may see. Stored, its `hand.piles` and `hand.game` are sealed (sealed-table-store.ts).
  */
 export interface TableDocument {
   readonly format: 'fairdeal/table-1';
@@ -76,9 +76,15 @@ export interface HandDocument {
    * the transcript hash) rather than keeping a second sealed copy, ~2.5 kB, in every write.
    */
   readonly round: string;
-  /** Cards by pile, as card ids. Hands, stock, burns, kitty, streets are secret; board, discard public. */
+  /**
+   * Cards by pile, as card ids. Hands, stock, burns, kitty and streets are secret; board and
+   * discard public. Stored sealed, whole (sealed-table-store.ts).
+   */
   readonly piles: Piles | null;
-  /** Dou Dizhu presets: the rules state (holds every hand: secret except what view() takes). */
+  /**
+   * Dou Dizhu presets: the rules state (holds every hand: secret except what view() takes).
+   * Stored sealed, whole (sealed-table-store.ts).
+   */
   readonly game: DoudizhuState | null;
   /** Public account of what happened, for the history (never names a hidden card). */
   readonly log: readonly PublicAction[];

@@ -12,6 +12,7 @@ import { eventStream } from './event-stream.ts';
 import { dueAt, type StepContext } from './hand-flow.ts';
 import { readJsonBody } from './json-body.ts';
 import { requestHash } from './request-hash.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
 import { generationOf, nextGenerations } from './token-generation.ts';
@@ -21,6 +22,7 @@ import { audienceOf } from './viewer.ts';
 
 /** What the table routes need. */
 export interface TableRouteOptions {
+  /** The store as it is; the routes seal what they store with `box` (sealed-table-store.ts). */
   readonly tables: TableStore;
   readonly notifier: Notifier;
   readonly box: SecretBox;
@@ -67,7 +69,10 @@ const json = (body: unknown, status = 200) =>
  * ```
  * @throws never (errors are ApiErrors, turned into JSON by the app).
  */
-export function tableRoutes(o: TableRouteOptions): Hono {
+export function tableRoutes(options: TableRouteOptions): Hono {
+  // One codec at the store's door: what is stored is sealed, what the steps and view() see is
+  // opened (docs/TABLES.md, "Keys").
+  const o = { ...options, tables: sealedTableStore(options.tables, options.box) };
   const app = new Hono({ strict: false });
   const now = o.now ?? Date.now;
   const ctx = (): StepContext => ({

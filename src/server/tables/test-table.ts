@@ -5,7 +5,8 @@ import type { Notifier } from '../notifier.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
 import type { TableStore } from '../store/table-store.ts';
-import { createSecretBox } from './secret-box.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
+import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
 export type Json = any;
@@ -28,12 +29,16 @@ export function testApp(
     /** Server seeds from the secure source, as deployed (default: the seeded source, reproducible). */
     readonly secureServerSeeds?: boolean;
     readonly wrapStore?: (store: TableStore) => TableStore;
+    /** Another app's store (default: a fresh one in memory), as after a restart. */
+    readonly tables?: TableStore;
+    /** Default: a fixed key. */
+    readonly box?: SecretBox;
   } = {},
 ) {
   const clock = { t: 1_700_000_000_000 };
   // The store's clock too: it drops tickets expired by it when it stores a new one.
-  const tables = openSqliteTableStore({ path: ':memory:', now: () => clock.t });
-  const box = createSecretBox(new Uint8Array(32).fill(7));
+  const tables = extra.tables ?? openSqliteTableStore({ path: ':memory:', now: () => clock.t });
+  const box = extra.box ?? createSecretBox(new Uint8Array(32).fill(7));
   // Counts live listeners, so tests can see streams clean up after themselves.
   const local = createLocalNotifier();
   const listeners = { live: 0 };
@@ -93,5 +98,7 @@ export function testApp(
     if (r.status !== 201) throw new Error(`table not created: ${r.status} ${r.text}`);
     return r;
   };
-  return { app, tables, clock, box, call, listeners, notifier, openTable };
+  // `tables` is the store as it is (sealed parts and all); `opened` reads it as the routes do.
+  const opened = sealedTableStore(tables, box);
+  return { app, tables, opened, clock, box, call, listeners, notifier, openTable };
 }

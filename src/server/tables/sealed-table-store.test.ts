@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openSqliteTableStore } from '../store/sqlite-tables.ts';
+import type { StoredEvent } from '../store/table-store.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
+import { createSecretBox } from './secret-box.ts';
+import { testApp } from './test-table.ts';
+
+const MARK = '\u0001';
+const key = (n: number) => new Uint8Array(32).fill(n);
+const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+const ev = (audience: string, data: string): StoredEvent => ({
+  audience,
+  id: 1,
+  type: 'state',
+  data,
+});
+
+test('sealed store: the document keeps its public fields, its hand state sealed, and reads back equal', async () => {
+  const raw = openSqliteTableStore({ path: ':memory:' });
+  const box = createSecretBox(key(1));
+  const store = sealedTableStore(raw, box);
+  const piles = {
+    hands: [['AS'], ['KD']],
+    stock: ['2C'],
+    board: [],
+    discard: [],
+    burns: [],
+    kitty: [],
+  };
+  const doc = {
+    id: 't',
+    eventSeq: {},
+    hand: { n: 3, phase: 'playing', piles, game: null, log: [] },
+  };
+  assert.equal(await store.createTable('t', doc, []), true);
+  const stored = (await raw.readTable('t'))!.doc as { hand: Record<string, unknown> };
+  assert.match(String(stored.hand.piles), new RegExp(`^v2\\.${box.keyId}\\.`));
+  assert.equal(stored.hand.game, null, 'nothing to seal stays null');
+  assert.equal(stored.hand.phase, 'playing');
+  assert.deepEqual((await store.readTable('t'))!.doc, doc);
+  // Bound to its table and hand: a sealed stock copied into hand 4 of the same table stays shut.
+  await raw.withTable('t', (row) => ({
+    doc: { ...row.doc, hand: { ...(row.doc.hand as object), n: 4 } },
+    events: [],
+    result: null,
+  }));
+  const moved = (await store.readTable('t'))!.doc.hand as { piles: unknown; phase: string };
+  assert.equal(moved.phase, 'playing', 'what is public reads without opening anything');
+  for (let i = 0; i < 2; i++) {
+    assert.throws(() => moved.piles, /moved from where it was sealed/, 'and refuses every time');
+  }
+});
+
+test('sealed store: an event is sealed whole unless the host’s event shares the text (the host sees no hand)', async () => {
+  const raw = openSqliteTableStore({ path: ':memory:' });
+  const store = sealedTableStore(raw, createSecretBox(key(1)));
+  const seats = [
+    ev('seat:0', '{"you":0,"cards":["AS"],"n":1}'),
+    ev('seat:1', '{"you":1,"cards":["KD"],"n":1}'),
+  ];
+  await store.createTable('a', { id: 'a' }, seats);
+  for (const e of (await raw.readEvents('a', 'seat:0', 0, 9)).events) {
+    // Nothing in clear: the mark, one sealed value, the mark.
+    assert.equal(e.data.at(0), MARK);
+    assert.equal(e.data.at(-1), MARK);
+    assert.match(e.data.slice(1, -1), /^v2\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/);
+  }
+  await store.createTable('b', { id: 'b' }, [
+    ...seats,
+    ev('host', '{"you":"host","cards":null,"n":1}'),
+  ]);
+  const stored = (await raw.readEvents('b', 'seat:1', 0, 9)).events[0]!.data;
+  assert.ok(stored.startsWith('{"you":\u0001v2.'), stored);
+  assert.ok(stored.endsWith('\u0001,"n":1}'), stored);
+  assert.equal(stored.includes('KD'), false);
+  for (const [audience, e] of [...seats, ev('host', '{"you":"host","cards":null,"n":1}')].map(
+    (e) => [e.audience, e] as const,
+  )) {
+    assert.deepEqual((await store.readEvents('b', audience, 0, 9)).events, [e]);
+  }
+  // An event whose sealed part lost its end mark is refused, not shown in part.
+  await raw.createTable('c', { id: 'c' }, [ev('seat:0', `{"you":\u0001${'x'.repeat(40)}`)]);
+  await assert.rejects(store.readEvents('c', 'seat:0', 0, 9), /cut short/);
+});
+
+test('sealed store: rows stored before sealing still read, and the document is sealed at its next change', async () => {
+  const old = testApp('before sealing');
+  const r = await old.openTable();
+  const id = r.json.tableId;
+  // Rewrite the table as an earlier release left it: document, events and answer in clear.
+  const clear = (await old.opened.readTable(id))!.doc;
+  const audiences = ['seat:0', 'seat:1', 'host'];
+  const events: StoredEvent[] = [];
+  for (const audience of audiences) {
+    const first = (await old.opened.readEvents(id, audience, 0, 9)).events[0]!;
+    events.push({ ...first, id: 2 });
+  }
+  await old.tables.withTable(id, () => ({
+    doc: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, 2])) },
+    events,
+    answer: { key: 'k', request: '00'.repeat(32), status: 200, body: '{"ok":true,"cards":["AS"]}' },
+    result: null,
+  }));
+  assert.ok((await old.tables.readEvents(id, 'seat:0', 1, 9)).events[0]!.data.startsWith('{'));
+  const raw = (await old.tables.readTable(id))!;
+  assert.equal(typeof (raw.doc.hand as { piles: unknown }).piles, 'object', 'in clear, as before');
+  const seat = bearer(r.json.seatTokens[0]);
+  const g = await old.call('GET', `/v1/tables/${id}`, undefined, seat);
+  assert.equal(g.status, 200, g.text);
+  assert.equal(g.json.table.hand.yourCards.length, 2);
+  const polled = await old.call('GET', `/v1/tables/${id}/events?after=0`, undefined, seat);
+  assert.equal(polled.status, 200, polled.text);
+  assert.deepEqual(
+    polled.json.events.map((e: { id: number }) => e.id),
+    [1, 2],
+  );
+  const withAnswer = await old.opened.withTable(
+    id,
+    (row) => ({ doc: null, events: [], result: row.answer }),
+    {
+      answerKey: 'k',
+    },
+  );
+  assert.deepEqual(withAnswer.found && withAnswer.value, {
+    key: 'k',
+    request: '00'.repeat(32),
+    status: 200,
+    body: '{"ok":true,"cards":["AS"]}',
+  });
+  const a = await old.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'draw', count: 1, version: g.json.table.version },
+    seat,
+  );
+  assert.equal(a.status, 200, a.text);
+  const after = (await old.tables.readTable(id))!.doc.hand as { piles: unknown };
+  assert.match(String(after.piles), /^v2\./);
+});
+
+test('sealed store: key rotation — the previous key opens what it sealed, every new write uses the new key, and without it old rows stay shut', async () => {
+  const [k1, k2] = [createSecretBox(key(1)), createSecretBox(key(2), [key(1)])];
+  const first = testApp('rotation', { box: k1 });
+  const r = await first.openTable();
+  const id = r.json.tableId;
+  const seat = bearer(r.json.seatTokens[0]);
+  const docKey = async () =>
+    /^v2\.([0-9a-f]{8})\./.exec(
+      String(((await first.tables.readTable(id))!.doc.hand as { piles: string }).piles),
+    )![1];
+  assert.equal(await docKey(), k1.keyId);
+
+  // The same database, restarted with FAIRDEAL_SECRET_KEY=new and FAIRDEAL_SECRET_KEY_PREVIOUS=old.
+  const rotated = testApp('rotation', { box: k2, tables: first.tables });
+  const g = await rotated.call('GET', `/v1/tables/${id}`, undefined, seat);
+  assert.equal(g.status, 200, g.text);
+  const a = await rotated.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'draw', count: 1, version: g.json.table.version },
+    seat,
+  );
+  assert.equal(a.status, 200, a.text);
+  assert.equal(await docKey(), k2.keyId, 'the document is sealed again with the new key');
+  const evs = await rotated.call('GET', `/v1/tables/${id}/events?after=0`, undefined, seat);
+  assert.equal(evs.status, 200, 'events sealed with the old key still open');
+  assert.equal(evs.json.events.length, 2);
+
+  // The previous key dropped too early: the new rows open, the old ones do not (and say nothing).
+  const without = testApp('rotation', { box: createSecretBox(key(2)), tables: first.tables });
+  assert.equal((await without.call('GET', `/v1/tables/${id}`, undefined, seat)).status, 200);
+  const old = await without.call('GET', `/v1/tables/${id}/events?after=0`, undefined, seat);
+  assert.equal(old.status, 500);
+  assert.equal(old.json.code, 'INTERNAL');
+  const fresh = await without.call('GET', `/v1/tables/${id}/events?after=1`, undefined, seat);
+  assert.equal(fresh.status, 200, fresh.text);
+  // The hand's round was sealed with the old key when it opened: it cannot end without it.
+  const end = await without.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'end-hand', version: a.json.table.version },
+    seat,
+  );
+  assert.equal(end.status, 500);
+  const ended = await rotated.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'end-hand', version: a.json.table.version },
+    seat,
+  );
+  assert.equal(ended.status, 200, ended.text);
+});
+
+test('sealed store: with the key lost, a table keeps its public record, its tokens and its next hand; only the cards stay shut', async () => {
+  const before = testApp('lost key', { box: createSecretBox(key(5)) });
+  const r = await before.openTable();
+  const id = r.json.tableId;
+  const host = bearer(r.json.hostToken);
+  const end = await before.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'end-hand', version: r.json.table.version },
+    host,
+  );
+  assert.equal(end.status, 200, end.text);
+  const pilesAsStored = async () =>
+    ((await before.tables.readTable(id))!.doc.hand as { piles: string }).piles;
+  const sealedPiles = await pilesAsStored();
+
+  // Restarted with another key and no FAIRDEAL_SECRET_KEY_PREVIOUS.
+  const after = testApp('lost key', { box: createSecretBox(key(6)), tables: before.tables });
+  const seat = bearer(r.json.seatTokens[1]);
+  assert.equal((await after.call('GET', `/v1/tables/${id}`, undefined, seat)).status, 500);
+  for (const path of ['hands/1/transcript', 'chain', 'hands/1/commitment']) {
+    const p = await after.call('GET', `/v1/tables/${id}/${path}`);
+    assert.equal(p.status, 200, `${path}: ${p.text}`);
+  }
+  const reissued = await after.call('POST', `/v1/tables/${id}/seats/1/token`, {}, host);
+  assert.equal(reissued.status, 200, reissued.text);
+  assert.equal(await pilesAsStored(), sealedPiles, 'cards nobody looked at are kept as stored');
+  const next = await after.call(
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'next-hand', version: end.json.table.version + 1 },
+    host,
+  );
+  assert.equal(next.status, 200, next.text);
+  const newSeat = bearer(reissued.json.seatToken);
+  const g = await after.call('GET', `/v1/tables/${id}`, undefined, newSeat);
+  assert.equal(g.status, 200, g.text);
+  assert.equal(g.json.table.hand.n, 2);
+  assert.equal(g.json.table.hand.yourCards.length, 2);
+});
