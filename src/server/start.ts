@@ -8,9 +8,9 @@ import { openPostgresBackends } from './store/postgres-backends.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import { openSqliteTableStore } from './store/sqlite-tables.ts';
 import type { Store } from './store/store.ts';
-import { dealDue } from './tables/deal-due.ts';
 import { loadMasterKeys } from './tables/master-key.ts';
 import { createSecretBox } from './tables/secret-box.ts';
+import { voidDue } from './tables/void-due.ts';
 
 /** A running service. */
 export interface ServerHandle {
@@ -103,17 +103,17 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   await purge();
   const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
   timer.unref();
-  // Hands whose deadline passed are dealt without the silent seats (docs/TABLES.md, "The
-  // deadline"), by whichever process sweeps first; one sweep at a time per process.
+  // Hands whose deadline passed with a seat silent are voided and the next hand opens
+  // (docs/TABLES.md, "The deadline"), by whichever process sweeps first; one at a time per process.
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    dealDue({
+    voidDue({
       tables: tableStore,
       box,
       notifier,
-      ctx: () => ({ now: Date.now(), seal: box.seal, open: box.open }),
+      ctx: () => ({ now: Date.now(), seal: box.seal, open: box.open, dealer: box.dealer }),
     })
       .catch(() => {})
       .finally(() => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ReceiptV3 } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
@@ -6,10 +7,11 @@ import {
   commitSeat,
   dueAt,
   endHand,
-  forceDeal,
   openHand,
+  openNextIfSeated,
   revealSeat,
   type StepContext,
+  voidCurrentHand,
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
@@ -107,13 +109,19 @@ export function applyAction(
   let next: TableDocument;
   let action: PublicAction;
   let ended: HandRecord | undefined;
+  let receipt: ReceiptV3 | undefined;
   try {
-    ({ next, action, ended } = step(doc, req, ctx));
+    ({ next, action, ended, receipt } = step(doc, req, ctx));
   } catch (error) {
     throw tableError(error);
   }
   const version = row.version + 1;
-  const body = JSON.stringify({ ok: true, table: view(next, req.viewer, version) });
+  // A commit or reveal is answered with the dealer's signed receipt: keep it (docs/FAIR.md §V3.1).
+  const body = JSON.stringify({
+    ok: true,
+    table: view(next, req.viewer, version),
+    ...(receipt === undefined ? {} : { receipt }),
+  });
   const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
   return {
     doc: withEvents.doc as never,
@@ -182,6 +190,7 @@ interface Stepped {
   readonly next: TableDocument;
   readonly action: PublicAction;
   readonly ended?: HandRecord;
+  readonly receipt?: ReceiptV3;
 }
 
 function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped {
@@ -194,24 +203,41 @@ function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped
       return { next: { ...doc, hand }, action: last(hand) };
     }
     case 'commit':
-    case 'reveal':
-    case 'deal': {
+    case 'reveal': {
       const hand = doc.hand;
       if (hand === null) throw new ApiError(409, 'WRONG_PHASE', 'No hand is open.');
-      const next =
+      const seat = seatOf(req.viewer);
+      const r =
         type === 'commit'
-          ? commitSeat(doc, hand, seatOf(req.viewer), text(b.commitment, 'commitment'), ctx)
-          : type === 'reveal'
-            ? revealSeat(
-                doc,
-                hand,
-                seatOf(req.viewer),
-                text(b.seed, 'seed'),
-                text(b.salt, 'salt'),
-                ctx,
-              )
-            : forceDeal(doc, hand, ctx);
-      return { next: { ...doc, hand: next }, action: last(next) };
+          ? commitSeat(
+              doc,
+              hand,
+              seat,
+              {
+                commitment: text(b.commitment, 'commitment'),
+                signature: text(b.signature, 'signature'),
+              },
+              ctx,
+            )
+          : revealSeat(
+              doc,
+              hand,
+              seat,
+              {
+                seed: text(b.seed, 'seed'),
+                salt: text(b.salt, 'salt'),
+                signature: text(b.signature, 'signature'),
+              },
+              ctx,
+            );
+      return { next: { ...doc, hand: r.hand }, action: last(r.hand), receipt: r.receipt };
+    }
+    case 'void': {
+      // After the deadline a silent seat voids the hand (never a deal with fewer seeds), and the
+      // next hand opens under a fresh server commitment.
+      const by = req.viewer.kind === 'seat' ? req.viewer.seat : null;
+      const v = voidCurrentHand(doc, ctx, 'withheld', [], by);
+      return { next: openNextIfSeated(v.doc, ctx), action: v.action, ended: v.record };
     }
     case 'end-hand': {
       const hand = dealtHand(doc);

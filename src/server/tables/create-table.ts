@@ -2,7 +2,7 @@ import { canonicalFairOptions, type FairOptions } from '../../fair/index.ts';
 import { type DoudizhuRules, resolveRules } from '../../rules/doudizhu/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { StepContext } from './hand-flow.ts';
-import { openHand } from './hand-flow.ts';
+import { newInvite } from './seats.ts';
 import type { TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -15,26 +15,29 @@ export interface CreateRequest {
   readonly fair?: unknown;
   readonly revealTimeoutSeconds?: unknown;
   readonly rules?: unknown;
+  readonly withholdPenalty?: unknown;
 }
 
 /** Default time seats have to commit and reveal before a forced deal is allowed. */
 export const DEFAULT_REVEAL_TIMEOUT_S = 120;
 
 /**
- * A new table document with hand 1 open, and its tokens in clear — returned once, to the creator;
- * the document keeps only their SHA-256 hashes.
+ * A new table document, every seat open, and in clear — returned once, to the creator — the host
+ * token and one single-use invite per seat; the document keeps only their SHA-256 hashes. The
+ * host never holds a seat's token: each player claims a seat with its invite, on their own
+ * device, with a key made there (seats.ts). Hand 1 opens when the last seat is claimed.
  *
  * @example
  * ```ts
- * const { doc, hostToken, seatTokens } = createTableDoc('k3x…', { preset: 'doudizhu' }, ctx);
+ * const { doc, hostToken, invites } = createTableDoc('k3x…', { preset: 'doudizhu' }, ctx);
  * ```
- * @throws {ApiError} 400 for a bad preset, options, players or timeout.
+ * @throws {ApiError} 400 for a bad preset, options, players, timeout or penalty.
  */
 export function createTableDoc(
   id: string,
   req: CreateRequest,
   ctx: StepContext,
-): { doc: TableDocument; hostToken: string; seatTokens: string[] } {
+): { doc: TableDocument; hostToken: string; invites: string[] } {
   if (typeof req.preset !== 'string') {
     throw new ApiError(400, 'BAD_REQUEST', 'preset is required (e.g. "doudizhu").');
   }
@@ -98,31 +101,43 @@ export function createTableDoc(
       `players must be ${seats} distinct ids of letters, digits, . _ - (at most 64 each).`,
     );
   }
+  const penalty = req.withholdPenalty ?? 0;
+  if (
+    typeof penalty !== 'number' ||
+    !Number.isInteger(penalty) ||
+    penalty < 0 ||
+    penalty > 1000 ||
+    (!isDoudizhu && penalty !== 0)
+  ) {
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      'withholdPenalty: Dou Dizhu points from 0 to 1000 that a seat withholding its seed pays each other seat.',
+    );
+  }
   const hostToken = newToken('host');
-  const seatTokens = players.map(() => newToken('seat'));
-  const base: TableDocument = {
-    format: 'fairdeal/table-1',
+  const invites = players.map(() => newInvite());
+  const doc: TableDocument = {
+    format: 'fairdeal/table-2',
     id,
     preset: req.preset,
     options,
     seats,
     players: players as string[],
+    namesOpen: req.players === undefined,
+    seatKeys: players.map(() => null),
+    invites: invites.map(tokenHash),
+    withholdPenalty: penalty,
     rules: rules as Record<string, boolean>,
     fair: req.fair ?? true,
     revealTimeoutMs: timeout * 1000,
     createdAt: ctx.now,
     hostToken: tokenHash(hostToken),
-    seatTokens: seatTokens.map(tokenHash),
+    seatTokens: players.map(() => null),
     hand: null,
     history: [],
     eventSeq: {},
     idempotency: [],
   };
-  let hand: TableDocument['hand'];
-  try {
-    hand = openHand(base, ctx);
-  } catch (error) {
-    throw tableError(error);
-  }
-  return { doc: { ...base, hand }, hostToken, seatTokens };
+  return { doc, hostToken, invites };
 }

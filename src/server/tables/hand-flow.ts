@@ -1,4 +1,12 @@
-import { FairRound, type FairRoundSecretState } from '../../fair/index.ts';
+import {
+  type DealerSigner,
+  type ReceiptV3,
+  type SeatCommitMessage,
+  type SeatRevealMessage,
+  SignedRound,
+  type SignedRoundSecretState,
+  type VoidReasonV3,
+} from '../../fair/index.ts';
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
@@ -6,59 +14,83 @@ import { holdBackStreets } from './hold-back-streets.ts';
 import {
   type HandDocument,
   type HandRecord,
+  type HandSummary,
   HISTORY_KEEP,
   type PublicAction,
   type TableDocument,
 } from './table-doc.ts';
 
-/** What the pure table steps need besides the document: time, the sealing key, randomness. */
+/** What the pure table steps need besides the document: time, the keys, randomness. */
 export interface StepContext {
   readonly now: number;
   readonly seal: (plain: string) => string;
   readonly open: (sealed: string) => string;
+  /** The service's dealer key: signs announcements, receipts, rosters and records. */
+  readonly dealer: DealerSigner;
   /**
    * TESTS ONLY: server seeds from this source (a seeded one, for reproducible hands). Without it
-   * they come from the secure source: FairRound.open draws them, and refuses a predictable
-   * source anywhere but here (docs/FAIR.md §3).
+   * they come from the secure source, which SignedRound draws from itself (docs/FAIR.md §3).
    */
   readonly testOnlySource?: RandomSource;
 }
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
-function restore(hand: HandDocument, ctx: StepContext): FairRound {
-  return FairRound.restore(JSON.parse(ctx.open(hand.round)) as FairRoundSecretState);
+function restore(hand: HandDocument, ctx: StepContext): SignedRound {
+  return SignedRound.restore(
+    JSON.parse(ctx.open(hand.round)) as SignedRoundSecretState,
+    ctx.dealer,
+  );
 }
 
-function save(round: FairRound, ctx: StepContext): string {
+function save(round: SignedRound, ctx: StepContext): string {
   return ctx.seal(JSON.stringify(round.exportSecretState()));
 }
 
+/** Whether every seat has been claimed (with its key): only then can a hand open. */
+export function seatsFull(doc: TableDocument): boolean {
+  return doc.seatKeys.every((k) => k !== null);
+}
+
+function testSeed(ctx: StepContext): { testOnlyServerSeed?: Uint8Array } {
+  if (ctx.testOnlySource === undefined) return {};
+  const words = new Uint32Array(8);
+  ctx.testOnlySource.fillUint32(words);
+  return { testOnlyServerSeed: new Uint8Array(words.buffer) };
+}
+
 /**
- * Opens the next hand: a fresh server seed, committed at once (the announcement binds table,
- * hand, previous transcript hash, preset, options and seating). In fair mode the seats commit
- * next; otherwise the roster closes empty and the dealer alone deals.
+ * Opens the next hand as a fairdeal-v3 round: a fresh server seed, committed and announced at
+ * once, signed by the dealer; the header binds every seat's player and key. At a fair table the
+ * seats commit next; at a practice table the dealer alone deals at once (labelled so).
  *
  * @example
  * ```ts
  * doc = { ...doc, hand: openHand(doc, ctx) };
  * ```
- * @throws {ApiError} 409 `HAND_IN_PLAY` if the current hand has not ended.
+ * @throws {ApiError} 409 `HAND_IN_PLAY` if the current hand has not ended or been voided,
+ *   `SEATS_OPEN` while a seat is unclaimed.
  */
 export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
-  if (doc.hand !== null && doc.hand.phase !== 'ended') {
+  if (doc.hand !== null && doc.hand.phase !== 'ended' && doc.hand.phase !== 'void') {
     throw conflict('HAND_IN_PLAY', 'The current hand has not ended.');
+  }
+  if (!seatsFull(doc)) {
+    throw conflict('SEATS_OPEN', 'Every seat must be claimed before a hand opens.');
   }
   const n = (doc.hand?.n ?? 0) + 1;
   const prev = doc.history.at(-1)?.transcriptHash ?? null;
-  const round = FairRound.open({
+  const round = SignedRound.open({
+    mode: doc.fair ? 'fair' : 'practice',
     table: doc.id,
     hand: n,
     preset: doc.preset,
     options: doc.options,
-    seating: doc.players,
+    seats: doc.players.map((player, k) => ({ player, key: doc.seatKeys[k]! })),
     prev,
-    ...(ctx.testOnlySource === undefined ? {} : { testOnlySource: ctx.testOnlySource }),
+    dealer: ctx.dealer,
+    at: ctx.now,
+    ...testSeed(ctx),
   });
   const hand: HandDocument = {
     n,
@@ -66,126 +98,110 @@ export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
     startedAt: ctx.now,
     deadline: ctx.now + doc.revealTimeoutMs,
     announcement: round.announcement,
+    commits: doc.fair ? doc.players.map(() => null) : [],
     roster: null,
-    committed: [],
-    revealed: [],
-    missing: [],
+    reveals: [],
+    receipts: [],
+    void: null,
     round: save(round, ctx),
     piles: null,
     game: null,
     log: [{ type: 'hand-opened', seat: null }],
   };
-  if (doc.fair) return hand;
-  const roster = round.closeRoster();
-  return dealHand(doc, { ...hand, roster, phase: 'revealing' }, round, false, ctx);
+  return doc.fair ? hand : dealHand(doc, hand, round, ctx);
 }
 
 /**
- * A seat's commitment to its client seed. When every seat has committed the roster closes.
+ * A seat's signed commitment: checked against the seat's key, answered by a signed receipt and
+ * published to every seat. When every seat has committed the roster closes, signed.
  *
  * @example
  * ```ts
- * hand = commitSeat(doc, hand, 0, 'ab12…', ctx);
+ * const { hand, receipt } = commitSeat(doc, doc.hand, 0, { commitment, signature }, ctx);
  * ```
  * @throws {ApiError} 409 if the hand is not taking commitments; {FairdealError}
- *   `PROTOCOL_ORDER`, `BAD_TRANSCRIPT` (a malformed commitment).
+ *   `PROTOCOL_ORDER`, `BAD_SIGNATURE`, `BAD_TRANSCRIPT` (malformed hex).
  */
 export function commitSeat(
   doc: TableDocument,
   hand: HandDocument,
   seat: number,
-  commitment: string,
+  message: SeatCommitMessage,
   ctx: StepContext,
-): HandDocument {
-  if (hand.phase !== 'committing') throw conflict('PROTOCOL_ORDER', 'The roster is closed.');
-  const round = restore(hand, ctx);
-  const player = doc.players[seat]!;
-  round.commit(player, commitment);
-  const committed = [...hand.committed, player];
-  const log = [...hand.log, { type: 'committed', seat }];
-  if (committed.length < doc.seats) {
-    return { ...hand, committed, log, round: save(round, ctx) };
+): { hand: HandDocument; receipt: ReceiptV3 } {
+  if (hand.phase !== 'committing' || !doc.fair) {
+    throw conflict('PROTOCOL_ORDER', 'This hand is not taking commitments.');
   }
-  const roster = round.closeRoster();
-  return { ...hand, committed, log, roster, phase: 'revealing', round: save(round, ctx) };
+  const round = restore(hand, ctx);
+  const receipt = round.commit(seat, message, ctx.now);
+  const state = round.exportSecretState();
+  const next: HandDocument = {
+    ...hand,
+    commits: state.commits,
+    receipts: [...hand.receipts, receipt],
+    log: [...hand.log, { type: 'committed', seat }],
+  };
+  if (round.waitingFor.length > 0) return { hand: { ...next, round: save(round, ctx) }, receipt };
+  const roster = round.closeRoster(ctx.now);
+  return {
+    hand: {
+      ...next,
+      roster,
+      reveals: doc.players.map(() => null),
+      phase: 'revealing',
+      round: save(round, ctx),
+      log: [...next.log, { type: 'roster-closed', seat: null }],
+    },
+    receipt,
+  };
 }
 
 /**
- * A seat reveals its seed and salt; the deal happens when nobody is left to reveal.
+ * A seat's signed reveal: checked against its commitment and key, answered by a signed receipt
+ * and published to every seat. The deal happens when every seat has revealed — never before.
  *
  * @example
  * ```ts
- * hand = revealSeat(doc, hand, 0, 'lucky7', saltHex, ctx);
+ * const { hand, receipt } = revealSeat(doc, doc.hand, 0, { seed, salt, signature }, ctx);
  * ```
  * @throws {ApiError} 409 before the roster closes or after the deal; {FairdealError}
- *   `REVEAL_MISMATCH`, `PROTOCOL_ORDER`.
+ *   `REVEAL_MISMATCH`, `BAD_SIGNATURE`, `PROTOCOL_ORDER`.
  */
 export function revealSeat(
   doc: TableDocument,
   hand: HandDocument,
   seat: number,
-  seed: string,
-  salt: string,
+  message: SeatRevealMessage,
   ctx: StepContext,
-): HandDocument {
+): { hand: HandDocument; receipt: ReceiptV3 } {
   if (hand.phase !== 'revealing') {
     throw conflict('PROTOCOL_ORDER', 'Reveals are taken after the roster closes, before the deal.');
   }
   const round = restore(hand, ctx);
-  const player = doc.players[seat]!;
-  round.reveal(player, seed, salt);
+  const receipt = round.reveal(seat, message, ctx.now);
   const next: HandDocument = {
     ...hand,
-    revealed: [...hand.revealed, player],
+    reveals: round.exportSecretState().reveals,
+    receipts: [...hand.receipts, receipt],
     log: [...hand.log, { type: 'revealed', seat }],
   };
-  if (round.waitingFor.length > 0) return { ...next, round: save(round, ctx) };
-  return dealHand(doc, next, round, false, ctx);
-}
-
-/**
- * After the deadline: closes the roster if needed and deals without the seats that did not
- * reveal (they are recorded as missing; docs/FAIR.md, "A seat that never reveals").
- *
- * @example
- * ```ts
- * hand = forceDeal(doc, hand, ctx);
- * ```
- * @throws {ApiError} 409 `TOO_EARLY` before the deadline, `PROTOCOL_ORDER` once dealt.
- */
-export function forceDeal(doc: TableDocument, hand: HandDocument, ctx: StepContext): HandDocument {
-  if (hand.phase !== 'committing' && hand.phase !== 'revealing') {
-    throw conflict('PROTOCOL_ORDER', 'This hand was dealt already.');
-  }
-  if (ctx.now < hand.deadline) {
-    throw conflict('TOO_EARLY', 'The deadline for commitments and reveals has not passed.');
-  }
-  const round = restore(hand, ctx);
-  let next = hand;
-  if (hand.phase === 'committing') {
-    next = { ...hand, roster: round.closeRoster(), phase: 'revealing' };
-  }
-  return dealHand(doc, next, round, true, ctx);
+  if (round.waitingFor.length > 0) return { hand: { ...next, round: save(round, ctx) }, receipt };
+  return { hand: dealHand(doc, next, round, ctx), receipt };
 }
 
 function dealHand(
   doc: TableDocument,
   hand: HandDocument,
-  round: FairRound,
-  allowMissing: boolean,
+  round: SignedRound,
   ctx: StepContext,
 ): HandDocument {
-  // Missing: every seated player whose seed is not in the deal — in the roster but silent, or
-  // never committed at all (the transcript shows only the first kind; the table records both).
-  const missing = doc.fair ? doc.players.filter((p) => !hand.revealed.includes(p)) : [];
-  const { deal } = round.deal({ allowMissing });
+  const { deal } = round.deal();
   const ids = (cards: readonly { readonly id: string }[]) => cards.map((c) => c.id);
   const base: HandDocument = {
     ...hand,
     phase: 'playing',
-    missing,
     round: save(round, ctx),
-    log: [...hand.log, { type: 'dealt', seat: null, count: missing.length }],
+    log: [...hand.log, { type: 'dealt', seat: null }],
   };
   if (doc.preset === 'doudizhu' || doc.preset === 'doudizhu-4p') {
     // The first bidder turns with the hands, so no seat always opens (docs/TABLES.md).
@@ -209,6 +225,90 @@ function dealHand(
 }
 
 /**
+ * Voids the current hand — `withheld` once the deadline has passed with a seat silent (a seat,
+ * the host or the service's sweep asks), or `kicked` when the host removes seats — and records
+ * it: the signed void record joins the chain, the seats are named publicly, and at a Dou Dizhu
+ * table with a `withholdPenalty` each withholder pays it to every other seat. Never a deal with
+ * fewer seeds. A hand already dealt and in play that loses a kicked seat ends unscored instead
+ * (its deal was fair; its record is the dealt transcript).
+ *
+ * @example
+ * ```ts
+ * const { doc: next, record } = voidCurrentHand(doc, ctx, 'withheld', [], null);
+ * ```
+ * @throws {ApiError} 409 `TOO_EARLY` before the deadline (withheld), `WRONG_PHASE` with no hand
+ *   to void.
+ */
+export function voidCurrentHand(
+  doc: TableDocument,
+  ctx: StepContext,
+  reason: VoidReasonV3,
+  seats: readonly number[],
+  by: number | null,
+): { doc: TableDocument; record: HandRecord; action: PublicAction } {
+  const hand = doc.hand;
+  if (hand === null || hand.phase === 'ended' || hand.phase === 'void') {
+    throw conflict('WRONG_PHASE', 'There is no hand in progress to void.');
+  }
+  if (reason === 'withheld') {
+    if (hand.phase === 'playing') throw conflict('WRONG_PHASE', 'This hand was dealt already.');
+    if (ctx.now < hand.deadline) {
+      throw conflict('TOO_EARLY', 'The deadline for commitments and reveals has not passed.');
+    }
+  }
+  const round = restore(hand, ctx);
+  if (hand.phase === 'playing') {
+    const action: PublicAction = { type: 'hand-abandoned', seat: by, to: seats.join(',') };
+    const { doc: next, record } = endHand(doc, ctx, action, { outcome: reason, seats });
+    return { doc: next, record, action };
+  }
+  const v = round.voidHand({ reason, seats, at: ctx.now });
+  const missing = v.void.seats.map((k) => doc.players[k]!);
+  const penalty =
+    reason === 'withheld' && doc.withholdPenalty > 0
+      ? { withheld: [...v.void.seats], points: doc.withholdPenalty }
+      : null;
+  const action: PublicAction = {
+    type: 'hand-void',
+    seat: by,
+    pile: reason,
+    to: v.void.seats.join(','),
+  };
+  const log = [...hand.log, action];
+  const record: HandRecord = {
+    n: hand.n,
+    transcript: v,
+    transcriptHash: v.hash,
+    missing,
+    log,
+    score: penalty,
+    outcome: reason,
+  };
+  const summary: HandSummary = {
+    n: hand.n,
+    transcriptHash: v.hash,
+    missing,
+    score: penalty,
+    outcome: reason,
+  };
+  return {
+    doc: {
+      ...doc,
+      hand: {
+        ...hand,
+        phase: 'void',
+        void: { reason, seats: [...v.void.seats] },
+        round: save(round, ctx),
+        log,
+      },
+      history: [...doc.history, summary].slice(-HISTORY_KEEP),
+    },
+    record,
+    action,
+  };
+}
+
+/**
  * Ends the hand: the transcript (server seed included) becomes public and joins the table's
  * chain, with the public log and, for Dou Dizhu, the score. The record is returned apart, for the
  * store to keep as a row of its own; the document keeps a summary of the last hands.
@@ -223,27 +323,32 @@ export function endHand(
   doc: TableDocument,
   ctx: StepContext,
   action: PublicAction,
+  abandoned?: { readonly outcome: VoidReasonV3; readonly seats: readonly number[] },
 ): { doc: TableDocument; record: HandRecord } {
   const hand = doc.hand;
   if (hand === null || hand.phase !== 'playing') {
     throw conflict('WRONG_PHASE', 'Only a dealt hand in play can end.');
   }
-  // Restoring a dealt round deals again and checks the result against its transcript hash.
-  const transcript = restore(hand, ctx).transcript;
+  // Restoring a dealt round deals again and checks the result against its record's hash.
+  const transcript = restore(hand, ctx).record;
   if (transcript === undefined) throw conflict('WRONG_PHASE', 'Only a dealt hand in play can end.');
+  const missing = abandoned === undefined ? [] : abandoned.seats.map((k) => doc.players[k]!);
   const record: HandRecord = {
     n: hand.n,
     transcript,
     transcriptHash: transcript.hash,
-    missing: hand.missing,
+    missing,
     log: [...hand.log, action],
-    score: hand.game === null ? null : scoreHandSafe(hand.game),
+    // An abandoned hand (a seat kicked mid-play) is not scored.
+    score: hand.game === null || abandoned !== undefined ? null : scoreHandSafe(hand.game),
+    outcome: abandoned?.outcome ?? 'dealt',
   };
-  const summary = {
+  const summary: HandSummary = {
     n: record.n,
     transcriptHash: record.transcriptHash,
     missing: record.missing,
     score: record.score,
+    outcome: record.outcome ?? 'dealt',
   };
   return {
     doc: {
@@ -256,7 +361,7 @@ export function endHand(
 }
 
 /**
- * When the table next needs the service's sweep (tables/deal-due.ts): the deadline of a hand
+ * When the table next needs the service's sweep (tables/void-due.ts): the deadline of a hand
  * still waiting for commitments or reveals, else null.
  *
  * @example
@@ -268,4 +373,20 @@ export function endHand(
 export function dueAt(doc: TableDocument): number | null {
   const h = doc.hand;
   return h !== null && (h.phase === 'committing' || h.phase === 'revealing') ? h.deadline : null;
+}
+
+/**
+ * After a void, the next hand opens by itself under a fresh server commitment, if every seat is
+ * still claimed (a kicked seat must be claimed again first).
+ *
+ * @example
+ * ```ts
+ * doc = openNextIfSeated(doc, ctx);
+ * ```
+ * @throws as {@link openHand}.
+ */
+export function openNextIfSeated(doc: TableDocument, ctx: StepContext): TableDocument {
+  if (!seatsFull(doc)) return doc;
+  if (doc.hand !== null && doc.hand.phase !== 'void') return doc;
+  return { ...doc, hand: openHand(doc, ctx) };
 }

@@ -6,6 +6,7 @@ import {
   type KeyObject,
   webcrypto,
 } from 'node:crypto';
+import { type DealerSigner, dealerSigner } from '../../fair/index.ts';
 import { secureBytes } from './random-bytes.ts';
 
 /**
@@ -32,6 +33,12 @@ export interface SecretBox {
   publicKey(): Promise<string>;
   /** The current key's id as sealed values carry it (8 hex digits; says nothing of the key). */
   readonly keyId: string;
+  /**
+   * The same Ed25519 key as the fairdeal-v3 dealer: signs announcements, receipts, rosters and
+   * records synchronously, inside a store's change (docs/FAIR.md §V3.6; its labels keep those
+   * signatures apart from the commitment texts `sign` signs).
+   */
+  readonly dealer: DealerSigner;
 }
 
 // PKCS#8 wrapping of a raw Ed25519 private key (RFC 8410 §7): a fixed 16-byte prefix.
@@ -117,6 +124,7 @@ export function createSecretBox(
   };
   return {
     keyId: current.id,
+    dealer: dealerSigner(signSeed),
     seal: (plain, context = '') => {
       const iv = secureBytes(IV);
       const cipher = createCipheriv('aes-256-gcm', current.aes, iv);

@@ -1,4 +1,12 @@
-import type { FairAnnouncement, FairOptions, FairRoster } from '../../fair/index.ts';
+import type {
+  AnnouncementV3,
+  CommitV3,
+  FairOptions,
+  ReceiptV3,
+  RevealV3,
+  RosterV3,
+  VoidReasonV3,
+} from '../../fair/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 
 /**
@@ -8,13 +16,23 @@ import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
  * a viewer may see. Stored, its `hand.piles` and `hand.game` are sealed (sealed-table-store.ts).
  */
 export interface TableDocument {
-  readonly format: 'fairdeal/table-1';
+  /** table-2: fairdeal-v3 hands, seats claimed with keys. A table-1 document (fairdeal-v2 hands,
+   *  seat tokens handed to the host) is read for its history only (docs/DEPLOY.md). */
+  readonly format: 'fairdeal/table-2';
   readonly id: string;
   readonly preset: string;
   readonly options: FairOptions;
   readonly seats: number;
-  /** Player id per seat (bound in every hand's seating). */
+  /** Player id per seat (bound in every hand's seats). */
   readonly players: readonly string[];
+  /** Whether a claimer may name its seat (the host gave no names): the id stands until claimed. */
+  readonly namesOpen: boolean;
+  /** The Ed25519 public key each seat was claimed with (hex), null while unclaimed. */
+  readonly seatKeys: readonly (string | null)[];
+  /** SHA-256 (hex) of each seat's unused single-use invite; null once claimed. */
+  readonly invites: readonly (string | null)[];
+  /** Dou Dizhu points a seat that withholds its seed pays each other seat (house rule; 0: none). */
+  readonly withholdPenalty: number;
   /** Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. `{ robLandlord: true }`; {} otherwise. */
   readonly rules: Readonly<Record<string, boolean>>;
   /** Fair mode: players' seeds go into the deck key (off: the dealer alone chooses). */
@@ -24,7 +42,7 @@ export interface TableDocument {
   readonly createdAt: number;
   /** SHA-256 (hex) of the host token. */
   readonly hostToken: string;
-  /** SHA-256 (hex) of each seat's token; null while revoked. */
+  /** SHA-256 (hex) of each seat's token; null until claimed, and once kicked. */
   readonly seatTokens: readonly (string | null)[];
   /**
    * Per audience (`seat:0` …, `host`), how many times its token was reissued or revoked (absent:
@@ -33,7 +51,7 @@ export interface TableDocument {
    * document (`TableChange.tokenGenerations`) so that a stream's check reads no document.
    */
   readonly tokenGenerations?: Readonly<Record<string, number>>;
-  /** The current hand, or null before the first. */
+  /** The current hand, or null until every seat is claimed for the first. */
   readonly hand: HandDocument | null;
   /**
    * The last {@link HISTORY_KEEP} finished hands' summaries, oldest first (public). The whole
@@ -51,29 +69,32 @@ export interface TableDocument {
   readonly idempotency?: readonly IdempotentAnswer[];
 }
 
-/** Where a hand is. */
-export type HandPhase = 'committing' | 'revealing' | 'playing' | 'ended';
+/** Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. */
+export type HandPhase = 'committing' | 'revealing' | 'playing' | 'ended' | 'void';
 
-/** The hand in play. */
+/** The hand in play (fairdeal-v3, docs/FAIR.md §V3). */
 export interface HandDocument {
   readonly n: number;
   readonly phase: HandPhase;
   readonly startedAt: number;
-  /** After this (ms since the epoch) anyone seated or the host may force the deal. */
+  /** After this (ms since the epoch) a silent seat voids the hand (the sweep, or `void`). */
   readonly deadline: number;
-  /** Public: what the dealer committed to. */
-  readonly announcement: FairAnnouncement;
-  /** Public once closed. */
-  readonly roster: FairRoster | null;
-  /** Players who committed / revealed so far (public: names only). */
-  readonly committed: readonly string[];
-  readonly revealed: readonly string[];
-  /** Players who never revealed (set at the deal). */
-  readonly missing: readonly string[];
+  /** Public: the dealer's signed announcement (seats and keys, C_s). */
+  readonly announcement: AnnouncementV3;
+  /** Public as they arrive: each seat's signed commitment (null until it commits). */
+  readonly commits: readonly (CommitV3 | null)[];
+  /** Public: the signed roster, once every seat committed. */
+  readonly roster: RosterV3 | null;
+  /** Public as they arrive: each seat's signed reveal (null until it reveals, [] before the roster). */
+  readonly reveals: readonly (RevealV3 | null)[];
+  /** Public: the dealer's signed receipt for every commit and reveal it took. */
+  readonly receipts: readonly ReceiptV3[];
+  /** Why and whom, once void. */
+  readonly void: { readonly reason: VoidReasonV3; readonly seats: readonly number[] } | null;
   /**
-   * SECRET: FairRound.exportSecretState() as JSON, sealed with AES-256-GCM. Once dealt it holds
+   * SECRET: SignedRound.exportSecretState() as JSON, sealed with AES-256-GCM. Once dealt it holds
    * everything the transcript is made of: the hand's end restores it (which re-deals and checks
-   * the transcript hash) rather than keeping a second sealed copy, ~2.5 kB, in every write.
+   * the record's hash) rather than keeping a second sealed copy.
    */
   readonly round: string;
   /**
@@ -138,8 +159,11 @@ export const HISTORY_KEEP = 20;
 export interface HandSummary {
   readonly n: number;
   readonly transcriptHash: string;
+  /** Players of the seats that withheld or were kicked ([] for a hand played out). */
   readonly missing: readonly string[];
   readonly score: unknown;
+  /** `dealt`, or why the hand was void (`withheld`, `kicked`). */
+  readonly outcome?: 'dealt' | VoidReasonV3;
 }
 
 /** A finished hand, public, stored as its own row (store/table-store.ts, `StoredHand`). */
@@ -149,8 +173,10 @@ export interface HandRecord {
   readonly transcriptHash: string;
   readonly missing: readonly string[];
   readonly log: readonly PublicAction[];
-  /** Dou Dizhu: the score of the hand (after the transcript), or null. */
+  /** Dou Dizhu: the score of the hand (after the transcript), or null; a withholder's penalty. */
   readonly score: unknown;
+  /** `dealt`, or why the hand was void. */
+  readonly outcome?: 'dealt' | VoidReasonV3;
 }
 
 /** A stored answer to an idempotent request. */

@@ -9,6 +9,8 @@ const STATUS: Readonly<Record<string, ApiError['status']>> = {
   NOT_YOUR_TURN: 409,
   WRONG_PHASE: 409,
   REVEAL_MISMATCH: 422,
+  BAD_SIGNATURE: 422,
+  VOID_HAND: 409,
   BAD_BID: 422,
   ILLEGAL_PLAY: 422,
   BAD_TRANSCRIPT: 422,

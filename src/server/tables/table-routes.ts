@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { verify } from '../../fair/index.ts';
+import { describeVerdict, verify } from '../../fair/index.ts';
 import { type RandomSource, secureRandom } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { Notifier } from '../notifier.ts';
@@ -13,6 +13,7 @@ import { dueAt, type StepContext } from './hand-flow.ts';
 import { readJsonBody } from './json-body.ts';
 import { requestHash } from './request-hash.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
+import { claimSeat, kickSeat } from './seats.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
 import { generationOf, nextGenerations } from './token-generation.ts';
@@ -45,11 +46,6 @@ const KEEP_ANSWERS = 100;
 const MAX_BODY = 16 * 1024;
 const MAX_VERIFY_BODY = 1024 * 1024;
 
-/** The text signed for a commitment (docs/TABLES.md, "Signatures"). @throws never. */
-export function commitmentMessage(table: string, hand: number, commitment: string): string {
-  return `fairdeal/commitment-signature-v1\n${table}\n${hand}\n${commitment}`;
-}
-
 const jsonBody = async (c: Context, max = MAX_BODY) => (await readJsonBody(c, max)).value;
 
 const json = (body: unknown, status = 200) =>
@@ -79,6 +75,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     now: now(),
     seal: o.box.seal,
     open: o.box.open,
+    dealer: o.box.dealer,
     ...(o.testOnlySource === undefined ? {} : { testOnlySource: o.testOnlySource }),
   });
   const load = async (id: string): Promise<{ doc: TableDocument; version: number }> => {
@@ -124,7 +121,9 @@ export function tableRoutes(options: TableRouteOptions): Hono {
             ok: true,
             tableId: id,
             hostToken: made.hostToken,
-            seatTokens: made.seatTokens,
+            // One single-use invite per seat, for the host to hand out: each player claims a
+            // seat with it on their own device; the host never holds a seat's token.
+            invites: made.invites.map((invite, seat) => ({ seat, invite })),
             table: view(first.doc, { kind: 'host' }, 1),
           },
           201,
@@ -175,24 +174,57 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     return json(r.value.body, r.value.status);
   });
 
-  // Reissue or revoke: the old token stops working at once — for requests (they authorize against
-  // the document), and for what it opened before: its generation moves on, so its tickets are
-  // refused and its open streams, woken here in every process, end (event-stream.ts).
-  const tokenRoute = (reissue: boolean) => async (c: Context) => {
+  // A player claims a seat with its invite and the public key made on its device; the seat token
+  // is made for the claimer alone (seats.ts). The invite is the credential: no bearer token.
+  app.post('/v1/tables/:id/seats/:seat/claim', async (c) => {
+    const id = c.req.param('id');
+    const seat = Number(c.req.param('seat'));
+    const { value: body } = await readJsonBody(c, MAX_BODY);
+    const step = ctx();
+    const r = await o.tables.withTable(id, (row) => {
+      const doc = row.doc as unknown as TableDocument;
+      const claimed = claimSeat(doc, seat, body, step);
+      const version = row.version + 1;
+      const { doc: saved, events } = tableEvents(claimed.doc, version, claimed.action);
+      return {
+        doc: saved as never,
+        events,
+        dueAt: dueAt(claimed.doc),
+        result: { token: claimed.token, table: view(claimed.doc, { kind: 'seat', seat }, version) },
+      };
+    });
+    if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    if (o.tables.notifiesOnChange !== true) await notify(id);
+    return json({ ok: true, seat, seatToken: r.value.token, table: r.value.table }, 201);
+  });
+
+  // Revocation is immediate: the old token stops working at once — for requests (they authorize
+  // against the document), and for what it opened before: its generation moves on, so its
+  // tickets are refused and its open streams, woken here in every process, end (event-stream.ts).
+  const ended = async (id: string, audience: string) => {
+    // The generation is what refuses a ticket minted before; dropping the unused ones is tidiness.
+    await o.tables.dropTickets(id, audience);
+    if (o.tables.notifiesOnChange !== true) await notify(id);
+  };
+
+  // A seat replaces its own token (a device lost, a token leaked): the new one is for it alone.
+  app.post('/v1/tables/:id/seats/:seat/token', async (c) => {
     const id = c.req.param('id') ?? '';
     const seat = Number(c.req.param('seat'));
     const auth = c.req.header('authorization');
-    const token = reissue ? newToken('seat') : null;
+    const token = newToken('seat');
     const audience = `seat:${seat}`;
     const r = await o.tables.withTable(id, (row) => {
       const doc = row.doc as unknown as TableDocument;
-      requireHost(doc, auth);
-      if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) {
-        throw new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
+      const viewer = authorize(doc, auth);
+      if (viewer.kind !== 'seat' || viewer.seat !== seat) {
+        throw new ApiError(
+          403,
+          'FORBIDDEN',
+          'Only the seat itself replaces its token (the host kicks a seat instead).',
+        );
       }
-      const seatTokens = doc.seatTokens.map((h, i) =>
-        i === seat ? (token === null ? null : tokenHash(token)) : h,
-      );
+      const seatTokens = doc.seatTokens.map((h, i) => (i === seat ? tokenHash(token) : h));
       const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
       return {
         doc: { ...doc, seatTokens, tokenGenerations } as never,
@@ -202,13 +234,42 @@ export function tableRoutes(options: TableRouteOptions): Hono {
       };
     });
     if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
-    // The generation is what refuses a ticket minted before; dropping the unused ones is tidiness.
-    await o.tables.dropTickets(id, audience);
-    if (o.tables.notifiesOnChange !== true) await notify(id);
-    return json({ ok: true, seat, ...(token === null ? { revoked: true } : { seatToken: token }) });
+    await ended(id, audience);
+    return json({ ok: true, seat, seatToken: token });
+  });
+
+  // The host kicks a seat: publicly recorded, the hand in progress void (never "did not reveal"),
+  // the seat open again under a fresh invite (returned to the host). DELETE …/token says the same.
+  const kick = async (c: Context) => {
+    const id = c.req.param('id') ?? '';
+    const seat = Number(c.req.param('seat'));
+    const auth = c.req.header('authorization');
+    const audience = `seat:${seat}`;
+    const step = ctx();
+    const r = await o.tables.withTable(id, (row) => {
+      const doc = row.doc as unknown as TableDocument;
+      requireHost(doc, auth);
+      const k = kickSeat(doc, seat, step);
+      const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
+      const next = { ...k.doc, tokenGenerations };
+      const { doc: saved, events } = tableEvents(next, row.version + 1, k.action);
+      return {
+        doc: saved as never,
+        events,
+        dueAt: dueAt(next),
+        tokenGenerations,
+        ...(k.record === undefined
+          ? {}
+          : { hands: [{ n: k.record.n, record: JSON.stringify(k.record) }] }),
+        result: k.invite,
+      };
+    });
+    if (!r.found) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
+    await ended(id, audience);
+    return json({ ok: true, seat, kicked: true, invite: r.value });
   };
-  app.post('/v1/tables/:id/seats/:seat/token', tokenRoute(true));
-  app.delete('/v1/tables/:id/seats/:seat/token', tokenRoute(false));
+  app.post('/v1/tables/:id/seats/:seat/kick', kick);
+  app.delete('/v1/tables/:id/seats/:seat/token', kick);
 
   app.get('/v1/tables/:id/hands/:n/transcript', async (c) => {
     const { doc } = await load(c.req.param('id'));
@@ -225,6 +286,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     return json({
       ok: true,
       transcript: record.transcript,
+      outcome: record.outcome ?? 'dealt',
       missing: record.missing,
       log: record.log,
       score: record.score,
@@ -243,25 +305,25 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     return json({ ok: true, table: doc.id, transcripts });
   });
 
+  // What the dealer committed to, for anyone (no token): the signed announcement of the hand in
+  // progress, or the server commitment and dealer key a past hand's record carries.
   app.get('/v1/tables/:id/hands/:n/commitment', async (c) => {
     const { doc } = await load(c.req.param('id'));
     const n = Number(c.req.param('n'));
+    if (doc.hand?.n === n) {
+      const a = doc.hand.announcement;
+      return json({ ok: true, table: doc.id, hand: n, commitment: a.commitment, announcement: a });
+    }
     const past = (await pastHand(doc.id, n))?.transcript as
-      | { server: { commitment: string } }
+      | { server: { commitment: string }; dealer?: string }
       | undefined;
-    const commitment =
-      past?.server.commitment ?? (doc.hand?.n === n ? doc.hand.announcement.commitment : undefined);
-    if (commitment === undefined) throw new ApiError(404, 'HAND_NOT_FOUND', 'No such hand.');
-    const message = commitmentMessage(doc.id, n, commitment);
+    if (past === undefined) throw new ApiError(404, 'HAND_NOT_FOUND', 'No such hand.');
     return json({
       ok: true,
       table: doc.id,
       hand: n,
-      commitment,
-      message,
-      signature: await o.box.sign(message),
-      publicKey: await o.box.publicKey(),
-      ...(doc.hand?.n === n ? { announcement: doc.hand.announcement } : {}),
+      commitment: past.server.commitment,
+      ...(past.dealer === undefined ? {} : { dealer: past.dealer }),
     });
   });
 
@@ -272,10 +334,17 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     const result = verify(body.transcript, {
       ...(typeof expected.commitment === 'string' ? { commitment: expected.commitment } : {}),
       ...(typeof expected.rosterHash === 'string' ? { rosterHash: expected.rosterHash } : {}),
+      ...(typeof expected.dealer === 'string' ? { dealer: expected.dealer } : {}),
     });
+    // The same words as `fairdeal verify` and the page (describeVerdict): one green, the rest amber.
     return json(
       result.ok
-        ? { ok: true, verdict: result.verdict, hash: (result.transcript as { hash: string }).hash }
+        ? {
+            ok: true,
+            verdict: result.verdict,
+            ...describeVerdict(result.verdict),
+            hash: (result.transcript as { hash: string }).hash,
+          }
         : { ok: false, problems: result.problems },
     );
   });
@@ -285,7 +354,9 @@ export function tableRoutes(options: TableRouteOptions): Hono {
       alg: 'Ed25519',
       publicKey: await o.box.publicKey(),
       jwk: { kty: 'OKP', crv: 'Ed25519', x: await o.box.publicKey() },
-      signs: 'fairdeal/commitment-signature-v1\\n<table>\\n<hand>\\n<commitment hex>',
+      // The same key in hex, as fairdeal-v3 records name their dealer (docs/FAIR.md §V3.6).
+      dealer: o.box.dealer.publicKey,
+      signs: 'fairdeal-v3 announcements, receipts, rosters and records (docs/FAIR.md §V3.6)',
     }),
   );
 

@@ -1,3 +1,4 @@
+import { createSeatKey, type SeatKeyPair } from '../../fair/index.ts';
 import { chacha20 } from '../../index.ts';
 import { createApp } from '../app.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
@@ -88,6 +89,11 @@ export function testApp(
     return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
   };
   /** Opens a table (default: two-seat Hold'em dealt at once, `fair: false`); fails unless 201. */
+  /**
+   * Opens a table (default: two-seat Hold'em practice, dealt at once) and claims every seat with
+   * its invite and a seeded key, as each player's device would; fails unless all of it succeeds.
+   * `json.seatTokens[k]` and `keys[k]` are what seat k's player holds (never the host).
+   */
   const openTable = async (body: Record<string, unknown> = {}) => {
     const r = await call('POST', '/v1/tables', {
       preset: 'holdem',
@@ -96,7 +102,23 @@ export function testApp(
       ...body,
     });
     if (r.status !== 201) throw new Error(`table not created: ${r.status} ${r.text}`);
-    return r;
+    const id = r.json.tableId as string;
+    const seatTokens: string[] = [];
+    const keys: SeatKeyPair[] = [];
+    for (const { seat, invite } of r.json.invites as { seat: number; invite: string }[]) {
+      const key = await createSeatKey(chacha20(`test key ${id} ${seat}`));
+      const claim = await call('POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+        invite,
+        publicKey: key.publicKey,
+      });
+      if (claim.status !== 201) throw new Error(`seat ${seat} not claimed: ${claim.text}`);
+      seatTokens.push(claim.json.seatToken);
+      keys.push(key);
+    }
+    const host = await call('GET', `/v1/tables/${id}`, undefined, {
+      Authorization: `Bearer ${r.json.hostToken}`,
+    });
+    return { ...r, json: { ...r.json, seatTokens, table: host.json.table }, keys };
   };
   // `tables` is the store as it is (sealed parts and all); `opened` reads it as the routes do.
   const opened = sealedTableStore(tables, box);

@@ -30,10 +30,15 @@ export function view(doc: TableDocument, viewer: Viewer, version: number): Recor
     players: [...doc.players],
     rules: { ...(doc.rules ?? {}) },
     fair: doc.fair,
+    mode: doc.fair ? 'fair' : 'practice',
     revealTimeoutMs: doc.revealTimeoutMs,
+    withholdPenalty: doc.withholdPenalty,
+    // Which seats are held, and by which public key: never a token, never an invite.
+    seatKeys: [...doc.seatKeys],
     history: doc.history.map((h) => ({
       n: h.n,
       transcriptHash: h.transcriptHash,
+      outcome: h.outcome ?? 'dealt',
       missing: [...h.missing],
       score: h.score ?? null,
     })),
@@ -53,18 +58,39 @@ function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
     n: hand.n,
     phase: hand.phase,
     deadline: hand.deadline,
-    announcement: { ...hand.announcement },
+    // Everything that decides the deck is public as it arrives (docs/FAIR.md §V3.1): the signed
+    // announcement, each seat's signed commitment and reveal, the signed roster, the receipts.
+    announcement: announcementView(hand.announcement),
+    commits: hand.commits.map((c) =>
+      c === null ? null : { commitment: c.commitment, signature: c.signature, at: c.at },
+    ),
     roster:
       hand.roster === null
         ? null
         : {
             commitment: hand.roster.commitment,
-            rosterHash: hand.roster.rosterHash,
-            roster: hand.roster.roster.map((e) => ({ player: e.player, commitment: e.commitment })),
+            commits: hand.roster.commits.map((c) => ({
+              commitment: c.commitment,
+              signature: c.signature,
+              at: c.at,
+            })),
+            hash: hand.roster.hash,
+            at: hand.roster.at,
+            signature: hand.roster.signature,
           },
-    committed: [...hand.committed],
-    revealed: [...hand.revealed],
-    missing: [...hand.missing],
+    reveals: hand.reveals.map((r) =>
+      r === null ? null : { seed: r.seed, salt: r.salt, signature: r.signature, at: r.at },
+    ),
+    receipts: hand.receipts.map((r) => ({
+      kind: r.kind,
+      seat: r.seat,
+      commitment: r.commitment,
+      seatSignature: r.seatSignature,
+      at: r.at,
+      signature: r.signature,
+    })),
+    waitingFor: waitingFor(hand),
+    void: hand.void === null ? null : { reason: hand.void.reason, seats: [...hand.void.seats] },
     log: hand.log.map(actionView),
   };
   if (hand.piles !== null) {
@@ -93,6 +119,34 @@ function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
     out.game = gameView(g);
   }
   return out;
+}
+
+/** Seats still awaited: to commit, then to reveal; [] otherwise. */
+function waitingFor(hand: HandDocument): number[] {
+  const list =
+    hand.phase === 'committing' ? hand.commits : hand.phase === 'revealing' ? hand.reveals : [];
+  const out: number[] = [];
+  list.forEach((x, k) => {
+    if (x === null) out.push(k);
+  });
+  return out;
+}
+
+function announcementView(a: HandDocument['announcement']): Record<string, unknown> {
+  return {
+    algorithm: a.algorithm,
+    mode: a.mode,
+    table: a.table,
+    hand: a.hand,
+    prev: a.prev,
+    preset: a.preset,
+    options: { ...a.options },
+    dealer: a.dealer,
+    seats: a.seats.map((x) => ({ player: x.player, key: x.key })),
+    commitment: a.commitment,
+    at: a.at,
+    signature: a.signature,
+  };
 }
 
 function gameView(g: DoudizhuState): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { commitClientSeed } from '../../fair/index.ts';
 import { chacha20 } from '../../index.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
-import { dealDue } from './deal-due.ts';
+import { dealDue } from './void-due.ts';
 import { type Json, testApp } from './test-table.ts';
 
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });

@@ -1,13 +1,13 @@
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import { tableEvents } from './apply-action.ts';
-import { dueAt, forceDeal, type StepContext } from './hand-flow.ts';
+import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { TableDocument } from './table-doc.ts';
 
 /** What the sweep needs: the table store, the notifier and a fresh step context per table. */
-export interface DealDueOptions {
+export interface VoidDueOptions {
   /** The store as it is; the sweep seals what it stores with `box`, as the routes do. */
   readonly tables: TableStore;
   readonly box: Pick<SecretBox, 'seal' | 'open'>;
@@ -18,40 +18,49 @@ export interface DealDueOptions {
 }
 
 /**
- * Deals every hand whose deadline has passed without all seats' seeds (docs/TABLES.md, "The
- * deadline"): the seats that did not reveal are recorded missing, exactly as when a seat asks for
- * the deal after the deadline. The service runs it every second; several processes may sweep at
- * once — each table's change runs under the store's version check, and a hand already dealt by
- * another process is left alone.
+ * Voids every hand whose deadline has passed with a seat silent (docs/TABLES.md, "The
+ * deadline"): never a deal with fewer seeds (docs/FAIR.md §V3.1). The void record, naming the
+ * withholders, joins the chain, and the next hand opens under a fresh server commitment —
+ * exactly as when a seat or the host sends `void` after the deadline. The service runs it every
+ * second; several processes may sweep at once — each table's change runs under the store's
+ * version check, and a hand already voided (or completed) by another process is left alone.
  *
  * @example
  * ```ts
- * setInterval(() => void dealDue({ tables, box, notifier, ctx }), 1000);
+ * setInterval(() => void voidDue({ tables, box, notifier, ctx }), 1000);
  * ```
- * @returns how many hands this call dealt.
+ * @returns how many hands this call voided.
  * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
  */
-export async function dealDue(o: DealDueOptions): Promise<number> {
+export async function voidDue(o: VoidDueOptions): Promise<number> {
   const ctx = o.ctx();
   const tables = sealedTableStore(o.tables, o.box);
   const ids = await tables.listDue(ctx.now, o.limit ?? 100);
-  let dealt = 0;
+  let voided = 0;
   for (const id of ids) {
     try {
       const r = await tables.withTable(id, (row) => {
         const doc = row.doc as unknown as TableDocument;
         const hand = doc.hand;
         const due = dueAt(doc);
-        // Dealt meanwhile by a seat or another process (whose change cleared the column).
+        // Completed or voided meanwhile by a seat or another process (whose change cleared the
+        // column).
         if (hand === null || due === null || due > ctx.now) {
           return { doc: null, events: [], result: false };
         }
-        const next = { ...doc, hand: forceDeal(doc, hand, ctx) };
-        const { doc: saved, events } = tableEvents(next, row.version + 1, next.hand.log.at(-1)!);
-        return { doc: saved as never, events, dueAt: dueAt(next), result: true };
+        const v = voidCurrentHand(doc, ctx, 'withheld', [], null);
+        const next = openNextIfSeated(v.doc, ctx);
+        const { doc: saved, events } = tableEvents(next, row.version + 1, v.action);
+        return {
+          doc: saved as never,
+          events,
+          dueAt: dueAt(next),
+          hands: [{ n: v.record.n, record: JSON.stringify(v.record) }],
+          result: true,
+        };
       });
       if (r.found && r.value) {
-        dealt++;
+        voided++;
         if (tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`);
       }
     } catch {
@@ -59,5 +68,5 @@ export async function dealDue(o: DealDueOptions): Promise<number> {
       // stays due and is tried again at the next sweep.
     }
   }
-  return dealt;
+  return voided;
 }

@@ -1,0 +1,137 @@
+import { ApiError } from '../deck/api-error.ts';
+import { openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
+import type { HandRecord, PublicAction, TableDocument } from './table-doc.ts';
+import { newToken, tokenHash, tokenMatches } from './tokens.ts';
+
+/** What a claimer sends: the seat's invite, the public key made on its device, maybe a name. */
+export interface ClaimRequest {
+  readonly invite?: unknown;
+  readonly publicKey?: unknown;
+  readonly player?: unknown;
+}
+
+/**
+ * A new single-use invite: 256 random bits, stored only as its SHA-256, like a token.
+ *
+ * @example
+ * ```ts
+ * newInvite(); // 'fdt_invite_…'
+ * ```
+ * @throws never.
+ */
+export function newInvite(): string {
+  return newToken('invite');
+}
+
+const seatNotFound = () => new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
+
+/**
+ * Claims seat `seat` with its invite, on the claimer's own device: the seat is bound to the
+ * public key the claimer made there, and a seat token is made for the claimer alone (returned
+ * once, never shown to the host, stored as its SHA-256). An invite works once; a seat claimed
+ * is refused to everyone else. When the last seat is claimed the first (or next) hand opens.
+ *
+ * @example
+ * ```ts
+ * const { doc: next, token } = claimSeat(doc, 1, { invite, publicKey }, ctx);
+ * ```
+ * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 401 `BAD_INVITE`, 409 `SEAT_TAKEN`, 409 `KEY_IN_USE`,
+ *   400 `BAD_REQUEST` (a key that is not 64 hex digits, a bad name).
+ */
+export function claimSeat(
+  doc: TableDocument,
+  seat: number,
+  req: ClaimRequest,
+  ctx: StepContext,
+): { doc: TableDocument; token: string; action: PublicAction } {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) throw seatNotFound();
+  if (typeof req.invite !== 'string' || !/^[\x21-\x7e]{16,128}$/.test(req.invite)) {
+    throw new ApiError(400, 'BAD_REQUEST', 'Send the invite of the seat you claim (invite).');
+  }
+  if (doc.seatKeys[seat] !== null) {
+    throw new ApiError(409, 'SEAT_TAKEN', 'That seat has been claimed already.');
+  }
+  if (!tokenMatches(req.invite, doc.invites[seat])) {
+    throw new ApiError(401, 'BAD_INVITE', 'That invite is not valid for this seat.');
+  }
+  const key = req.publicKey;
+  if (typeof key !== 'string' || !/^[0-9a-f]{64}$/.test(key)) {
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      'publicKey must be your seat key: 32 bytes of Ed25519 public key, 64 lowercase hex digits.',
+    );
+  }
+  // Two seats under one key would be one party counted twice; the dealer's key is the dealer's.
+  if (doc.seatKeys.includes(key) || key === ctx.dealer.publicKey) {
+    throw new ApiError(
+      409,
+      'KEY_IN_USE',
+      'That key already holds a seat here: make a key of your own.',
+    );
+  }
+  let players = doc.players;
+  if (req.player !== undefined) {
+    if (!doc.namesOpen) {
+      throw new ApiError(400, 'BAD_REQUEST', 'The host named the seats at this table.');
+    }
+    const name = req.player;
+    if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
+      throw new ApiError(400, 'BAD_REQUEST', 'player: 1 to 64 letters, digits, . _ -');
+    }
+    if (doc.players.some((p, k) => k !== seat && p === name)) {
+      throw new ApiError(409, 'NAME_TAKEN', 'Another seat has that name.');
+    }
+    players = doc.players.map((p, k) => (k === seat ? name : p));
+  }
+  const token = newToken('seat');
+  const claimed: TableDocument = {
+    ...doc,
+    players,
+    seatKeys: doc.seatKeys.map((k, i) => (i === seat ? key : k)),
+    invites: doc.invites.map((h, i) => (i === seat ? null : h)),
+    seatTokens: doc.seatTokens.map((h, i) => (i === seat ? tokenHash(token) : h)),
+  };
+  const action: PublicAction = { type: 'seat-claimed', seat };
+  return { doc: openNextIfSeated(claimed, ctx), token, action };
+}
+
+/**
+ * The host removes a seat's player: the seat's token dies at once (its streams end: the token
+ * generation moves on), the seat is open again under a fresh invite (returned to the host), and
+ * the hand in progress is void — recorded as `kicked`, never as "did not reveal".
+ *
+ * @example
+ * ```ts
+ * const { doc: next, invite, record } = kickSeat(doc, 2, ctx);
+ * ```
+ * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 409 `SEAT_OPEN` for a seat nobody holds.
+ */
+export function kickSeat(
+  doc: TableDocument,
+  seat: number,
+  ctx: StepContext,
+): { doc: TableDocument; invite: string; record: HandRecord | undefined; action: PublicAction } {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) throw seatNotFound();
+  if (doc.seatKeys[seat] === null) {
+    throw new ApiError(409, 'SEAT_OPEN', 'Nobody holds that seat.');
+  }
+  let next = doc;
+  let record: HandRecord | undefined;
+  let action: PublicAction = { type: 'seat-kicked', seat: null, to: String(seat) };
+  const h = doc.hand;
+  if (h !== null && h.phase !== 'ended' && h.phase !== 'void') {
+    const voided = voidCurrentHand(doc, ctx, 'kicked', [seat], null);
+    next = voided.doc;
+    record = voided.record;
+    action = voided.action;
+  }
+  const invite = newInvite();
+  next = {
+    ...next,
+    seatKeys: next.seatKeys.map((k, i) => (i === seat ? null : k)),
+    seatTokens: next.seatTokens.map((t, i) => (i === seat ? null : t)),
+    invites: next.invites.map((v, i) => (i === seat ? tokenHash(invite) : v)),
+  };
+  return { doc: next, invite, record, action };
+}
