@@ -14,6 +14,7 @@ import type { Viewer } from './viewer.ts';
  * @throws {ApiError} 401 `UNAUTHORIZED` without a valid token (the message never repeats it).
  */
 export function authorize(doc: TableDocument, header: string | undefined): Viewer {
+  requirePlayable(doc);
   const m = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
   if (m === null) {
     throw new ApiError(
@@ -45,5 +46,26 @@ export function authorize(doc: TableDocument, header: string | undefined): Viewe
 export function requireHost(doc: TableDocument, header: string | undefined): void {
   if (authorize(doc, header).kind !== 'host') {
     throw new ApiError(403, 'FORBIDDEN', 'Only the host can do this.');
+  }
+}
+
+/**
+ * Refuses a table opened by an older fairdeal (document `fairdeal/table-1`: fairdeal-v2 hands,
+ * seat tokens held by the host). Its finished hands still read (`…/chain`, `…/transcript`); it is
+ * not played on (docs/DEPLOY.md).
+ *
+ * @example
+ * ```ts
+ * requirePlayable(doc);
+ * ```
+ * @throws {ApiError} 409 `TABLE_TOO_OLD`.
+ */
+export function requirePlayable(doc: TableDocument): void {
+  if ((doc as { format?: string }).format !== 'fairdeal/table-2') {
+    throw new ApiError(
+      409,
+      'TABLE_TOO_OLD',
+      'This table was opened by an older fairdeal: its finished hands still read at /chain; open a new table to play.',
+    );
   }
 }

@@ -317,3 +317,32 @@ test('v3 table: a practice table deals at once and never reads as fair', async (
   assert.equal(s.json.table.hand.phase, 'playing');
   assert.equal(s.json.table.hand.announcement.mode, 'practice');
 });
+
+test('v3 table: a table of an older fairdeal (fairdeal-v2 hands, host-held seat tokens) is not played on, and the sweep leaves it', async () => {
+  const t = testApp('v3-old');
+  const old = {
+    format: 'fairdeal/table-1',
+    id: 'old1',
+    seats: 3,
+    hostToken: '00'.repeat(32),
+    seatTokens: ['11'.repeat(32)],
+    hand: { phase: 'committing', deadline: 1 },
+    history: [],
+    eventSeq: {},
+  };
+  assert.equal(await t.tables.createTable('old1', old, [], 1), true);
+  const r = await t.call('GET', '/v1/tables/old1', undefined, bearer(`fdt_seat_${'A'.repeat(43)}`));
+  assert.equal(r.status, 409);
+  assert.equal(r.json.code, 'TABLE_TOO_OLD');
+  const act = await t.call(
+    'POST',
+    '/v1/tables/old1/actions',
+    { type: 'void', version: 1 },
+    bearer(`fdt_seat_${'A'.repeat(43)}`),
+  );
+  assert.equal(act.json.code, 'TABLE_TOO_OLD');
+  const { voidDue } = await import('./void-due.ts');
+  const ctx = () => ({ now: t.clock.t, seal: t.box.seal, open: t.box.open, dealer: t.box.dealer });
+  assert.equal(await voidDue({ tables: t.tables, box: t.box, notifier: t.notifier, ctx }), 0);
+  assert.deepEqual(await t.tables.listDue(t.clock.t, 10), [], 'never due again');
+});

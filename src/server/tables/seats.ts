@@ -1,4 +1,5 @@
 import { ApiError } from '../deck/api-error.ts';
+import { requirePlayable } from './authorize.ts';
 import { openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import type { HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash, tokenMatches } from './tokens.ts';
@@ -44,6 +45,7 @@ export function claimSeat(
   req: ClaimRequest,
   ctx: StepContext,
 ): { doc: TableDocument; token: string; action: PublicAction } {
+  requirePlayable(doc);
   if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) throw seatNotFound();
   if (typeof req.invite !== 'string' || !/^[\x21-\x7e]{16,128}$/.test(req.invite)) {
     throw new ApiError(400, 'BAD_REQUEST', 'Send the invite of the seat you claim (invite).');
@@ -112,6 +114,7 @@ export function kickSeat(
   seat: number,
   ctx: StepContext,
 ): { doc: TableDocument; invite: string; record: HandRecord | undefined; action: PublicAction } {
+  requirePlayable(doc);
   if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) throw seatNotFound();
   if (doc.seatKeys[seat] === null) {
     throw new ApiError(409, 'SEAT_OPEN', 'Nobody holds that seat.');

@@ -41,6 +41,10 @@ export async function voidDue(o: VoidDueOptions): Promise<number> {
     try {
       const r = await tables.withTable(id, (row) => {
         const doc = row.doc as unknown as TableDocument;
+        if ((doc as { format?: string }).format !== 'fairdeal/table-2') {
+          // A table of an older fairdeal is not played on (authorize.ts): it is never due again.
+          return { doc: row.doc as never, events: [], dueAt: null, result: false };
+        }
         const hand = doc.hand;
         const due = dueAt(doc);
         // Completed or voided meanwhile by a seat or another process (whose change cleared the
