@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { bearer, seatedTable } from '../../../test/support/seated-table.ts';
+import { commitAsSeat } from '../../fair/index.ts';
 import { testApp } from './test-table.ts';
 
 // The cheater is a seat that reuses an Idempotency-Key: to get a second action answered as if it
@@ -82,4 +84,36 @@ test('idempotency: two requests with one key and different bodies at once: one a
   const won = JSON.parse(a.status === 200 ? a.text : b.text);
   assert.equal(after.stock, won.table.hand.counts.stock);
   assert.ok(after.stock === stock - 1 || after.stock === stock - 3);
+});
+
+test('idempotency: a signed commit retried with its key is answered with the same receipt and commits once; the key with another commitment is refused', async () => {
+  const t = testApp('idem-commit');
+  const s = await seatedTable(t.call, { preset: 'doudizhu' });
+  const a = s.table.hand.announcement;
+  const mine = await commitAsSeat(a, 0, 'retried seed', s.keys[0]!);
+  const other = await commitAsSeat(a, 0, 'another seed', s.keys[0]!);
+  const commit = (c: typeof mine) =>
+    t.call(
+      'POST',
+      `/v1/tables/${s.id}/actions`,
+      {
+        type: 'commit',
+        version: s.table.version,
+        commitment: c.commitment,
+        signature: c.signature,
+      },
+      { ...bearer(s.seatTokens[0]!), 'Idempotency-Key': 'commit-1' },
+    );
+  const first = await commit(mine);
+  assert.equal(first.status, 200, first.text);
+  const again = await commit(mine);
+  assert.equal(again.text, first.text, 'the same receipt, byte for byte');
+  const switched = await commit(other);
+  assert.equal(switched.status, 422, switched.text);
+  assert.equal(switched.json.code, 'IDEMPOTENCY_KEY_REUSED');
+  const now = (await t.call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.hostToken))).json
+    .table;
+  assert.equal(now.version, s.table.version + 1, 'one commit');
+  assert.equal(now.hand.commits[0].commitment, mine.commitment);
+  assert.equal(now.hand.receipts.length, 1);
 });
