@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { callerOf } from '../../test/support/live-hands.ts';
+import { bearer, seatedTable } from '../../test/support/seated-table.ts';
+import { verify } from '../fair/index.ts';
 import { chacha20 } from '../index.ts';
 import { newDeck } from './deck/new-deck.ts';
 import { startServer } from './start.ts';
@@ -46,34 +49,39 @@ test('startServer: listens on loopback, purges stale decks at start, logs, close
   }
 });
 
-test('startServer: a hand whose deadline passed is dealt by the service itself, no request needed', async () => {
+test('startServer: a hand whose deadline passed is voided by the service itself, no request needed, and the next hand opened', async () => {
+  // fairdeal-v2's service dealt such a hand without the silent seats; under fairdeal-v3 there is
+  // no deal without every seed, so the service's own sweep voids it and opens the next hand.
   const server = await startServer({ config: { port: 0, db: ':memory:' }, log: () => {} });
   try {
-    const made = await fetch(`${server.url}/v1/tables`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ preset: 'doudizhu', revealTimeoutSeconds: 0 }),
-    });
-    assert.equal(made.status, 201);
-    const created = await made.json();
-    assert.equal(created.table.hand.phase, 'committing');
+    const call = callerOf((path, init) => fetch(`${server.url}${path}`, init));
+    const s = await seatedTable(call, { preset: 'doudizhu', revealTimeoutSeconds: 0 });
+    assert.equal(s.table.hand.phase, 'committing');
     const read = async () =>
-      (
-        await (
-          await fetch(`${server.url}/v1/tables/${created.tableId}`, {
-            headers: { Authorization: `Bearer ${created.seatTokens[0]}` },
-          })
-        ).json()
-      ).table;
-    // The sweep runs every second: within five, the hand is dealt without the silent seats.
+      (await call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[0]!))).json.table;
+    // The sweep runs every second: within five, hand 1 is void and hand 2 open.
     let table = await read();
-    for (let i = 0; i < 50 && table.hand.phase !== 'playing'; i++) {
+    for (let i = 0; i < 50 && table.history.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
       table = await read();
     }
-    assert.equal(table.hand.phase, 'playing');
-    assert.deepEqual(table.hand.missing, created.table.players);
-    assert.equal(table.hand.yourCards.length, 17);
+    assert.deepEqual(table.history[0], {
+      n: 1,
+      transcriptHash: table.history[0].transcriptHash,
+      outcome: 'withheld',
+      missing: s.table.players,
+      score: null,
+    });
+    // One read: the hand open now follows the last void one (the sweep goes on voiding them,
+    // every deadline being 0 s).
+    assert.equal(table.hand.n, table.history.at(-1).n + 1);
+    assert.equal(table.hand.announcement.prev, table.history.at(-1).transcriptHash);
+    assert.equal(table.hand.yourCards, null, 'never dealt');
+    const rec = await call('GET', `/v1/tables/${s.id}/hands/1/transcript`);
+    const v = verify(rec.json.transcript, { commitment: s.table.hand.announcement.commitment });
+    assert.ok(v.ok, JSON.stringify(v));
+    assert.equal(v.verdict.fairness, 'void');
+    assert.deepEqual(v.verdict.missing, s.table.players);
   } finally {
     await server.close();
   }

@@ -113,7 +113,13 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       tables: tableStore,
       box,
       notifier,
-      ctx: () => ({ now: Date.now(), seal: box.seal, open: box.open, dealer: box.dealer }),
+      ctx: () => ({
+        now: Date.now(),
+        seal: box.seal,
+        open: box.open,
+        dealer: box.dealer,
+        previousDealers: box.previousDealers,
+      }),
     })
       .catch(() => {})
       .finally(() => {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { testApp } from './test-table.ts';
+
+// Every stream read here is cancelled at the end, also when a test failed holding it open: its
+// heartbeat timer would otherwise keep the process alive and the file would never finish.
+const readers = new Set<ReadableStreamDefaultReader<Uint8Array>>();
+after(async () => {
+  for (const r of readers) await r.cancel().catch(() => {});
+});
 
 /** Reads a stream until `until` holds for what has arrived (bounded by a timeout). */
 async function readUntil(
@@ -8,6 +15,7 @@ async function readUntil(
   until: (text: string) => boolean,
   sofar = '',
 ): Promise<string> {
+  readers.add(reader);
   const dec = new TextDecoder();
   let text = sofar;
   const deadline = Date.now() + 3000;
@@ -26,6 +34,9 @@ test('events: SSE per seat — stored events, live updates, Last-Event-ID resume
   const t = testApp('sse');
   const r = await t.openTable();
   const id = r.json.tableId;
+  // The table's creation and each seat's claim are events 1 … v, for every audience.
+  const v: number = r.json.table.version;
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
   const auth = { Authorization: `Bearer ${r.json.seatTokens[0]}` };
   const ac = new AbortController();
   const res = await t.app.request(`/v1/tables/${id}/events`, {
@@ -34,13 +45,14 @@ test('events: SSE per seat — stored events, live updates, Last-Event-ID resume
   });
   assert.equal(res.headers.get('content-type'), 'text/event-stream');
   const reader = res.body!.getReader();
-  let text = await readUntil(reader, (x) => ids(x).includes(1));
-  assert.deepEqual(ids(text), [1]);
+  let text = await readUntil(reader, (x) => ids(x).includes(v));
+  assert.deepEqual(ids(text), upTo(v));
   assert.match(text, /event: state\ndata: \{"action":\{"type":"created"/);
-  const draw = await t.call('POST', `/v1/tables/${id}/actions`, { type: 'draw', version: 1 }, auth);
+  assert.match(text, /event: state\ndata: \{"action":\{"type":"seat-claimed","seat":1\}/);
+  const draw = await t.call('POST', `/v1/tables/${id}/actions`, { type: 'draw', version: v }, auth);
   assert.equal(draw.status, 200);
-  text = await readUntil(reader, (x) => ids(x).includes(2), text);
-  assert.deepEqual(ids(text), [1, 2]);
+  text = await readUntil(reader, (x) => ids(x).includes(v + 1), text);
+  assert.deepEqual(ids(text), upTo(v + 1));
   text = await readUntil(reader, (x) => x.includes(': heartbeat'), text);
   assert.equal(t.listeners.live, 1);
   await reader.cancel();
@@ -49,29 +61,29 @@ test('events: SSE per seat — stored events, live updates, Last-Event-ID resume
   assert.equal(t.listeners.live, 0, 'the stream stopped listening when the client went');
 
   // Resume: only what came after the id the client had.
-  await t.call('POST', `/v1/tables/${id}/actions`, { type: 'burn', version: 2 }, auth);
+  await t.call('POST', `/v1/tables/${id}/actions`, { type: 'burn', version: v + 1 }, auth);
   const again = await t.app.request(`/v1/tables/${id}/events`, {
-    headers: { ...auth, Accept: 'text/event-stream', 'Last-Event-ID': '2' },
+    headers: { ...auth, Accept: 'text/event-stream', 'Last-Event-ID': String(v + 1) },
   });
   const r2 = again.body!.getReader();
-  const t2 = await readUntil(r2, (x) => ids(x).includes(3));
-  assert.deepEqual(ids(t2), [3]);
+  const t2 = await readUntil(r2, (x) => ids(x).includes(v + 2));
+  assert.deepEqual(ids(t2), [v + 2]);
   await r2.cancel();
 
   // Too old (pruned): a reset with a fresh view, then what follows.
-  await t.tables.pruneEvents(id, 'seat:0', 2);
+  await t.tables.pruneEvents(id, 'seat:0', v + 1);
   const old = await t.app.request(`/v1/tables/${id}/events`, {
     headers: { ...auth, Accept: 'text/event-stream', 'Last-Event-ID': '1' },
   });
   const r3 = old.body!.getReader();
   const t3 = await readUntil(r3, (x) => x.includes('event: reset'));
-  assert.match(t3, /id: 3\nevent: reset\ndata: \{"table":\{/);
+  assert.match(t3, new RegExp(`id: ${v + 2}\\nevent: reset\\ndata: \\{"table":\\{`));
   await r3.cancel();
 });
 
 test('events: a ticket opens one stream once, for its seat only; never the token in the URL', async () => {
   const t = testApp('ticket');
-  const r = await t.call('POST', '/v1/tables', { preset: 'doudizhu' });
+  const r = await t.openTable({ preset: 'doudizhu', options: {}, fair: true });
   const id = r.json.tableId;
   const tk = await t.call(
     'POST',
@@ -106,14 +118,11 @@ test('events: a ticket opens one stream once, for its seat only; never the token
 
 test('events: retention keeps the last events per seat; an older Last-Event-ID gets a reset', async () => {
   const t = testApp('retention', { retention: { every: 5, keep: 3 } });
-  const r = await t.call('POST', '/v1/tables', {
-    preset: 'holdem',
-    options: { seats: 2 },
-    fair: false,
-  });
+  const r = await t.openTable();
   const id = r.json.tableId;
   const auth = { Authorization: `Bearer ${r.json.seatTokens[1]}` };
-  for (let v = 1; v < 10; v++) {
+  // Versions 1 … 3 are the table's creation and its two claims.
+  for (let v = r.json.table.version; v < 10; v++) {
     const a = await t.call('POST', `/v1/tables/${id}/actions`, { type: 'burn', version: v }, auth);
     assert.equal(a.status, 200, a.text);
   }

@@ -27,6 +27,8 @@ export interface StepContext {
   readonly open: (sealed: string) => string;
   /** The service's dealer key: signs announcements, receipts, rosters and records. */
   readonly dealer: DealerSigner;
+  /** The dealer keys before a key rotation: each finishes the hands it announced. */
+  readonly previousDealers?: readonly DealerSigner[];
   /**
    * TESTS ONLY: server seeds from this source (a seeded one, for reproducible hands). Without it
    * they come from the secure source, which SignedRound draws from itself (docs/FAIR.md §3).
@@ -37,10 +39,12 @@ export interface StepContext {
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
 function restore(hand: HandDocument, ctx: StepContext): SignedRound {
-  return SignedRound.restore(
-    JSON.parse(ctx.open(hand.round)) as SignedRoundSecretState,
-    ctx.dealer,
-  );
+  const state = JSON.parse(ctx.open(hand.round)) as SignedRoundSecretState;
+  // A hand announced before a key rotation is finished by the key that announced it: its seats
+  // checked that key, and a record signed by another would not verify against the announcement.
+  const dealer =
+    ctx.previousDealers?.find((d) => d.publicKey === state.header?.dealer) ?? ctx.dealer;
+  return SignedRound.restore(state, dealer);
 }
 
 function save(round: SignedRound, ctx: StepContext): string {

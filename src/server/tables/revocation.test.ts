@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { bearer, seatKey } from '../../../test/support/seated-table.ts';
 import type { TableStore } from '../store/table-store.ts';
 import type { TableDocument } from './table-doc.ts';
 import { type Json, testApp } from './test-table.ts';
 
-// The cheater here is a seat whose token the host revoked or reissued (it was lent, leaked, or
-// its player left), trying to keep seeing that seat's cards through what it opened before: an
-// event stream, a ticket, a poll.
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+// The cheater here is a player the host kicked, or the old holder of a token its seat replaced
+// (it was lent, leaked, or its device lost), trying to keep seeing that seat's cards through what
+// it opened before: an event stream, a ticket, a poll. (fairdeal-v2's host revoked and reissued
+// seat tokens; under v3 the host never holds a seat's token — revoking became the host's kick,
+// reissuing the seat's own act.)
 const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
 
 // Every stream a test opens is cancelled at the end, also when the test failed holding it open
@@ -64,13 +65,33 @@ function revokedEvent(text: string): Json {
   return JSON.parse(m[1]!);
 }
 
-/** Host actions that end the hand and deal the next one (fair: false deals at once). */
+/**
+ * Host actions that end the hand (unless a kick ended it already) and deal the next one
+ * (fair: false deals at once).
+ */
 async function nextDeal(t: ReturnType<typeof testApp>, id: string, host: string): Promise<void> {
-  for (const type of ['end-hand', 'next-hand']) {
+  const playing = (await t.opened.readTable(id))!.doc.hand as { phase: string };
+  for (const type of playing.phase === 'playing' ? ['end-hand', 'next-hand'] : ['next-hand']) {
     const v = (await t.opened.readTable(id))!.version;
     const r = await t.call('POST', `/v1/tables/${id}/actions`, { type, version: v }, bearer(host));
     assert.equal(r.status, 200, r.text);
   }
+}
+
+/** A new player claims the kicked seat with the invite the kick returned; its seat token. */
+async function claimAgain(
+  t: ReturnType<typeof testApp>,
+  id: string,
+  seat: number,
+  invite: string,
+): Promise<string> {
+  const key = await seatKey(`newcomer ${id} ${seat}`);
+  const c = await t.call('POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+    invite,
+    publicKey: key.publicKey,
+  });
+  assert.equal(c.status, 201, c.text);
+  return c.json.seatToken;
 }
 
 /** The cards seat `seat` holds now, from the stored document (ground truth, not the view). */
@@ -79,23 +100,30 @@ async function storedHand(t: ReturnType<typeof testApp>, id: string, seat: numbe
   return doc.hand!.piles!.hands[seat]!;
 }
 
-for (const how of ['revoked', 'reissued'] as const) {
-  test(`revocation: a seat's open stream ends with event: revoked when its token is ${how}; the next deal never reaches it`, async () => {
+for (const how of ['kicked', 'reissued'] as const) {
+  const when = how === 'kicked' ? 'the host kicks its player' : 'the seat replaces its token';
+  test(`revocation: a seat's open stream ends with event: revoked when ${when}; the next deal never reaches it`, async () => {
     const t = testApp(`stream-${how}`);
     const r = await t.openTable();
     const id: string = r.json.tableId;
     const host: string = r.json.hostToken;
+    // Events 1 … v: the table's creation and its claims.
+    const v: number = r.json.table.version;
+    const before = Array.from({ length: v }, (_, i) => i + 1);
     const s0 = await openStream(t, `/v1/tables/${id}/events`, bearer(r.json.seatTokens[0]));
     const s1 = await openStream(t, `/v1/tables/${id}/events`, bearer(r.json.seatTokens[1]));
-    await readUntil(s0, (x) => ids(x).includes(1));
-    await readUntil(s1, (x) => ids(x).includes(1));
+    await readUntil(s0, (x) => ids(x).includes(v));
+    await readUntil(s1, (x) => ids(x).includes(v));
 
-    const change = await t.call(
-      how === 'revoked' ? 'DELETE' : 'POST',
-      `/v1/tables/${id}/seats/0/token`,
-      undefined,
-      bearer(host),
-    );
+    const change =
+      how === 'kicked'
+        ? await t.call('POST', `/v1/tables/${id}/seats/0/kick`, undefined, bearer(host))
+        : await t.call(
+            'POST',
+            `/v1/tables/${id}/seats/0/token`,
+            undefined,
+            bearer(r.json.seatTokens[0]),
+          );
     assert.equal(change.status, 200, change.text);
     await readUntil(s0, () => false);
     assert.equal(s0.ended, true, 'the stream closed');
@@ -107,28 +135,25 @@ for (const how of ['revoked', 'reissued'] as const) {
     assert.ok(s0.text.trimEnd().endsWith('"code":"UNAUTHORIZED"}'), 'revoked is the last thing');
     assert.equal(t.listeners.live, 1, 'the ended stream stopped listening; seat 1 still listens');
 
-    // The next hand is dealt: seat 0's new cards are stored for seat 0 as event 3 …
+    // The seat's holder now: a new player with the kick's invite, or the seat's new token.
+    const holder =
+      how === 'kicked' ? await claimAgain(t, id, 0, change.json.invite) : change.json.seatToken;
+    // The next hand is dealt: seat 0's new cards are stored for seat 0 …
     await nextDeal(t, id, host);
     const cards = await storedHand(t, id, 0);
-    const stored = (await t.opened.readEvents(id, 'seat:0', 1, 10)).events;
-    assert.deepEqual(
-      stored.map((e) => e.id),
-      [2, 3],
-    );
-    assert.ok(cards.every((c) => stored[1]!.data.includes(`"${c}"`)));
+    const stored = (await t.opened.readEvents(id, 'seat:0', v, 10)).events;
+    const last = stored.at(-1)!;
+    assert.ok(stored.length >= 2);
+    assert.ok(cards.every((c) => last.data.includes(`"${c}"`)));
     // … but the ended stream got nothing after its revoked event; seat 1's stream goes on.
-    assert.deepEqual(ids(s0.text), [1]);
-    await readUntil(s1, (x) => ids(x).includes(3));
+    assert.deepEqual(ids(s0.text), before);
+    await readUntil(s1, (x) => ids(x).includes(last.id));
     assert.equal(s1.ended, false);
-    if (how === 'reissued') {
-      // The new token's holder opens a stream of its own and gets the seat's events.
-      const fresh = await openStream(t, `/v1/tables/${id}/events?after=2`, {
-        ...bearer(change.json.seatToken),
-      });
-      await readUntil(fresh, (x) => ids(x).includes(3));
-      assert.ok(cards.every((c) => fresh.text.includes(`"${c}"`)));
-      await fresh.reader.cancel();
-    }
+    // The holder opens a stream of its own and gets the seat's events.
+    const fresh = await openStream(t, `/v1/tables/${id}/events?after=${v}`, bearer(holder));
+    await readUntil(fresh, (x) => ids(x).includes(last.id));
+    assert.ok(cards.every((c) => fresh.text.includes(`"${c}"`)));
+    await fresh.reader.cancel();
     await s1.reader.cancel();
   });
 }
@@ -151,12 +176,15 @@ test('revocation: a stream whose wake-up reads events written after the revocati
   const r = await t.openTable();
   const id: string = r.json.tableId;
   const host: string = r.json.hostToken;
+  const v: number = r.json.table.version;
   const s0 = await openStream(t, `/v1/tables/${id}/events`, bearer(r.json.seatTokens[0]));
-  await readUntil(s0, (x) => ids(x).includes(1));
+  await readUntil(s0, (x) => ids(x).includes(v));
   let cards: readonly string[] = [];
   during = async () => {
+    // Kicked (DELETE …/token is the kick), the seat claimed again, the next hand dealt to it.
     const d = await t.call('DELETE', `/v1/tables/${id}/seats/0/token`, undefined, bearer(host));
     assert.equal(d.status, 200);
+    await claimAgain(t, id, 0, d.json.invite);
     await nextDeal(t, id, host);
     cards = await storedHand(t, id, 0);
   };
@@ -165,12 +193,14 @@ test('revocation: a stream whose wake-up reads events written after the revocati
   assert.equal(s0.ended, true);
   revokedEvent(s0.text);
   assert.equal(cards.length, 2, 'the next hand was dealt during the read');
-  assert.deepEqual(ids(s0.text), [1], 'no event read after the revocation was sent');
-  assert.equal(
-    (await t.opened.readEvents(id, 'seat:0', 1, 10)).events.length,
-    2,
-    'they were there to send',
+  assert.deepEqual(
+    ids(s0.text),
+    Array.from({ length: v }, (_, i) => i + 1),
+    'no event read after the revocation was sent',
   );
+  const there = (await t.opened.readEvents(id, 'seat:0', v, 10)).events;
+  assert.equal(there.length, 3, 'they were there to send: the kick, the claim, the deal');
+  assert.ok(cards.every((c) => there.at(-1)!.data.includes(`"${c}"`)));
 });
 
 test('revocation: a host stream ends the same way if the host token ever changes; seats are untouched', async () => {
@@ -180,8 +210,9 @@ test('revocation: a host stream ends the same way if the host token ever changes
   const id: string = r.json.tableId;
   const hs = await openStream(t, `/v1/tables/${id}/events`, bearer(r.json.hostToken));
   const s1 = await openStream(t, `/v1/tables/${id}/events`, bearer(r.json.seatTokens[1]));
-  await readUntil(hs, (x) => ids(x).includes(1));
-  await readUntil(s1, (x) => ids(x).includes(1));
+  const v0: number = r.json.table.version;
+  await readUntil(hs, (x) => ids(x).includes(v0));
+  await readUntil(s1, (x) => ids(x).includes(v0));
   await t.tables.withTable(id, (row) => {
     const tokenGenerations = { host: 1 };
     return { doc: { ...row.doc, tokenGenerations }, events: [], tokenGenerations, result: null };
@@ -198,7 +229,7 @@ test('revocation: a host stream ends the same way if the host token ever changes
     bearer(r.json.seatTokens[1]),
   );
   assert.equal(burn.status, 200, burn.text);
-  await readUntil(s1, (x) => ids(x).includes(2));
+  await readUntil(s1, (x) => ids(x).includes(v0 + 1));
   assert.equal(s1.ended, false);
   await s1.reader.cancel();
 });
@@ -224,23 +255,29 @@ test('revocation: a ticket minted before a revocation or reissue is refused afte
     assert.equal(JSON.parse(text).code, 'UNAUTHORIZED');
     assert.equal(text.includes(ticket), false, 'the ticket is not repeated');
   };
-  // Seat 0: two tickets, then revoked. Neither opens anything, JSON or SSE.
+  // Seat 0: two tickets, then its player kicked. Neither opens anything, JSON or SSE.
   const a = await mint(r.json.seatTokens[0]);
   const b = await mint(r.json.seatTokens[0]);
   const keep = await mint(r.json.seatTokens[2]);
   assert.equal((await t.call('DELETE', `/v1/tables/${id}/seats/0/token`, {}, host)).status, 200);
   await refused(await use(a), a);
   await refused(await use(b, true), b);
-  // Seat 1: reissued. The old ticket is refused; one minted with the new token works.
+  // Seat 1: replaces its own token. The old ticket is refused; one minted with the new token works.
   const c = await mint(r.json.seatTokens[1]);
-  const re = await t.call('POST', `/v1/tables/${id}/seats/1/token`, {}, host);
+  const re = await t.call(
+    'POST',
+    `/v1/tables/${id}/seats/1/token`,
+    {},
+    bearer(r.json.seatTokens[1]),
+  );
+  assert.equal(re.status, 200, re.text);
   await refused(await use(c, true), c);
   const fresh = await use(await mint(re.json.seatToken));
   assert.equal(fresh.status, 200);
   assert.equal(((await fresh.json()) as Json).events[0].data.table.you.seat, 1);
   // Another seat's ticket is not touched by either.
   assert.equal((await use(keep)).status, 200);
-  // The host's refusals did not move the clock: all of this was within the 30 s.
+  // The refusals did not come from the clock: all of this was within the 30 s.
   assert.equal(t.clock.t, 1_700_000_000_000);
 });
 
@@ -292,35 +329,48 @@ test('revocation: a stream opened with a ticket ends too', async () => {
   const id: string = r.json.tableId;
   const k = await t.call('POST', `/v1/tables/${id}/tickets`, {}, bearer(r.json.seatTokens[1]));
   const s = await openStream(t, `/v1/tables/${id}/events?ticket=${k.json.ticket}`);
-  await readUntil(s, (x) => ids(x).includes(1));
-  await t.call('DELETE', `/v1/tables/${id}/seats/1/token`, {}, bearer(r.json.hostToken));
+  await readUntil(s, (x) => ids(x).includes(r.json.table.version));
+  const kick = await t.call('POST', `/v1/tables/${id}/seats/1/kick`, {}, bearer(r.json.hostToken));
+  assert.equal(kick.status, 200, kick.text);
   await readUntil(s, () => false);
   assert.equal(s.ended, true);
   revokedEvent(s.text);
 });
 
-test('revocation: the revoked token cannot poll events, mint a ticket, read the table or act', async () => {
-  const t = testApp('poll');
-  const r = await t.openTable();
-  const id: string = r.json.tableId;
-  const old = bearer(r.json.seatTokens[0]);
-  assert.equal((await t.call('GET', `/v1/tables/${id}/events`, undefined, old)).status, 200);
-  await t.call('DELETE', `/v1/tables/${id}/seats/0/token`, undefined, bearer(r.json.hostToken));
-  const v = (await t.opened.readTable(id))!.version;
-  for (const [method, path, body] of [
-    ['GET', `/v1/tables/${id}/events`, undefined],
-    ['GET', `/v1/tables/${id}/events?after=0`, undefined],
-    ['POST', `/v1/tables/${id}/tickets`, {}],
-    ['GET', `/v1/tables/${id}`, undefined],
-    ['POST', `/v1/tables/${id}/actions`, { type: 'draw', version: v }],
-  ] as const) {
-    const res = await t.call(method, path, body, old);
-    assert.equal(res.status, 401, `${method} ${path}: ${res.text}`);
-    assert.equal(res.json.code, 'UNAUTHORIZED');
-    assert.equal(res.text.includes(r.json.seatTokens[0]), false);
-  }
-  assert.equal((await t.opened.readTable(id))!.version, v, 'nothing acted');
-});
+for (const how of ['kicked', 'reissued'] as const) {
+  test(`revocation: the old token (${how}) cannot poll events, mint a ticket, read the table, act or get a new token`, async () => {
+    const t = testApp(`poll-${how}`);
+    const r = await t.openTable();
+    const id: string = r.json.tableId;
+    const old = bearer(r.json.seatTokens[0]);
+    assert.equal((await t.call('GET', `/v1/tables/${id}/events`, undefined, old)).status, 200);
+    const change =
+      how === 'kicked'
+        ? await t.call(
+            'DELETE',
+            `/v1/tables/${id}/seats/0/token`,
+            undefined,
+            bearer(r.json.hostToken),
+          )
+        : await t.call('POST', `/v1/tables/${id}/seats/0/token`, undefined, old);
+    assert.equal(change.status, 200, change.text);
+    const v = (await t.opened.readTable(id))!.version;
+    for (const [method, path, body] of [
+      ['GET', `/v1/tables/${id}/events`, undefined],
+      ['GET', `/v1/tables/${id}/events?after=0`, undefined],
+      ['POST', `/v1/tables/${id}/tickets`, {}],
+      ['GET', `/v1/tables/${id}`, undefined],
+      ['POST', `/v1/tables/${id}/actions`, { type: 'draw', version: v }],
+      ['POST', `/v1/tables/${id}/seats/0/token`, {}],
+    ] as const) {
+      const res = await t.call(method, path, body, old);
+      assert.equal(res.status, 401, `${method} ${path}: ${res.text}`);
+      assert.equal(res.json.code, 'UNAUTHORIZED');
+      assert.equal(res.text.includes(r.json.seatTokens[0]), false);
+    }
+    assert.equal((await t.opened.readTable(id))!.version, v, 'nothing acted');
+  });
+}
 
 test('revocation: a poll whose read comes after a revocation that committed mid-request is refused', async () => {
   let during: (() => Promise<void>) | undefined;
@@ -337,12 +387,19 @@ test('revocation: a poll whose read comes after a revocation that committed mid-
   const r = await t.openTable();
   const id: string = r.json.tableId;
   during = async () => {
-    await t.call('DELETE', `/v1/tables/${id}/seats/0/token`, {}, bearer(r.json.hostToken));
+    const d = await t.call(
+      'DELETE',
+      `/v1/tables/${id}/seats/0/token`,
+      {},
+      bearer(r.json.hostToken),
+    );
+    assert.equal(d.status, 200, d.text);
+    await claimAgain(t, id, 0, d.json.invite);
     await nextDeal(t, id, r.json.hostToken);
   };
   const poll = await t.call(
     'GET',
-    `/v1/tables/${id}/events?after=1`,
+    `/v1/tables/${id}/events?after=${r.json.table.version}`,
     undefined,
     bearer(r.json.seatTokens[0]),
   );

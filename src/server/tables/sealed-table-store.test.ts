@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { checkReceiptV3, verify } from '../../fair/index.ts';
 import { openSqliteTableStore } from '../store/sqlite-tables.ts';
 import type { StoredEvent } from '../store/table-store.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
@@ -90,19 +92,21 @@ test('sealed store: rows stored before sealing still read, and the document is s
   const id = r.json.tableId;
   // Rewrite the table as an earlier release left it: document, events and answer in clear.
   const clear = (await old.opened.readTable(id))!.doc;
+  // Events 1 … v are the table's creation and its claims; the one added in clear comes next.
+  const v: number = r.json.table.version;
   const audiences = ['seat:0', 'seat:1', 'host'];
   const events: StoredEvent[] = [];
   for (const audience of audiences) {
     const first = (await old.opened.readEvents(id, audience, 0, 9)).events[0]!;
-    events.push({ ...first, id: 2 });
+    events.push({ ...first, id: v + 1 });
   }
   await old.tables.withTable(id, () => ({
-    doc: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, 2])) },
+    doc: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, v + 1])) },
     events,
     answer: { key: 'k', request: '00'.repeat(32), status: 200, body: '{"ok":true,"cards":["AS"]}' },
     result: null,
   }));
-  assert.ok((await old.tables.readEvents(id, 'seat:0', 1, 9)).events[0]!.data.startsWith('{'));
+  assert.ok((await old.tables.readEvents(id, 'seat:0', v, 9)).events[0]!.data.startsWith('{'));
   const raw = (await old.tables.readTable(id))!;
   assert.equal(typeof (raw.doc.hand as { piles: unknown }).piles, 'object', 'in clear, as before');
   const seat = bearer(r.json.seatTokens[0]);
@@ -113,7 +117,7 @@ test('sealed store: rows stored before sealing still read, and the document is s
   assert.equal(polled.status, 200, polled.text);
   assert.deepEqual(
     polled.json.events.map((e: { id: number }) => e.id),
-    [1, 2],
+    Array.from({ length: v + 1 }, (_, i) => i + 1),
   );
   const withAnswer = await old.opened.withTable(
     id,
@@ -165,7 +169,8 @@ test('sealed store: key rotation — the previous key opens what it sealed, ever
   assert.equal(await docKey(), k2.keyId, 'the document is sealed again with the new key');
   const evs = await rotated.call('GET', `/v1/tables/${id}/events?after=0`, undefined, seat);
   assert.equal(evs.status, 200, 'events sealed with the old key still open');
-  assert.equal(evs.json.events.length, 2);
+  // The creation and the claims (old key), then the draw (new key).
+  assert.equal(evs.json.events.length, r.json.table.version + 1);
 
   // The previous key dropped too early: the new rows open, the old ones do not (and say nothing).
   const without = testApp('rotation', { box: createSecretBox(key(2)), tables: first.tables });
@@ -173,7 +178,12 @@ test('sealed store: key rotation — the previous key opens what it sealed, ever
   const old = await without.call('GET', `/v1/tables/${id}/events?after=0`, undefined, seat);
   assert.equal(old.status, 500);
   assert.equal(old.json.code, 'INTERNAL');
-  const fresh = await without.call('GET', `/v1/tables/${id}/events?after=1`, undefined, seat);
+  const fresh = await without.call(
+    'GET',
+    `/v1/tables/${id}/events?after=${r.json.table.version}`,
+    undefined,
+    seat,
+  );
   assert.equal(fresh.status, 200, fresh.text);
   // The hand's round was sealed with the old key when it opened: it cannot end without it.
   const end = await without.call(
@@ -190,6 +200,57 @@ test('sealed store: key rotation — the previous key opens what it sealed, ever
     seat,
   );
   assert.equal(ended.status, 200, ended.text);
+});
+
+test("sealed store: key rotation during a fair hand — the old dealer key that announced it signs the rest of it; the next hand is the new key's", async () => {
+  // Rotating the master key rotates the dealer key derived from it. A hand announced under the
+  // old key names it, and its seats hold the service to it: its receipts, roster and record
+  // must be signed by that key, or the record would not verify against what was announced.
+  const [k1, k2] = [createSecretBox(key(1)), createSecretBox(key(2), [key(1)])];
+  const first = testApp('fair rotation', { box: k1 });
+  const s = await seatedTable(first.call, { preset: 'doudizhu' });
+  const announced = s.table.hand.announcement;
+  assert.equal(announced.dealer, k1.dealer.publicKey);
+  const rotated = testApp('fair rotation', { box: k2, tables: first.tables });
+  const dealer = (await rotated.call('GET', '/.well-known/fairdeal-key')).json.dealer;
+  assert.equal(dealer, k2.dealer.publicKey);
+  assert.notEqual(dealer, announced.dealer);
+  const { table, seats } = await playFair(rotated.call, s);
+  assert.equal(table.hand.phase, 'playing', table);
+  for (const r of seats.flatMap((x) => x!.receipts)) {
+    assert.equal(await checkReceiptV3(r, announced.dealer), true, 'signed by the old key');
+  }
+  // Three passes: a redeal, which ends the hand and publishes its record.
+  let v = table.version;
+  for (let i = 0; i < 3; i++) {
+    const turn = (
+      await rotated.call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[0]!))
+    ).json.table.hand.game.turn;
+    const r = await rotated.call(
+      'POST',
+      `/v1/tables/${s.id}/actions`,
+      { type: 'bid', bid: 'pass', version: v },
+      bearer(s.seatTokens[turn]!),
+    );
+    assert.equal(r.status, 200, r.text);
+    v = r.json.table.version;
+  }
+  const record = (await rotated.call('GET', `/v1/tables/${s.id}/hands/1/transcript`)).json;
+  const checked = verify(record.transcript, {
+    commitment: announced.commitment,
+    dealer: announced.dealer,
+  });
+  assert.ok(checked.ok, JSON.stringify(checked));
+  assert.equal(checked.verdict.fairness, 'proven-fair');
+  const next = await rotated.call(
+    'POST',
+    `/v1/tables/${s.id}/actions`,
+    { type: 'next-hand', version: v },
+    bearer(s.hostToken),
+  );
+  assert.equal(next.status, 200, next.text);
+  assert.equal(next.json.table.hand.announcement.dealer, dealer, 'new hands: the new key');
+  assert.equal(next.json.table.hand.announcement.prev, record.transcript.hash);
 });
 
 test('sealed store: with the key lost, a table keeps its public record, its tokens and its next hand; only the cards stay shut', async () => {
@@ -216,7 +277,8 @@ test('sealed store: with the key lost, a table keeps its public record, its toke
     const p = await after.call('GET', `/v1/tables/${id}/${path}`);
     assert.equal(p.status, 200, `${path}: ${p.text}`);
   }
-  const reissued = await after.call('POST', `/v1/tables/${id}/seats/1/token`, {}, host);
+  // The seat replaces its own token (under v3 the host never holds one).
+  const reissued = await after.call('POST', `/v1/tables/${id}/seats/1/token`, {}, seat);
   assert.equal(reissued.status, 200, reissued.text);
   assert.equal(await pilesAsStored(), sealedPiles, 'cards nobody looked at are kept as stored');
   const next = await after.call(

@@ -39,6 +39,12 @@ export interface SecretBox {
    * signatures apart from the commitment texts `sign` signs).
    */
   readonly dealer: DealerSigner;
+  /**
+   * The dealer keys of the previous master keys: a hand opened before a rotation names the old
+   * dealer key in its announcement, and only that key may sign the rest of it (receipts, roster,
+   * record). New hands are the current key's.
+   */
+  readonly previousDealers: readonly DealerSigner[];
 }
 
 // PKCS#8 wrapping of a raw Ed25519 private key (RFC 8410 §7): a fixed 16-byte prefix.
@@ -102,7 +108,9 @@ export function createSecretBox(
 ): SecretBox {
   const current = atRestKey(master);
   const keys = [current, ...previous.map(atRestKey)];
-  const signSeed = createHmac('sha256', master).update('fairdeal/commitments/ed25519').digest();
+  const signSeedOf = (key: Uint8Array) =>
+    createHmac('sha256', key).update('fairdeal/commitments/ed25519').digest();
+  const signSeed = signSeedOf(master);
   let signing: Promise<{ priv: webcrypto.CryptoKey; pub: string }> | undefined;
   const getSigning = (): Promise<{ priv: webcrypto.CryptoKey; pub: string }> => {
     signing ??= (async () => {
@@ -125,6 +133,7 @@ export function createSecretBox(
   return {
     keyId: current.id,
     dealer: dealerSigner(signSeed),
+    previousDealers: previous.map((k) => dealerSigner(signSeedOf(k))),
     seal: (plain, context = '') => {
       const iv = secureBytes(IV);
       const cipher = createCipheriv('aes-256-gcm', current.aes, iv);

@@ -122,6 +122,7 @@ test('streets: a hold’em deal shows no board card; the flop, turn and river co
 
 test('streets: a seat that tries every way to learn the river before it is dealt learns nothing', async () => {
   const { t, id, host, seats, doc, version, act } = await dealt('streets-cheater');
+  const dealtAt = await version();
   const cheat = seats[1]!;
   const streets = (await doc()).hand!.piles!.streets!;
   const river = streets[2]!.cards[0]!;
@@ -158,7 +159,7 @@ test('streets: a seat that tries every way to learn the river before it is dealt
   await expectHidden('deal-street river', early.text);
   const bogus = await act(cheat, { type: 'deal-street', street: 'fifth' });
   assert.equal(bogus.status, 400, bogus.text);
-  assert.equal(await version(), 1, 'nothing was dealt by a refused request');
+  assert.equal(await version(), dealtAt, 'nothing was dealt by a refused request');
 
   // 3. Name the river in plays and moves: the same answer as for a card some other seat holds,
   //    so the answer does not tell a held-back card from a card in another hand.
@@ -262,12 +263,13 @@ test('streets: a seat that tries every way to learn the river before it is dealt
 });
 
 test('streets: two clients dealing the flop at once deal it once; the other is told the table changed', async () => {
-  const { id, host, seats, t, doc } = await dealt('streets-race');
+  const { id, host, seats, t, doc, version } = await dealt('streets-race');
+  const v = await version();
   const send = (token: string) =>
     t.call(
       'POST',
       `/v1/tables/${id}/actions`,
-      { type: 'deal-street', street: 'flop', version: 1 },
+      { type: 'deal-street', street: 'flop', version: v },
       bearer(token),
     );
   const [a, b] = await Promise.all([send(host), send(seats[0]!)]);
@@ -278,7 +280,7 @@ test('streets: two clients dealing the flop at once deal it once; the other is t
   const late = await t.call(
     'POST',
     `/v1/tables/${id}/actions`,
-    { type: 'deal-street', street: 'flop', version: 2 },
+    { type: 'deal-street', street: 'flop', version: v + 1 },
     bearer(seats[1]!),
   );
   assert.equal(late.status, 409);
@@ -289,14 +291,17 @@ test('streets: two clients dealing the flop at once deal it once; the other is t
 test('streets: deal-street before the deal is 409 WRONG_PHASE', async () => {
   const t = testApp('streets-phase');
   const made = await t.openTable({ fair: true });
-  const res = await t.call(
-    'POST',
-    `/v1/tables/${made.json.tableId}/actions`,
-    { type: 'deal-street', version: 1 },
-    bearer(made.json.seatTokens[0]),
-  );
-  assert.equal(res.status, 409, res.text);
-  assert.equal(res.json.code, 'WRONG_PHASE');
+  assert.equal(made.json.table.hand.phase, 'committing');
+  for (const token of [made.json.seatTokens[0], made.json.hostToken]) {
+    const res = await t.call(
+      'POST',
+      `/v1/tables/${made.json.tableId}/actions`,
+      { type: 'deal-street', version: made.json.table.version },
+      bearer(token),
+    );
+    assert.equal(res.status, 409, res.text);
+    assert.equal(res.json.code, 'WRONG_PHASE');
+  }
   assert.equal(made.json.table.hand.board, undefined, 'nothing of the piles before the deal');
 });
 

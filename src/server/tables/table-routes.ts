@@ -76,6 +76,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     seal: o.box.seal,
     open: o.box.open,
     dealer: o.box.dealer,
+    previousDealers: o.box.previousDealers,
     ...(o.testOnlySource === undefined ? {} : { testOnlySource: o.testOnlySource }),
   });
   const load = async (id: string): Promise<{ doc: TableDocument; version: number }> => {

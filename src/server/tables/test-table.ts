@@ -88,7 +88,6 @@ export function testApp(
     const text = await res.text();
     return { status: res.status, text, json: JSON.parse(text) as Json, headers: res.headers };
   };
-  /** Opens a table (default: two-seat Hold'em dealt at once, `fair: false`); fails unless 201. */
   /**
    * Opens a table (default: two-seat Hold'em practice, dealt at once) and claims every seat with
    * its invite and a seeded key, as each player's device would; fails unless all of it succeeds.
