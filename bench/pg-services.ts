@@ -14,7 +14,8 @@ export interface PgServices {
   /** The database's URL (never printed: it may hold a password). */
   readonly url: string;
   /** Starts one `fairdeal serve` on a free loopback port, without rate limit; its URL and process. */
-  start(): Promise<Running>;
+  /** A service process; `main` is another checkout's src/cli/main.ts (a before/after run). */
+  start(main?: string): Promise<Running>;
   /** Removes the throwaway cluster, if this made one. */
   stop(): void;
 }
@@ -44,11 +45,12 @@ export function openPgServices(): PgServices {
   const database = url;
   return {
     url: database,
-    start: async () => {
-      return spawnDealer(['--port', '0', '--rate-limit', '0'], {
-        DATABASE_URL: database,
-        FAIRDEAL_SECRET_KEY: key,
-      });
+    start: async (main?: string) => {
+      return spawnDealer(
+        ['--port', '0', '--rate-limit', '0'],
+        { DATABASE_URL: database, FAIRDEAL_SECRET_KEY: key },
+        ...(main === undefined ? [] : [main]),
+      );
     },
     stop: () => {
       if (cluster !== undefined)

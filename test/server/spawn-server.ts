@@ -61,8 +61,9 @@ export function keyHomeOf(db: string): string {
 export async function spawnDealer(
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
+  main: string = MAIN,
 ): Promise<Running> {
-  const child = spawn(process.execPath, [MAIN, 'serve', ...args], {
+  const child = spawn(process.execPath, [main, 'serve', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
   });

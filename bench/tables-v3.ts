@@ -1,0 +1,274 @@
+// `npm run bench:tables-v3 -- BEFORE_CHECKOUT`: what fairdeal-v3's signatures cost a table
+// service, before and after in ONE run. Two service processes of this checkout (after) and two of
+// BEFORE_CHECKOUT (a git worktree of the commit before fairdeal-v3, sharing this node_modules)
+// on one throwaway PostgreSQL; cells alternate between the sides, so both see the same machine.
+//
+// Two mixes, each on 3-seat Hold'em tables round-robined by the workers:
+// - practice: 8 moves, end-hand, next-hand (dealt at once). v3 signs each announcement and each
+//   record; v2 signed nothing in the action path.
+// - fair: 3 commits, 3 reveals (the last deals), end-hand, next-hand. v3: each commit and reveal
+//   is an Ed25519 signature the service checks and a receipt it signs; the clients' own signing
+//   (Web Crypto, async) is counted in the client column, not the service's.
+// Server CPU per action is read from /proc for the two services and PostgreSQL's backends.
+import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import {
+  type AnnouncementV3,
+  commitAsSeat,
+  commitClientSeed,
+  createSeatKey,
+  type RosterV3,
+  revealAsSeat,
+  type SeatCommitV3,
+  type SeatKeyPair,
+} from '../src/fair/index.ts';
+import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const BEFORE = process.argv[2] ?? process.env.FAIRDEAL_BENCH_BEFORE;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '8,32').split(',').map(Number);
+const MOVES = 8;
+const PER_WORKER = 4;
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers.
+type Json = any;
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+function send(
+  method: string,
+  u: string,
+  body?: object,
+  token?: string,
+): Promise<{ status: number; json: Json }> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      u,
+      {
+        method,
+        agent,
+        timeout: 10_000,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({
+              status: res.statusCode ?? 0,
+              json: JSON.parse(Buffer.concat(chunks).toString()),
+            });
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface Table {
+  base: string;
+  id: string;
+  v3: boolean;
+  tokens: string[];
+  keys: SeatKeyPair[];
+  players: string[];
+  version: number;
+  step: number;
+  card: string;
+  onBoard: boolean;
+  secrets: (SeatCommitV3 | { seed: string; salt: string })[];
+}
+
+async function newTable(base: string, fair: boolean): Promise<Table> {
+  const r = await send('POST', `${base}/v1/tables`, {
+    preset: 'holdem',
+    options: { seats: 3 },
+    fair,
+  });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.json)}`);
+  const id = r.json.tableId;
+  const v3 = r.json.invites !== undefined;
+  let tokens: string[] = r.json.seatTokens;
+  const keys: SeatKeyPair[] = [];
+  if (v3) {
+    tokens = [];
+    for (const { seat, invite } of r.json.invites) {
+      const key = await createSeatKey();
+      const c = await send('POST', `${base}/v1/tables/${id}/seats/${seat}/claim`, {
+        invite,
+        publicKey: key.publicKey,
+      });
+      if (c.status !== 201) throw new Error(`claim: ${JSON.stringify(c.json)}`);
+      tokens.push(c.json.seatToken);
+      keys.push(key);
+    }
+  }
+  const seen = (await send('GET', `${base}/v1/tables/${id}`, undefined, tokens[0])).json.table;
+  return {
+    base,
+    id,
+    v3,
+    tokens,
+    keys,
+    players: seen.players,
+    version: seen.version,
+    step: 0,
+    card: seen.hand.yourCards?.[0] ?? '',
+    onBoard: false,
+    secrets: [],
+  };
+}
+
+/** The next request of a table, made as its seat's client would (signing included). */
+async function nextRequest(
+  t: Table,
+  fair: boolean,
+  view: () => Promise<Json>,
+): Promise<[object, string]> {
+  const seat0 = t.tokens[0]!;
+  if (!fair) {
+    if (t.step < MOVES) {
+      return [
+        t.onBoard
+          ? { type: 'move', cards: [t.card], from: 'board', to: 'hand' }
+          : { type: 'move', cards: [t.card], from: 'hand', to: 'board' },
+        seat0,
+      ];
+    }
+    return [{ type: t.step === MOVES ? 'end-hand' : 'next-hand' }, seat0];
+  }
+  if (t.step < 3) {
+    const k = t.step;
+    const hand = (await view()).hand;
+    if (t.v3) {
+      const mine = await commitAsSeat(hand.announcement as AnnouncementV3, k, `s${k}`, t.keys[k]!);
+      t.secrets[k] = mine;
+      return [
+        { type: 'commit', commitment: mine.commitment, signature: mine.signature },
+        t.tokens[k]!,
+      ];
+    }
+    const mine = commitClientSeed(hand.announcement, t.players[k]!, `s${k}`);
+    t.secrets[k] = mine;
+    return [{ type: 'commit', commitment: mine.commitment }, t.tokens[k]!];
+  }
+  if (t.step < 6) {
+    const k = t.step - 3;
+    if (t.v3) {
+      const roster = (await view()).hand.roster as RosterV3;
+      const r = await revealAsSeat(t.secrets[k] as SeatCommitV3, roster, t.keys[k]!);
+      return [{ type: 'reveal', seed: r.seed, salt: r.salt, signature: r.signature }, t.tokens[k]!];
+    }
+    const s = t.secrets[k] as { seed: string; salt: string };
+    return [{ type: 'reveal', seed: s.seed, salt: s.salt }, t.tokens[k]!];
+  }
+  return [{ type: t.step === 6 ? 'end-hand' : 'next-hand' }, seat0];
+}
+
+if (BEFORE === undefined) {
+  console.error('usage: npm run bench:tables-v3 -- <checkout of the commit before fairdeal-v3>');
+  process.exit(2);
+}
+const pg = openPgServices();
+const sides = [
+  { label: 'after (fairdeal-v3)', main: join(ROOT, 'src/cli/main.ts') },
+  { label: `before (${BEFORE})`, main: join(BEFORE, 'src/cli/main.ts') },
+];
+const servers = await Promise.all(sides.flatMap((s) => [pg.start(s.main), pg.start(s.main)]));
+const rows: string[] = [];
+const loadBefore = loadavg()[0]!;
+try {
+  const { Client } = (await import('pg')).default;
+  const pgc = new Client({ connectionString: pg.url });
+  await pgc.connect();
+  for (const fair of [false, true]) {
+    for (const concurrency of LEVELS) {
+      for (const [i, side] of sides.entries()) {
+        const mine = servers.slice(2 * i, 2 * i + 2);
+        const bases = mine.map((s) => s.url);
+        const owned = await Promise.all(
+          Array.from({ length: concurrency }, async (_, w) => {
+            const list: Table[] = [];
+            for (let j = 0; j < PER_WORKER; j++)
+              list.push(await newTable(bases[(w + j) % 2]!, fair));
+            return list;
+          }),
+        );
+        let measuring = false;
+        let stopAt = 0;
+        let ok = 0;
+        let errors = 0;
+        const latencies: number[] = [];
+        const worker = async (list: Table[], k: number) => {
+          for (let n = k; Date.now() < stopAt; n++) {
+            const t = list[n % list.length]!;
+            const view = async () =>
+              (await send('GET', `${t.base}/v1/tables/${t.id}`, undefined, t.tokens[0])).json.table;
+            const [body, token] = await nextRequest(t, fair, view);
+            const t0 = performance.now();
+            const r = await send(
+              'POST',
+              `${t.base}/v1/tables/${t.id}/actions`,
+              { ...body, version: t.version },
+              token,
+            );
+            if (measuring) latencies.push(performance.now() - t0);
+            if (r.status === 200) {
+              if (measuring) ok++;
+              t.version = r.json.table.version;
+              const last = fair ? 7 : MOVES + 1;
+              if (!fair && t.step < MOVES) t.onBoard = !t.onBoard;
+              if (t.step === last) {
+                t.step = 0;
+                t.card = r.json.table.hand.yourCards?.[0] ?? '';
+                t.onBoard = false;
+              } else t.step++;
+            } else {
+              if (measuring) errors++;
+              if (r.json.version !== undefined) t.version = r.json.version;
+            }
+          }
+        };
+        stopAt = Date.now() + 1000;
+        await Promise.all(owned.map(worker));
+        measuring = true;
+        const pids = mine.map((s) => s.child.pid!);
+        const cpu0 = await sampleCpu(pgc, pids);
+        const self0 = process.cpuUsage();
+        const t0 = performance.now();
+        stopAt = Date.now() + SECONDS * 1000;
+        await Promise.all(owned.map(worker));
+        const elapsed = (performance.now() - t0) / 1000;
+        const cpu = cpuBetween(cpu0, await sampleCpu(pgc, pids));
+        const self = process.cpuUsage(self0);
+        latencies.sort((x, y) => x - y);
+        const q = (p: number) =>
+          latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+        const line = `| ${fair ? 'fair: 3 commits, 3 reveals, end, next' : `practice: ${MOVES} moves, end, next`} | ${side.label} | ${concurrency} | ${Math.round(ok / elapsed).toLocaleString('en-US')} | ${q(0.5).toFixed(1)} | ${q(0.99).toFixed(1)} | ${(cpu / Math.max(1, ok + errors)).toFixed(0)} | ${((self.user + self.system) / Math.max(1, ok + errors)).toFixed(0)} | ${errors} |`;
+        console.log(line);
+        rows.push(line);
+      }
+    }
+  }
+  await pgc.end();
+} finally {
+  agent.destroy();
+  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
+  pg.stop();
+}
+console.log(
+  `\n${new Date().toISOString()}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadavg()[0]!.toFixed(2)} after, ${SECONDS} s per cell, two service processes per side on one throwaway PostgreSQL (fsync on)\n| mix | side | actions in flight | actions/s | p50 ms | p99 ms | server CPU µs/action (2 services + PostgreSQL) | client CPU µs/action | errors |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
+);
