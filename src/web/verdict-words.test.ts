@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { describeVerdict, type FairVerdictV3, verify } from '../fair/index.ts';
+import { type Key, label } from './i18n.ts';
+import { verdictWords } from './verdict-words.ts';
+
+const vectors = JSON.parse(
+  readFileSync(new URL('../../test/vectors/fair-v3.json', import.meta.url), 'utf8'),
+) as { transcripts: unknown[] };
+
+const verdicts: FairVerdictV3[] = vectors.transcripts.map((t) => {
+  const r = verify(t);
+  assert.ok(r.ok, JSON.stringify(r));
+  return r.verdict as FairVerdictV3;
+});
+// No vector deals from one seat: the same verdict, as the verifier would give it for n = 1.
+const first = verdicts[0]!;
+verdicts.push({ ...first, fairness: 'single-seat', contributors: 1 });
+
+test('the page says what the CLI and /v1/verify say: English words are the library’s own, green only for proven fair', () => {
+  const seen = new Set<string>();
+  for (const v of verdicts) {
+    const d = describeVerdict(v);
+    const en = verdictWords(v, 'en');
+    seen.add(en.status);
+    assert.equal(en.detail, d.detail, `the page's English for ${d.status}`);
+    assert.equal(en.green, v.fairness === 'proven-fair');
+    assert.equal(en.status, d.status);
+  }
+  assert.deepEqual([...seen].sort(), ['practice', 'proven-fair', 'single-seat', 'void']);
+  const fair = verdictWords(first, 'en');
+  assert.equal(fair.title, 'Proven fair among 3 independently keyed seats');
+});
+
+test('the Chinese page says the same in Chinese: every slot filled, the void names the seats', () => {
+  for (const v of verdicts) {
+    const zh = verdictWords(v, 'zh');
+    assert.equal(zh.green, v.fairness === 'proven-fair');
+    assert.doesNotMatch(zh.title + zh.detail, /[{}]/, 'a slot left unfilled');
+    assert.match(zh.title + zh.detail, /[\u4e00-\u9fff]/, 'Chinese words');
+    if (v.fairness === 'void') {
+      for (const k of v.void!.seats)
+        assert.ok(zh.detail.includes(`座位 ${k + 1}（${v.seats[k]}）`));
+      assert.match(zh.detail, v.void!.reason === 'kicked' ? /被房主踢出/ : /扣留了种子/);
+    }
+  }
+  assert.equal(verdictWords(first, 'zh').title, '在 3 个独立密钥的座位之间可证明公平');
+});
+
+test('every label has both languages with the same {slots}', () => {
+  const en = readFileSync(new URL('./i18n.ts', import.meta.url), 'utf8');
+  const keys = [...new Set([...en.matchAll(/^ {2}'([a-z][\w.-]*)':/gm)].map((m) => m[1]!))];
+  assert.ok(keys.length > 150, `${keys.length} keys`);
+  const slots = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const key of keys as Key[]) {
+    assert.ok(label('en', key).length > 0 && label('zh', key).length > 0, key);
+    assert.deepEqual(slots(label('zh', key)), slots(label('en', key)), key);
+  }
+});
