@@ -2,6 +2,32 @@
 // in `Authorization: Bearer`, never in a URL; EventSource (which cannot send headers) gets a
 // one-use ticket instead.
 
+/** The service's clock minus this browser's, when they differ by more than the Date header's
+ *  one-second resolution can tell (else 0). */
+let clockOffset = 0;
+
+/**
+ * The service's clock as best this page can tell (ms since the epoch): deadlines are the
+ * service's, and a browser whose clock runs minutes off must not offer to void a hand early (the
+ * service would refuse) or late.
+ *
+ * @example
+ * ```ts
+ * const left = hand.deadline - serverNow();
+ * ```
+ */
+export function serverNow(): number {
+  return Date.now() + clockOffset;
+}
+
+function noteServerClock(response: Response): void {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (!Number.isFinite(date)) return;
+  // The header is whole seconds, rounded down: a clock in step reads 0 to 1 s behind it.
+  const skew = date + 500 - Date.now();
+  clockOffset = Math.abs(skew) > 2_000 ? skew : 0;
+}
+
 /** An error answer of the service: its stable code and, for the rules, the reason. */
 export class TableApiError extends Error {
   readonly code: string;
@@ -41,6 +67,7 @@ export async function apiRequest(
   const init: RequestInit = { method, headers, cache: 'no-store', credentials: 'omit' };
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);
+  noteServerClock(response);
   let parsed: Record<string, unknown> = {};
   try {
     parsed = (await response.json()) as Record<string, unknown>;

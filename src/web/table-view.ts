@@ -1,88 +1,27 @@
-// "Sit at a table" (docs/WEB.md): open a Dou Dizhu table at the service, hand out one link per
-// seat, and play one seat. The seat's token arrives in the URL fragment (#table/<id>/<seat>/<token>)
-// — a fragment never reaches a server or its logs — and is moved at once to sessionStorage and
-// cleared from the address bar. The page makes this seat's seed in the browser (Web Crypto through
-// the library's secure source), commits, checks the roster with the library and reveals: the
-// service never proposes a seed (docs/FAIR.md). Every finished hand is verified here by verify().
-import type { ClientCommit } from '../fair/index.ts';
-import { checkRoster, commitClientSeed, verify } from '../fair/index.ts';
+// "Sit at a table" (docs/WEB.md): open a Dou Dizhu table at the service, hand out one invite per
+// seat, and follow it as the host — or claim a seat with an invite and play it. The host holds its
+// own token and the invites, never a seat's token. A seat is claimed in its player's browser
+// (table-join.ts), which makes the seat's key there and takes the fairdeal-v3 steps by itself
+// (table-seat-steps.ts); the waiting screen says who is awaited and lets anyone void a hand after
+// its deadline (table-waiting.ts); every finished or void hand is verified here
+// (table-verdicts.ts). Routes: #table/<id>/join/<seat>/<invite>[/name], #table/<id>/<seat>,
+// #table/<id>/host; a token that arrives in the fragment (#table/<id>/host/<token>, or a seat's
+// #table/<id>/<seat>/<token>) is moved to localStorage and cleared from the address bar.
 import type { Card } from '../index.ts';
-import { parseCard, secureRandom } from '../index.ts';
+import { parseCard } from '../index.ts';
 import type { Play } from '../rules/doudizhu/index.ts';
 import { cardsFor, classify, legalPlays } from '../rules/doudizhu/index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el, showError } from './dom.ts';
-import { bytesToHex } from './hex.ts';
-import { lang, onLanguageChange, t } from './i18n.ts';
-import { apiRequest, TableApiError } from './table-api.ts';
-
-interface RosterView {
-  readonly commitment: string;
-  readonly rosterHash: string;
-  readonly roster: readonly { readonly player: string; readonly commitment: string }[];
-}
-interface PlayView {
-  readonly seat: number;
-  readonly type: string;
-  readonly cards: readonly string[];
-}
-interface GameView {
-  readonly phase: string;
-  readonly turn: number;
-  readonly bids: readonly { readonly seat: number; readonly bid: unknown }[];
-  readonly highestBid: number;
-  readonly landlord: number | null;
-  readonly plays: readonly PlayView[];
-  readonly lead: PlayView | null;
-  readonly winner: number | null;
-}
-interface HandView {
-  readonly n: number;
-  readonly phase: 'committing' | 'revealing' | 'playing' | 'ended';
-  readonly announcement: { readonly commitment: string };
-  readonly roster: RosterView | null;
-  readonly committed: readonly string[];
-  readonly revealed: readonly string[];
-  readonly yourCards?: readonly string[] | null;
-  readonly counts?: { readonly hands: readonly number[]; readonly kitty: number };
-  readonly kitty?: readonly string[] | null;
-  readonly game?: GameView;
-}
-interface TableView {
-  readonly id: string;
-  readonly version: number;
-  readonly seats: number;
-  readonly players: readonly string[];
-  readonly rules: Record<string, unknown>;
-  readonly you: { readonly seat: number; readonly player: string } | 'host';
-  readonly hand: HandView | null;
-  readonly history: readonly { readonly n: number }[];
-}
-
-const TOKEN_KEY = (id: string, seat: number) => `fairdeal-seat:${id}/${seat}`;
-const SECRET_KEY = (id: string, seat: number, n: number) => `fairdeal-secret:${id}/${seat}/${n}`;
-
-function randomHex(bytes: number): string {
-  const words = new Uint32Array(Math.ceil(bytes / 4));
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer)).slice(0, bytes * 2);
-}
-
-function store(key: string, value: string | null): void {
-  try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
-  } catch {
-    // storage disabled: the page keeps working until it is reloaded
-  }
-}
-function load(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+import { lang, onLanguageChange, t, tf } from './i18n.ts';
+import { apiRequest, serverNow, TableApiError } from './table-api.ts';
+import { renderHostPanel } from './table-host.ts';
+import { setupJoinForm, showJoin } from './table-join.ts';
+import { seatStep } from './table-seat-steps.ts';
+import { type Role, tableStorage } from './table-storage.ts';
+import type { PlayView, TableView } from './table-types.ts';
+import { HandVerdicts } from './table-verdicts.ts';
+import { renderWaiting } from './table-waiting.ts';
 
 /** Face-down cards: backs, hidden from screen readers; the group carries the count. */
 function backs(count: number, label: string): HTMLElement {
@@ -113,85 +52,109 @@ function faceUp(ids: readonly string[], label: string): HTMLElement {
   return list;
 }
 
-/** The seat being played in this tab: state, the live stream, the automatic fair steps. */
-class Seat {
+let dealerKey: Promise<string> | null = null;
+
+/** The dealer key this page trusts: the service's published one, read once per page. */
+function dealer(): Promise<string> {
+  dealerKey ??= apiRequest('GET', '/.well-known/fairdeal-key', null).then((r) => String(r.dealer));
+  dealerKey.catch(() => {
+    dealerKey = null;
+  });
+  return dealerKey;
+}
+
+/** The table followed in this tab, as a seat or as the host: state, stream, steps, verdicts. */
+class Sitting {
   readonly id: string;
-  readonly seat: number;
+  readonly role: Role;
   readonly token: string;
+  readonly verdicts: HandVerdicts;
   table: TableView | null = null;
   selected = new Set<string>();
   busy = false;
+  stopped = false;
   lastEventId = 0;
   source: EventSource | null = null;
-  verified = new Map<number, { ok: boolean; text: string }>();
-  constructor(id: string, seat: number, token: string) {
+  timer: ReturnType<typeof setInterval> | null = null;
+  constructor(id: string, role: Role, token: string) {
     this.id = id;
-    this.seat = seat;
+    this.role = role;
     this.token = token;
+    this.verdicts = new HandVerdicts(id, role, dealer, () => {
+      if (current === this) this.verdicts.render();
+    });
+  }
+  /** The seat number, or -1 for the host. */
+  get me(): number {
+    return this.role === 'host' ? -1 : this.role;
   }
 }
 
-let current: Seat | null = null;
+let current: Sitting | null = null;
 
 function player(tv: TableView, s: number): string {
   return tv.players[s] ?? `${t('deal.seat')} ${s + 1}`;
 }
 
-function status(seat: Seat): string {
-  const tv = seat.table;
+function status(s: Sitting): string {
+  const tv = s.table;
   const hand = tv?.hand;
-  if (tv === null || hand === null || hand === undefined) return t('table.loading');
+  if (tv === null || tv === undefined) return t('table.loading');
+  if (hand === null || hand === undefined) return t('table.waitJoin');
+  const n = tf('table.handN', { n: hand.n });
   const g = hand.game;
-  if (hand.phase === 'committing')
-    return `${t('table.committing')} (${hand.committed.length}/${tv.seats})`;
-  if (hand.phase === 'revealing')
-    return `${t('table.revealing')} (${hand.revealed.length}/${tv.seats})`;
+  if (hand.phase === 'committing') return `${n}: ${t('table.committing')}`;
+  if (hand.phase === 'revealing') return `${n}: ${t('table.revealing')}`;
+  if (hand.phase === 'void') return `${n}: ${t('table.voidHand')}`;
   if (hand.phase === 'ended') {
     if (g?.winner !== null && g?.winner !== undefined)
-      return `${t('table.ended')}: ${player(tv, g.winner)} ${t('table.wins')}`;
-    return `${t('table.ended')} (${t('table.allPassed')})`;
+      return `${n}: ${t('table.ended')}: ${player(tv, g.winner)} ${t('table.wins')}`;
+    return `${n}: ${t('table.ended')} (${t('table.allPassed')})`;
   }
   if (g === undefined) return '';
   const whose =
-    g.turn === seat.seat ? t('table.yourTurn') : `${t('table.turnOf')} ${player(tv, g.turn)}`;
+    g.turn === s.me ? t('table.yourTurn') : `${t('table.turnOf')} ${player(tv, g.turn)}`;
   return `${g.phase === 'bidding' ? t('table.bidding') : t('table.playing')} — ${whose}`;
 }
 
-function render(seat: Seat): void {
-  const tv = seat.table;
-  byId('table-status').textContent = status(seat);
+function render(s: Sitting): void {
+  const tv = s.table;
+  byId('table-status').textContent = status(s);
+  byId('table-host').hidden = s.role !== 'host' || tv === null;
+  byId('table-mine-box').hidden = s.role === 'host' || tv?.hand?.yourCards == null;
+  if (tv !== null && s.role === 'host') {
+    renderHostPanel(tv, s.token, { render: () => render(s), refresh: () => refresh(s) });
+  }
+  if (tv !== null) renderWaiting(tv, s.me, serverNow());
+  s.verdicts.render();
   const board = byId('table-board');
   board.replaceChildren();
-  if (tv === null || tv.hand === null) return;
+  renderControls(s);
+  if (tv === null || tv.hand === null || tv.hand.counts === undefined) return;
   const hand = tv.hand;
   const g = hand.game;
   const counts = hand.counts;
-  // The other seats: face down, with their counts.
-  for (let s = 0; s < tv.seats; s++) {
-    if (s === seat.seat) continue;
+  // The other seats (every seat, for the host): face down, with their counts.
+  for (let k = 0; k < tv.seats; k++) {
+    if (k === s.me) continue;
     const box = el('section', 'seat other');
-    box.dataset.seat = String(s);
-    const n = counts?.hands[s] ?? 0;
+    box.dataset.seat = String(k);
+    const n = counts?.hands[k] ?? 0;
     const marks = [
-      g?.landlord === s ? ` · ${t('table.landlord')}` : '',
-      g !== undefined && g.turn === s && hand.phase === 'playing' ? ` · ${t('table.toAct')}` : '',
+      g?.landlord === k ? ` · ${t('table.landlord')}` : '',
+      g !== undefined && g.turn === k && hand.phase === 'playing' ? ` · ${t('table.toAct')}` : '',
     ].join('');
-    const title = `${player(tv, s)} — ${n} ${t('deal.cards')}${marks}`;
-    box.append(el('h3', '', title), backs(n, `${player(tv, s)}: ${n} ${t('table.faceDown')}`));
-    const last = g?.plays.filter((p) => p.seat === s).at(-1);
+    const title = `${player(tv, k)} — ${n} ${t('deal.cards')}${marks}`;
+    box.append(el('h3', '', title), backs(n, `${player(tv, k)}: ${n} ${t('table.faceDown')}`));
+    const last = g?.plays.filter((p) => p.seat === k).at(-1);
     if (last !== undefined) box.append(playLine(last));
     board.append(box);
   }
   // The kitty: face down until the landlord takes it, then face up for all.
   if (hand.kitty !== null && hand.kitty !== undefined) {
     const box = el('section', 'seat kitty');
-    box.append(
-      el(
-        'h3',
-        '',
-        `${t('deal.kitty')} → ${g?.landlord !== null && g?.landlord !== undefined ? player(tv, g.landlord) : ''}`,
-      ),
-    );
+    const to = g?.landlord !== null && g?.landlord !== undefined ? player(tv, g.landlord) : '';
+    box.append(el('h3', '', `${t('deal.kitty')} → ${to}`));
     box.append(faceUp(hand.kitty, t('deal.kitty')));
     board.append(box);
   } else if ((counts?.kitty ?? 0) > 0) {
@@ -209,9 +172,7 @@ function render(seat: Seat): void {
     box.append(faceUp(g.lead.cards, t('table.onTable')));
     board.append(box);
   }
-  renderMine(seat);
-  renderControls(seat);
-  renderBadge(seat);
+  if (s.role !== 'host') renderMine(s);
 }
 
 function playLine(p: PlayView): HTMLElement {
@@ -221,18 +182,18 @@ function playLine(p: PlayView): HTMLElement {
   return line;
 }
 
-function myCards(seat: Seat): readonly string[] {
-  return seat.table?.hand?.yourCards ?? [];
+function myCards(s: Sitting): readonly string[] {
+  return s.table?.hand?.yourCards ?? [];
 }
 
-function renderMine(seat: Seat): void {
-  const tv = seat.table!;
-  const mine = myCards(seat);
-  for (const id of [...seat.selected]) if (!mine.includes(id)) seat.selected.delete(id);
+function renderMine(s: Sitting): void {
+  const tv = s.table!;
+  const mine = myCards(s);
+  for (const id of [...s.selected]) if (!mine.includes(id)) s.selected.delete(id);
   const g = tv.hand?.game;
-  const landlord = g?.landlord === seat.seat ? ` · ${t('table.landlord')}` : '';
+  const landlord = g?.landlord === s.me ? ` · ${t('table.landlord')}` : '';
   byId('table-mine-title').textContent =
-    `${t('table.you')}: ${player(tv, seat.seat)} — ${mine.length} ${t('deal.cards')}${landlord}`;
+    `${t('table.you')}: ${player(tv, s.me)} — ${mine.length} ${t('deal.cards')}${landlord}`;
   const list = byId('table-mine');
   list.replaceChildren();
   for (const id of mine) {
@@ -240,21 +201,21 @@ function renderMine(seat: Seat): void {
     const button = el('button', 'card-button');
     button.type = 'button';
     button.dataset.card = id;
-    button.setAttribute('aria-pressed', String(seat.selected.has(id)));
+    button.setAttribute('aria-pressed', String(s.selected.has(id)));
     button.append(cardImage(parseCard(id), lang()));
     li.append(button);
     list.append(li);
   }
 }
 
-function renderControls(seat: Seat): void {
-  const hand = seat.table?.hand;
+function renderControls(s: Sitting): void {
+  const hand = s.table?.hand;
   const g = hand?.game;
-  const myTurn = hand?.phase === 'playing' && g?.turn === seat.seat;
+  const myTurn = hand?.phase === 'playing' && g?.turn === s.me;
   byId('table-bids').hidden = !(myTurn && g?.phase === 'bidding');
   // Classic bidding (叫分) offers 1–3 above the highest bid; rob the landlord (抢地主) offers
   // `call` until someone has called, then `rob` (docs/DOUDIZHU.md).
-  const rob = seat.table?.rules.robLandlord === true;
+  const rob = s.table?.rules.robLandlord === true;
   const called = g?.bids.some((b) => b.bid === 'call') === true;
   for (const b of Array.from(
     byId('table-bids').querySelectorAll<HTMLButtonElement>('button[data-bid]'),
@@ -270,50 +231,75 @@ function renderControls(seat: Seat): void {
   }
   byId('table-plays').hidden = !(myTurn && g?.phase === 'playing');
   byId('table-next').hidden = hand?.phase !== 'ended';
-  const mustLead = g?.lead === null || g?.lead?.seat === seat.seat;
+  const mustLead = g?.lead === null || g?.lead?.seat === s.me;
   byId<HTMLButtonElement>('table-pass').disabled = mustLead;
 }
 
-function renderBadge(seat: Seat): void {
-  const badge = byId('table-badge');
-  const n = seat.table?.hand?.n;
-  const v = n === undefined ? undefined : seat.verified.get(n);
-  if (v === undefined) {
-    badge.hidden = true;
-    return;
+/** Keeps what this browser saw published for each hand, to hold its record to (table-verdicts). */
+function remember(s: Sitting, tv: TableView): void {
+  const hand = tv.hand;
+  if (hand === null) return;
+  const kept = tableStorage.kept(s.id, s.role, hand.n);
+  if (kept === null) {
+    tableStorage.setKept(s.id, s.role, hand.n, {
+      commitment: hand.announcement.commitment,
+      ...(hand.roster === null ? {} : { rosterHash: hand.roster.hash }),
+      receipts: [],
+    });
+  } else if (kept.rosterHash === undefined && hand.roster !== null) {
+    tableStorage.setKept(s.id, s.role, hand.n, { ...kept, rosterHash: hand.roster.hash });
   }
-  badge.hidden = false;
-  badge.className = `badge ${v.ok ? 'ok' : 'bad'}`;
-  badge.textContent = `${v.ok ? '✓' : '✗'} ${t('table.hand')} ${n}: ${v.ok ? t('deal.verified') : t('deal.notVerified')} — ${v.text}`;
 }
 
 /** Receives a new view (from an answer, a GET or the stream), then takes the automatic steps. */
-function accept(seat: Seat, tv: TableView): void {
-  if (seat.table !== null && tv.version < seat.table.version) return;
-  seat.table = tv;
-  render(seat);
-  void step(seat);
+function accept(s: Sitting, tv: TableView): void {
+  if (s.table !== null && tv.version < s.table.version) return;
+  s.table = tv;
+  remember(s, tv);
+  render(s);
+  s.verdicts.check(tv);
+  void step(s);
 }
 
-async function refresh(seat: Seat): Promise<void> {
-  const r = await apiRequest('GET', `/v1/tables/${seat.id}`, seat.token);
-  accept(seat, r.table as TableView);
+/** Ends this tab's sitting with a message (a kicked seat, a revoked token). */
+function lose(s: Sitting, message: string): void {
+  s.stopped = true;
+  s.source?.close();
+  if (typeof s.role === 'number') {
+    tableStorage.setToken(s.id, s.role, null);
+    tableStorage.setKey(s.id, s.role, null);
+  }
+  showError(byId('table-error'), new Error(message));
 }
 
-async function act(seat: Seat, body: Record<string, unknown>): Promise<void> {
+async function refresh(s: Sitting): Promise<void> {
+  try {
+    const r = await apiRequest('GET', `/v1/tables/${encodeURIComponent(s.id)}`, s.token);
+    accept(s, r.table as TableView);
+  } catch (e) {
+    if (e instanceof TableApiError && e.status === 401 && s.role !== 'host') {
+      lose(s, t('table.kicked'));
+      return;
+    }
+    throw e;
+  }
+}
+
+async function act(s: Sitting, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const error = byId('table-error');
   error.hidden = true;
-  const version = seat.table?.version ?? 0;
+  const version = s.table?.version ?? 0;
   try {
-    const r = await apiRequest('POST', `/v1/tables/${seat.id}/actions`, seat.token, {
+    const r = await apiRequest('POST', `/v1/tables/${encodeURIComponent(s.id)}/actions`, s.token, {
       ...body,
       version,
     });
-    if (r.table !== undefined) accept(seat, r.table as TableView);
-    else await refresh(seat);
+    if (r.table !== undefined) accept(s, r.table as TableView);
+    else await refresh(s);
+    return r;
   } catch (e) {
     if (e instanceof TableApiError && e.code === 'STALE_VERSION') {
-      await refresh(seat);
+      await refresh(s);
       throw e;
     }
     showError(error, e);
@@ -321,145 +307,163 @@ async function act(seat: Seat, body: Record<string, unknown>): Promise<void> {
   }
 }
 
-/** The fair steps, taken as soon as the phase allows: commit, check the roster, reveal; verify. */
-async function step(seat: Seat): Promise<void> {
-  const tv = seat.table;
-  const hand = tv?.hand;
-  if (tv === null || hand === null || hand === undefined || seat.busy) return;
-  const me = player(tv, seat.seat);
-  seat.busy = true;
+/** The seat's fair steps, taken as soon as the phase allows; one at a time. */
+async function step(s: Sitting): Promise<void> {
+  const tv = s.table;
+  if (tv === null || s.busy || s.stopped || typeof s.role !== 'number') return;
+  const seat = s.role;
+  s.busy = true;
   try {
-    const key = SECRET_KEY(seat.id, seat.seat, hand.n);
-    if (hand.phase === 'committing' && !hand.committed.includes(me)) {
-      let saved = load(key);
-      if (saved === null) {
-        const mine = commitClientSeed(hand.announcement, me, randomHex(32));
-        saved = JSON.stringify(mine);
-        store(key, saved);
-      }
-      const mine = JSON.parse(saved) as ClientCommit;
-      await act(seat, { type: 'commit', commitment: mine.commitment });
-    } else if (hand.phase === 'revealing' && !hand.revealed.includes(me) && hand.roster !== null) {
-      const saved = load(key);
-      if (saved === null) return;
-      const mine = JSON.parse(saved) as ClientCommit;
-      // The library refuses a roster that is not the one our commitment went into.
-      checkRoster(hand.roster, mine);
-      await act(seat, { type: 'reveal', seed: mine.seed, salt: mine.salt });
-    } else if (hand.phase === 'ended' && !seat.verified.has(hand.n)) {
-      await verifyHand(seat, hand);
-    }
+    await seatStep(
+      {
+        id: s.id,
+        seat,
+        act: (body) => act(s, body),
+        dealer,
+        stop: (message) => {
+          showError(byId('table-error'), new Error(message));
+        },
+      },
+      tv,
+    );
   } catch (e) {
     if (!(e instanceof TableApiError)) showError(byId('table-error'), e);
   } finally {
-    seat.busy = false;
+    s.busy = false;
     // A view that arrived while this step ran (a stale version, another seat's move) was not
     // acted on: take the next step from it now.
-    if (seat.table !== tv) void step(seat);
+    if (s.table !== tv) void step(s);
   }
-}
-
-async function verifyHand(seat: Seat, hand: HandView): Promise<void> {
-  const r = await apiRequest('GET', `/v1/tables/${seat.id}/hands/${hand.n}/transcript`, null);
-  const expected: { commitment: string; rosterHash?: string } = {
-    commitment: hand.announcement.commitment,
-  };
-  if (hand.roster !== null) expected.rosterHash = hand.roster.rosterHash;
-  const result = verify(JSON.stringify(r.transcript), expected);
-  seat.verified.set(hand.n, {
-    ok: result.ok,
-    text: result.ok
-      ? `${result.verdict.version}, ${result.verdict.contributors} ${t('verify.contributors')}`
-      : result.problems.map((p) => `${p.field}: ${p.message}`).join('; '),
-  });
-  store(SECRET_KEY(seat.id, seat.seat, hand.n), null);
-  renderBadge(seat);
 }
 
 /** The live stream: a one-use ticket (got with the token in a header) opens each connection. */
-async function listen(seat: Seat): Promise<void> {
-  if (current !== seat) return;
+async function listen(s: Sitting): Promise<void> {
+  if (current !== s || s.stopped) return;
   let ticket: string;
   try {
-    const r = await apiRequest('POST', `/v1/tables/${seat.id}/tickets`, seat.token);
+    const r = await apiRequest('POST', `/v1/tables/${encodeURIComponent(s.id)}/tickets`, s.token);
     ticket = String(r.ticket);
   } catch (e) {
-    showError(byId('table-error'), e);
+    if (e instanceof TableApiError && e.status === 401 && s.role !== 'host') {
+      lose(s, t('table.kicked'));
+    } else if (e instanceof TableApiError) {
+      showError(byId('table-error'), e);
+    } else {
+      // No answer at all (the network is down): try again; the stream resumes where it stopped.
+      setTimeout(() => void listen(s), 3000);
+    }
     return;
   }
-  const url = `/v1/tables/${encodeURIComponent(seat.id)}/events?ticket=${encodeURIComponent(ticket)}&after=${seat.lastEventId}`;
+  const url = `/v1/tables/${encodeURIComponent(s.id)}/events?ticket=${encodeURIComponent(ticket)}&after=${s.lastEventId}`;
   const source = new EventSource(url);
-  seat.source = source;
+  s.source = source;
   const onEvent = (event: MessageEvent<string>) => {
     const id = Number(event.lastEventId);
-    if (Number.isInteger(id) && id > 0) seat.lastEventId = id;
+    if (Number.isInteger(id) && id > 0) s.lastEventId = id;
     const data = JSON.parse(event.data) as { table?: TableView };
-    if (data.table !== undefined) accept(seat, data.table);
+    if (data.table !== undefined) accept(s, data.table);
   };
   source.addEventListener('state', onEvent);
   source.addEventListener('reset', onEvent);
+  // The host kicked this seat (or its token was replaced): the stream ends, and so does the seat.
+  source.addEventListener('revoked', () => {
+    if (s.role !== 'host') lose(s, t('table.kicked'));
+  });
   // A ticket opens one stream: on any error, close and reconnect with a fresh one.
   source.onerror = () => {
     source.close();
-    if (seat.source === source) setTimeout(() => void listen(seat), 1500);
+    if (s.source === source && !s.stopped) setTimeout(() => void listen(s), 1500);
   };
 }
 
-function sit(id: string, seatNo: number, token: string): void {
-  current?.source?.close();
-  const seat = new Seat(id, seatNo, token);
-  current = seat;
-  byId('table-open').hidden = true;
-  byId('table-seat').hidden = false;
+function leave(): void {
+  if (current === null) return;
+  current.stopped = true;
+  current.source?.close();
+  if (current.timer !== null) clearInterval(current.timer);
+  current = null;
+}
+
+function showOnly(part: 'open' | 'join' | 'seat'): void {
+  byId('table-open').hidden = part !== 'open';
+  byId('table-join').hidden = part !== 'join';
+  byId('table-seat').hidden = part !== 'seat';
+}
+
+function sit(id: string, role: Role, token: string): void {
+  leave();
+  const s = new Sitting(id, role, token);
+  current = s;
+  showOnly('seat');
   byId('table-error').hidden = true;
-  void refresh(seat)
-    .then(() => listen(seat))
+  // The countdown of the waiting screen, on the service's clock.
+  s.timer = setInterval(() => {
+    if (s.table !== null && current === s) renderWaiting(s.table, s.me, serverNow());
+  }, 1000);
+  render(s);
+  void refresh(s)
+    .then(() => listen(s))
     .catch((e: unknown) => showError(byId('table-error'), e));
 }
 
-/** Reads #table/<id>/<seat>[/<token>]; a token is moved to sessionStorage and cleared from the URL. */
+/** Routes #table/…; see the file's head. */
 function route(): void {
-  const parts = location.hash.replace(/^#/, '').split('/');
+  const parts = location.hash.replace(/^#/, '').split('/').map(decodeURIComponent);
   if (parts[0] !== 'table') return;
   const id = parts[1];
-  const seatNo = Number(parts[2]);
-  if (id === undefined || id === '' || !Number.isInteger(seatNo) || seatNo < 0) {
-    current?.source?.close();
-    current = null;
-    byId('table-open').hidden = false;
-    byId('table-seat').hidden = true;
+  if (id === undefined || id === '') {
+    leave();
+    showOnly('open');
     return;
   }
+  byId('table-error').hidden = true;
+  if (parts[2] === 'join') {
+    const seat = Number(parts[3]);
+    const invite = parts[4] ?? '';
+    if (!Number.isInteger(seat) || seat < 0 || invite === '') return;
+    leave();
+    showOnly('join');
+    showJoin(id, seat, invite, parts[5] === 'name', route);
+    return;
+  }
+  const role: Role | null =
+    parts[2] === 'host' ? 'host' : /^\d+$/.test(parts[2] ?? '') ? Number(parts[2]) : null;
+  if (role === null) return;
   const fromUrl = parts[3];
   if (fromUrl !== undefined && fromUrl !== '') {
-    store(TOKEN_KEY(id, seatNo), fromUrl);
-    history.replaceState(null, '', `#table/${id}/${seatNo}`);
+    tableStorage.setToken(id, role, fromUrl);
+    history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${role}`);
   }
-  const token = load(TOKEN_KEY(id, seatNo));
+  const token = tableStorage.token(id, role);
   if (token === null) {
-    showError(byId('table-error'), new Error(t('table.noToken')));
+    leave();
+    showOnly('seat');
+    showError(
+      byId('table-error'),
+      new Error(t(role === 'host' ? 'table.noHostToken' : 'table.noToken')),
+    );
     return;
   }
-  if (current?.id === id && current.seat === seatNo) return;
-  sit(id, seatNo, token);
+  if (current?.id === id && current.role === role) return;
+  sit(id, role, token);
 }
 
-function selectedCards(seat: Seat): string[] {
-  return myCards(seat).filter((id) => seat.selected.has(id));
+function selectedCards(s: Sitting): string[] {
+  return myCards(s).filter((id) => s.selected.has(id));
 }
 
 /** The library's first legal play for this hand against the lead (a hint; the server decides). */
-function hint(seat: Seat): string[] {
-  const g = seat.table?.hand?.game;
-  const hand: Card[] = myCards(seat).map((c) => parseCard(c));
+function hint(s: Sitting): string[] {
+  const g = s.table?.hand?.game;
+  const hand: Card[] = myCards(s).map((c) => parseCard(c));
   let previous: Play | null = null;
-  if (g?.lead !== null && g?.lead !== undefined && g.lead.seat !== seat.seat) {
+  if (g?.lead !== null && g?.lead !== undefined && g.lead.seat !== s.me) {
     previous = classify(
       g.lead.cards.map((c) => parseCard(c)),
-      seat.table?.rules,
+      s.table?.rules,
     );
   }
-  const plays = legalPlays(hand, previous, seat.table?.rules).filter((p) => p.type !== 'pass');
+  const plays = legalPlays(hand, previous, s.table?.rules).filter((p) => p.type !== 'pass');
   const first = plays[0];
   return first === undefined ? [] : cardsFor(hand, first).map((c) => c.id);
 }
@@ -469,42 +473,42 @@ function openTableForm(): void {
     event.preventDefault();
     const error = byId('table-error');
     error.hidden = true;
-    const names = [0, 1, 2].map(
-      (i) => byId<HTMLInputElement>(`table-player-${i}`).value.trim() || `seat-${i}`,
-    );
-    void apiRequest('POST', '/v1/tables', null, { preset: 'doudizhu', players: names })
+    const typed = [0, 1, 2].map((i) => byId<HTMLInputElement>(`table-player-${i}`).value.trim());
+    // No name at all: each player chooses theirs when claiming the seat.
+    const namesOpen = typed.every((n) => n === '');
+    const players = typed.map((n, i) => n || `seat-${i}`);
+    const timeout = Number(byId<HTMLInputElement>('table-timeout').value);
+    void apiRequest('POST', '/v1/tables', null, {
+      preset: 'doudizhu',
+      ...(namesOpen ? {} : { players }),
+      ...(Number.isInteger(timeout) && timeout > 0 ? { revealTimeoutSeconds: timeout } : {}),
+    })
       .then((r) => {
         const id = String(r.tableId);
-        const tokens = r.seatTokens as string[];
-        const list = byId('table-links');
-        list.replaceChildren();
-        tokens.forEach((token, i) => {
-          const li = el('li');
-          const a = el('a', 'seat-link', `${names[i]} (${t('deal.seat')} ${i + 1})`);
-          // The token rides in the fragment: browsers never send it to a server.
-          a.href = `${location.origin}/#table/${encodeURIComponent(id)}/${i}/${encodeURIComponent(token)}`;
-          a.target = '_blank';
-          a.rel = 'noopener noreferrer';
-          li.append(a);
-          list.append(li);
-        });
-        byId('table-links-box').hidden = false;
+        tableStorage.setToken(id, 'host', String(r.hostToken));
+        const invites: Record<string, string> = {};
+        for (const i of r.invites as { seat: number; invite: string }[]) {
+          invites[String(i.seat)] = i.invite;
+        }
+        tableStorage.setInvites(id, { namesOpen, invites });
+        location.hash = `table/${encodeURIComponent(id)}/host`;
       })
       .catch((e: unknown) => showError(error, e));
   });
 }
 
-/** Wires the table view (docs/WEB.md, "Sit at a table"); routes #table/<id>/<seat>[/<token>]. */
+/** Wires the table view (docs/WEB.md, "Sit at a table") and routes the address. */
 export function setupTableView(): void {
   openTableForm();
+  setupJoinForm(route);
   byId('table-mine').addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-card]');
-    const seat = current;
-    if (button === null || seat === null) return;
+    const s = current;
+    if (button === null || s === null) return;
     const id = button.dataset.card ?? '';
-    if (seat.selected.has(id)) seat.selected.delete(id);
-    else seat.selected.add(id);
-    button.setAttribute('aria-pressed', String(seat.selected.has(id)));
+    if (s.selected.has(id)) s.selected.delete(id);
+    else s.selected.add(id);
+    button.setAttribute('aria-pressed', String(s.selected.has(id)));
   });
   byId('table-bids').addEventListener('click', (event) => {
     const bid = (event.target as HTMLElement).closest<HTMLElement>('button[data-bid]')?.dataset.bid;
@@ -512,28 +516,40 @@ export function setupTableView(): void {
     void act(current, { type: 'bid', bid: /^\d$/.test(bid) ? Number(bid) : bid }).catch(() => {});
   });
   byId('table-play').addEventListener('click', () => {
-    const seat = current;
-    if (seat === null) return;
-    const cards = selectedCards(seat);
+    const s = current;
+    if (s === null) return;
+    const cards = selectedCards(s);
     if (cards.length === 0) {
       showError(byId('table-error'), new Error(t('table.selectFirst')));
       return;
     }
-    void act(seat, { type: 'play', cards })
-      .then(() => seat.selected.clear())
+    void act(s, { type: 'play', cards })
+      .then(() => s.selected.clear())
       .catch(() => {});
   });
   byId('table-pass').addEventListener('click', () => {
     if (current !== null) void act(current, { type: 'pass' }).catch(() => {});
   });
   byId('table-hint').addEventListener('click', () => {
-    const seat = current;
-    if (seat === null) return;
-    seat.selected = new Set(hint(seat));
-    renderMine(seat);
+    const s = current;
+    if (s === null) return;
+    s.selected = new Set(hint(s));
+    renderMine(s);
   });
   byId('table-next').addEventListener('click', () => {
     if (current !== null) void act(current, { type: 'next-hand' }).catch(() => {});
+  });
+  byId('table-void').addEventListener('click', () => {
+    const s = current;
+    if (s === null) return;
+    // The service's own sweep may have voided the hand a moment before: then the refusal (a stale
+    // version, or no hand to void) is no news, and the fresh view shows the void.
+    void act(s, { type: 'void' }).catch(async (e: unknown) => {
+      if (e instanceof TableApiError && (e.code === 'STALE_VERSION' || e.code === 'WRONG_PHASE')) {
+        byId('table-error').hidden = true;
+        await refresh(s);
+      }
+    });
   });
   window.addEventListener('hashchange', route);
   onLanguageChange(() => {

@@ -1,12 +1,14 @@
-// "Sit at a table" (src/web/table-view.ts, docs/WEB.md) in a real browser: Debian's Chromium
-// driven by playwright-core against the real service on 127.0.0.1. A host page opens a Dou Dizhu
-// table; the three seats' links open in three separate browser contexts (three players). Each
-// page makes, commits and reveals its own seed; seat 0 bids 3, takes the kitty and plays a card by
-// keyboard; seat 1's illegal play shows the rules' reason. Then, in EACH context, the DOM, every
-// response body and every server-sent event are scanned for the cards the other seats still hold
-// (ground truth: each seat's own view, read by the test with that seat's token) — none may have
-// arrived. The test plays the hand to its end over HTTP and every page must show its own verdict
-// of the transcript, computed in the browser by verify().
+// "Sit at a table" (src/web/table-*.ts, docs/WEB.md) in a real browser: Debian's Chromium driven
+// by playwright-core against the real service on 127.0.0.1, at fairdeal-v3 tables. The host opens
+// a table in its own browser and gets one invite link per seat — never a seat token; three other
+// browser contexts (three players) open their invites, make their seat keys, claim, take the fair
+// steps by themselves, play a whole hand of Dou Dizhu by clicking and see the green verdict, each
+// computed in its own browser. Then the cheaters: the host's browser opening a claimed seat's
+// invite is refused with words a person understands, and neither the host's storage, DOM nor
+// network ever held a seat token; a seat that withholds its seed is named on the waiting screen,
+// the hand is void after the deadline and shown amber with its name; the host kicks it (after a
+// confirmation) and hands out the new invite. In each player's context the DOM, every response
+// body and every server-sent event are scanned for the cards the other seats hold.
 // Outside CI the test skips when Chromium is missing; under CI=true it fails instead.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,10 +18,16 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { formatCard, parseCard } from '../../src/index.ts';
-import { cardsFor, legalPlays } from '../../src/rules/doudizhu/index.ts';
+import {
+  type AnnouncementV3,
+  checkAnnouncementV3,
+  commitAsSeat,
+  createSeatKey,
+} from '../../src/fair/index.ts';
+import { chacha20, formatCard, parseCard } from '../../src/index.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import { a11yProblems } from '../support/a11y-scan.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,21 +43,27 @@ const skip =
     ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
     : false;
 
-/** What one player's browser context received and asked for. */
-interface Player {
+/** What one browser context received and asked for. */
+interface Browsing {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly bodies: string[];
   readonly events: string[];
   readonly urls: string[];
-  token: string;
+  /** Every request body the page sent. */
+  readonly sent: string[];
 }
 
 interface SeatView {
   version: number;
+  players: string[];
+  seatKeys: (string | null)[];
+  history: { n: number; outcome: string; missing: string[] }[];
   hand: {
     n: number;
     phase: string;
+    deadline: number;
+    announcement: AnnouncementV3 & { seats: { key: string }[] };
     yourCards: string[];
     kitty: string[] | null;
     game: {
@@ -61,9 +75,11 @@ interface SeatView {
   };
 }
 
-describe('sit at a table in Chromium: three seats, three browsers', {
+const TAKEN = 'This seat has been taken. Ask the host for a new invite.';
+
+describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four browsers', {
   skip,
-  timeout: 240_000,
+  timeout: 420_000,
 }, () => {
   let dir = '';
   let server: Running | undefined;
@@ -95,44 +111,55 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     path: string,
     token: string | null,
     body?: unknown,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Record<string, unknown> & { status: number }> {
     const headers: Record<string, string> = {};
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = { method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
     const r = await fetch(`${origin}${path}`, init);
-    const json = (await r.json()) as Record<string, unknown>;
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
-    return json;
+    return { ...((await r.json()) as Record<string, unknown>), status: r.status };
   }
 
-  async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
+  async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000) {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** A browser context of its own (a person's browser), recording what it received and sent. */
+  async function person(width = 1100): Promise<Browsing> {
     const context = await browser!.newContext({
-      viewport: { width: 1100, height: 900 },
+      viewport: { width, height: 900 },
       locale: 'en-US',
     });
-    context.setDefaultTimeout(20_000);
+    context.setDefaultTimeout(30_000);
     context.on('weberror', (e) => errors.push(e.error().message));
     const page = await context.newPage();
+    const b: Browsing = { context, page, bodies: [], events: [], urls: [], sent: [] };
     page.on('console', (m) => {
-      // A refused action (409 stale version, 422 the rules) is logged by Chromium, and expected.
-      if (m.type() === 'error' && !/status of (409|422)/.test(m.text())) errors.push(m.text());
+      // Refusals the test provokes (401 an invite or a dead token, 409 a taken seat or a stale
+      // version, 422 the rules) and the network it cuts are logged by Chromium, and expected.
+      if (m.type() === 'error' && !/status of (401|409|422)|net::ERR_/.test(m.text())) {
+        errors.push(m.text());
+      }
     });
-    return { context, page };
-  }
-
-  async function openSeat(link: string): Promise<Player> {
-    const { context, page } = await newContext();
-    const player: Player = { context, page, bodies: [], events: [], urls: [], token: '' };
-    context.on('request', (r) => player.urls.push(r.url()));
+    context.on('request', (r) => {
+      b.urls.push(r.url());
+      const body = r.postData();
+      if (body !== null) b.sent.push(body);
+    });
     page.on('response', async (r) => {
       if ((r.headers()['content-type'] ?? '').includes('text/event-stream')) return;
       // The page's own scripts name cards (the rules library's tables) and were built before
       // any table existed: every other body is kept for the scan.
       if (/\/web\/[^/]+\.js$/.test(new URL(r.url()).pathname)) return;
       try {
-        player.bodies.push(await r.text());
+        b.bodies.push(await r.text());
       } catch {
         // a body the browser did not keep (a redirect): nothing to scan
       }
@@ -140,82 +167,139 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     // The event stream's messages, as Chromium's network layer saw them.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    cdp.on('Network.eventSourceMessageReceived', (e) => player.events.push(e.data));
-    player.token = decodeURIComponent(link.split('/').at(-1) ?? '');
-    await page.goto(link);
-    await page.waitForSelector('html[data-ready="true"]');
-    return player;
+    cdp.on('Network.eventSourceMessageReceived', (e) => b.events.push(e.data));
+    return b;
   }
+
+  async function open(b: Browsing, url: string): Promise<void> {
+    await b.page.goto(url);
+    await b.page.waitForSelector('html[data-ready="true"]');
+  }
+
+  const storage = (p: Page) =>
+    p.evaluate(() => Object.fromEntries(Object.entries(localStorage)) as Record<string, string>);
+
+  const cards = (p: Page) =>
+    p.$$eval('#table-mine button[data-card]', (bs) =>
+      bs.map((b) => (b as HTMLElement).dataset.card!),
+    );
 
   const shot = (name: string) => join(DOCS_IMG ?? dir, name);
 
-  test('open a table, play the seats in three contexts, nothing of another seat arrives', async () => {
-    // The host opens the table and gets one link per seat.
-    const host = await newContext();
-    await host.page.goto(`${origin}/#table`);
-    await host.page.waitForSelector('html[data-ready="true"]');
-    await host.page.fill('#table-player-0', 'alice');
-    await host.page.fill('#table-player-1', 'bob');
-    await host.page.fill('#table-player-2', 'carol');
+  /**
+   * Holds this seat's commit and reveal until the seat before it has made its own: the seats then
+   * commit and reveal in seat order. WHY: SignedRound.restore (src/fair/signed-round.ts) replays
+   * the commits and reveals in seat order through its monotonic clock, so one that arrived before
+   * a lower seat's is restored with a later time than it was recorded with; a dealt hand's record
+   * hash then no longer matches and the hand can never end (422 BAD_TRANSCRIPT "round state
+   * refused: the record hash does not match"). Remove once restore keeps the recorded times.
+   */
+  async function inSeatOrder(b: Browsing, seat: number): Promise<void> {
+    if (seat === 0) return;
+    await b.page.route('**/v1/tables/*/actions', async (route) => {
+      const type = (route.request().postDataJSON() as { type?: string } | null)?.type;
+      if (type === 'commit' || type === 'reveal') {
+        const path = new URL(route.request().url()).pathname.replace(/\/actions$/, '');
+        const auth = route.request().headers().authorization ?? '';
+        await until(`seat ${seat - 1}'s ${type}`, async () => {
+          const hand = ((await api('GET', path, auth.slice(7))).table as SeatView)
+            .hand as unknown as Record<string, unknown[]> | undefined;
+          return hand?.[`${type}s`]?.[seat - 1] ? true : undefined;
+        });
+      }
+      await route.continue();
+    });
+  }
+
+  /** The host opens a table in its page; answers the invite links and the table id. */
+  async function hostOpens(
+    host: Browsing,
+    names: readonly string[],
+    timeout: number,
+  ): Promise<{ id: string; invites: string[] }> {
+    await open(host, `${origin}/#table`);
+    for (const [i, name] of names.entries()) await host.page.fill(`#table-player-${i}`, name);
+    await host.page.fill('#table-timeout', String(timeout));
     await host.page.click('#table-go');
     await host.page.waitForSelector('#table-links a');
-    const links = await host.page.$$eval('#table-links a', (as) =>
+    const invites = await host.page.$$eval('#table-links a', (as) =>
       as.map((a) => (a as HTMLAnchorElement).href),
     );
-    assert.equal(links.length, 3);
-    for (const link of links) {
-      // The token rides in the fragment only: never in the path or the query.
+    const id = new URL(invites[0]!).hash.split('/')[1]!;
+    return { id, invites };
+  }
+
+  test('the host hands out invites; three players claim in their own browsers, play a whole hand by clicking, and see it proven fair', async () => {
+    const host = await person();
+    const { id, invites } = await hostOpens(host, ['alice', 'bob', 'carol'], 120);
+    assert.equal(invites.length, 3);
+    for (const [i, link] of invites.entries()) {
+      // The invite rides in the fragment only: never in the path or the query.
       const url = new URL(link);
       assert.equal(url.search, '');
       assert.equal(url.pathname, '/');
-      assert.match(url.hash, /^#table\/[^/]+\/[0-2]\/fdt_seat_/);
+      assert.match(url.hash, new RegExp(`^#table/${id}/join/${i}/fdt_invite_[A-Za-z0-9_-]+$`));
     }
-    const tableId = new URL(links[0]!).hash.split('/')[1]!;
+    // The host's own link carries its token in the fragment; the address bar does not.
+    const hostLink = new URL((await host.page.getAttribute('#table-host-link', 'href')) ?? '');
+    assert.match(hostLink.hash, new RegExp(`^#table/${id}/host/fdt_host_`));
+    assert.equal(new URL(host.page.url()).hash, `#table/${id}/host`);
+    assert.deepEqual(await a11yProblems(host.page), [], 'the host page');
 
-    const players: Player[] = [];
-    for (const link of links) players.push(await openSeat(link));
-    // Each page moved its token out of the address bar and into sessionStorage.
+    // Each player opens its invite in its own browser: the key is made there, the seat claimed.
+    const players: Browsing[] = [];
+    for (const [i, link] of invites.entries()) {
+      const p = await person();
+      await inSeatOrder(p, i);
+      await open(p, link);
+      players.push(p);
+    }
+    const tokens: string[] = [];
+    const keys: { publicKey: string; privateKey: string }[] = [];
     for (const [i, p] of players.entries()) {
-      assert.equal(new URL(p.page.url()).hash, `#table/${tableId}/${i}`);
-      const kept = await p.page.evaluate(
-        ([id, seat]) => sessionStorage.getItem(`fairdeal-seat:${id}/${seat}`),
-        [tableId, i] as const,
-      );
-      assert.equal(kept, p.token);
+      await p.page.waitForFunction((h) => location.hash === h, `#table/${id}/${i}`);
+      const kept = await storage(p.page);
+      assert.match(kept[`fairdeal-seat:${id}/${i}`] ?? '', /^fdt_seat_/);
+      const key = JSON.parse(kept[`fairdeal-seat-key:${id}/${i}`] ?? 'null');
+      assert.match(key.privateKey, /^[0-9a-f]{64}$/);
+      tokens.push(kept[`fairdeal-seat:${id}/${i}`]!);
+      keys.push(key);
     }
-
-    // Commit and reveal happen in each page by themselves; the hand is dealt when all revealed.
+    const seatView = async (i: number) =>
+      (await api('GET', `/v1/tables/${id}`, tokens[i]!)).table as SeatView;
+    // The announcement binds each seat to the key made in that seat's browser.
+    const announced = (await seatView(0)).hand.announcement.seats.map((s) => s.key);
+    assert.deepEqual(
+      announced,
+      keys.map((k) => k.publicKey),
+    );
+    // Commit, check the roster and reveal happen in each page by themselves; then the deal.
     for (const p of players) {
       await p.page.waitForFunction(
         () => document.querySelectorAll('#table-mine button[data-card]').length === 17,
       );
     }
-    const seatView = async (i: number) =>
-      (await api('GET', `/v1/tables/${tableId}`, players[i]!.token)).table as SeatView;
+    assert.deepEqual(await a11yProblems(players[0]!.page), [], "a seat's page");
+
     // Hand 1: seat 0 bids first. It bids 3 and becomes landlord; the kitty turns over to it.
-    const p0 = players[0]!;
+    const [p0, p1, p2] = players as [Browsing, Browsing, Browsing];
     await p0.page.waitForSelector('#table-bids:not([hidden])');
     await p0.page.click('#table-bids button[data-bid="3"]');
     await p0.page.waitForFunction(
       () => document.querySelectorAll('#table-mine button[data-card]').length === 20,
     );
-    const kitty = (await seatView(0)).hand.kitty;
-    assert.ok(kitty !== null && kitty.length === 3, 'the kitty is shown to all');
-    for (const p of players) {
+    const kitty = (await seatView(0)).hand.kitty!;
+    assert.equal(kitty.length, 3, 'the kitty is shown to all');
+    for (const p of [...players, host]) {
       await p.page.waitForFunction(
-        (k) => k.every((id) => document.querySelector(`#table-board .kitty [data-card="${id}"]`)),
+        (k) => k.every((c) => document.querySelector(`#table-board .kitty [data-card="${c}"]`)),
         kitty,
       );
     }
-    const landlordCards = (await seatView(0)).hand.yourCards;
-    assert.ok(
-      kitty.every((c) => landlordCards.includes(c)),
-      'the kitty went to the landlord',
-    );
 
     // Seat 0 plays its first card by keyboard: focus the card, Enter selects it, Enter on Play.
     await p0.page.waitForSelector('#table-plays:not([hidden])');
-    const first = await p0.page.getAttribute('#table-mine button[data-card]', 'data-card');
+    const first = (await cards(p0.page))[0]!;
     await p0.page.focus('#table-mine button[data-card]');
     await p0.page.keyboard.press('Enter');
     assert.equal(
@@ -224,15 +308,10 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     );
     await p0.page.focus('#table-play');
     await p0.page.keyboard.press('Enter');
-    for (const p of players) {
+    for (const p of players)
       await p.page.waitForSelector(`#table-board .lead [data-card="${first}"]`);
-    }
-    await p0.page.waitForFunction(
-      () => document.querySelectorAll('#table-mine button[data-card]').length === 19,
-    );
 
     // Seat 1 tries two cards of different ranks: refused by the rules, with their reason.
-    const p1 = players[1]!;
     await p1.page.waitForSelector('#table-plays:not([hidden])');
     // Cards overlap: click each on its visible left edge, as a person would.
     await p1.page.click('#table-mine li:first-child button', { position: { x: 8, y: 40 } });
@@ -242,55 +321,41 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     const refusal = (await p1.page.textContent('#table-error')) ?? '';
     assert.match(refusal, /ILLEGAL_PLAY/);
     assert.match(refusal, / — /, `the rules' reason is shown: ${refusal}`);
-    // Only the controls of the moment are shown: seat 1 plays; seat 0 waits.
-    assert.ok(await p1.page.isVisible('#table-play'));
-    assert.ok(await p1.page.isHidden('#table-bids'));
-    assert.ok(await p1.page.isHidden('#table-next'));
-    assert.ok(await p0.page.isHidden('#table-plays'));
-    assert.ok(await p0.page.isHidden('#table-bids'));
+    assert.ok(await p0.page.isHidden('#table-plays'), 'only the controls of the moment');
     await p1.page.screenshot({ path: shot('web-table.png'), fullPage: true });
 
     // The privacy of docs/TABLES.md, seen from each browser: what the other seats hold now
     // (played cards and the turned-over kitty are public) never reached this context.
     const views = await Promise.all([0, 1, 2].map(seatView));
     for (const [i, p] of players.entries()) {
-      const shown: readonly string[] = kitty;
-      const others: string[] = views
+      const others = views
         .flatMap((v, j) => (j === i ? [] : v.hand.yourCards))
-        .filter((c) => !shown.includes(c));
-      // 17 + 17, or 19 + 17 − the kitty cards seat 0 still holds (3, or 2 when the card it
-      // played was one of them: the deal is random).
-      const kittyHeld: number = kitty.filter((c: string) => c !== first).length;
+        .filter((c) => !kitty.includes(c));
+      const kittyHeld = kitty.filter((c) => c !== first).length;
       assert.equal(others.length, i === 0 ? 34 : 36 - kittyHeld);
-      const faces = new Set(others.map((id) => formatCard(parseCard(id), 'deckofcards')));
+      const faces = new Set(others.map((c) => formatCard(parseCard(c), 'deckofcards')));
       const dom = await p.page.$$eval('[data-card]', (els) =>
         els.map((e) => (e as HTMLElement).dataset.card ?? ''),
       );
       const html = await p.page.content();
-      assert.ok(p.bodies.length > 3, 'the network log saw the API answers');
-      assert.ok(p.events.length > 3, 'the network log saw the event stream');
-      for (const id of others) {
-        assert.ok(!dom.includes(id), `seat ${i}'s DOM shows ${id}`);
-        assert.ok(!html.includes(`"${id}"`), `seat ${i}'s HTML holds ${id}`);
+      assert.ok(p.bodies.length > 3 && p.events.length > 3, 'the network log saw the API');
+      for (const c of others) {
+        assert.ok(!dom.includes(c), `seat ${i}'s DOM shows ${c}`);
+        assert.ok(!html.includes(`"${c}"`), `seat ${i}'s HTML holds ${c}`);
         for (const body of [...p.bodies, ...p.events]) {
-          assert.ok(!body.includes(`"${id}"`), `seat ${i} received ${id}: ${body.slice(0, 200)}`);
+          assert.ok(!body.includes(`"${c}"`), `seat ${i} received ${c}: ${body.slice(0, 200)}`);
         }
       }
       for (const url of p.urls) {
         const face = /\/static\/img\/([^/]+)\.svg$/.exec(url)?.[1];
         // X2 (the big joker) is every page's favicon, so its request says nothing.
-        if (face !== undefined && face !== 'X2') {
-          assert.ok(!faces.has(face), `seat ${i} loaded the face ${face}`);
-        }
-        // No token, ticket aside, in any URL the page asked for.
-        for (const q of players) assert.ok(!url.includes(q.token), `a token in ${url}`);
+        if (face !== undefined && face !== 'X2')
+          assert.ok(!faces.has(face), `seat ${i} loaded ${face}`);
       }
-      // Its own cards are all there, face up.
-      for (const id of views[i]!.hand.yourCards) assert.ok(dom.includes(id));
+      for (const c of views[i]!.hand.yourCards) assert.ok(dom.includes(c));
     }
 
     // In Chinese: the tab, the status and every card of the seat relabelled.
-    const p2 = players[2]!;
     await p2.page.click('#lang');
     assert.equal(await p2.page.textContent('#tab-table'), '入座');
     assert.match((await p2.page.textContent('#table-status')) ?? '', /出牌中/);
@@ -304,32 +369,89 @@ describe('sit at a table in Chromium: three seats, three browsers', {
     );
     await p2.page.click('#lang');
 
-    // Play the hand to the end over HTTP (the leader plays the library's first legal play, the
-    // others pass): every page then verifies the transcript itself and shows the badge.
-    for (let step = 0; step < 200; step++) {
+    // The rest of the hand, by clicking: the seat to lead asks for a hint and plays it, the
+    // others pass. A click made on a view one change old is refused as stale and made again.
+    const byTurn = (v: SeatView) => players[v.hand.game.turn]!;
+    for (let clicks = 0; clicks < 400; clicks++) {
       const v = await seatView(0);
       if (v.hand.phase === 'ended') break;
       const turn = v.hand.game.turn;
-      const mine = await seatView(turn);
-      const lead = mine.hand.game.lead;
-      const cards = mine.hand.yourCards.map((c) => parseCard(c));
-      let body: Record<string, unknown> = { type: 'pass' };
+      const p = byTurn(v);
+      await p.page.waitForSelector('#table-plays:not([hidden])');
+      const lead = v.hand.game.lead;
       if (lead === null || lead.seat === turn) {
-        const play = legalPlays(cards, null).find((x) => x.type !== 'pass')!;
-        body = { type: 'play', cards: cardsFor(cards, play).map((c) => c.id) };
+        await p.page.click('#table-hint');
+        await p.page.click('#table-play');
+      } else {
+        await p.page.click('#table-pass');
       }
-      await api('POST', `/v1/tables/${tableId}/actions`, players[turn]!.token, {
-        ...body,
-        version: mine.version,
-      });
+      await until(
+        'the click to count',
+        async () => {
+          const now = await seatView(0);
+          return now.version > v.version ? true : undefined;
+        },
+        5_000,
+      ).catch(() => undefined);
     }
     assert.equal((await seatView(0)).hand.phase, 'ended');
-    for (const p of players) {
-      await p.page.waitForSelector('#table-badge.ok');
-      assert.match((await p.page.textContent('#table-badge')) ?? '', /Verified in this browser/);
-      assert.match((await p.page.textContent('#table-badge')) ?? '', /3 seeds from players/);
+
+    // Every player's browser verified the record itself: green, and only because proven fair.
+    for (const p of [...players, host]) {
+      const badge = p.page.locator('#table-verdicts li[data-hand="1"]');
+      await badge.and(p.page.locator('.badge.ok')).waitFor();
+      const words = (await badge.textContent()) ?? '';
+      assert.match(words, /✓ Hand 1: Proven fair among 3 independently keyed seats/);
+      assert.match(words, /every seat's seed decided the deck/);
     }
-    // The next hand opens from any seat's page; every page commits its new seed again.
+    await p2.page.click('#lang');
+    assert.match(
+      (await p2.page.textContent('#table-verdicts li[data-hand="1"]')) ?? '',
+      /第 1 局: 在 3 个独立密钥的座位之间可证明公平/,
+    );
+    await p2.page.click('#lang');
+
+    // The seat's private key never left its browser, and no secret rode in any URL.
+    for (const [i, p] of players.entries()) {
+      assert.ok(
+        p.sent.some((body) => body.includes(keys[i]!.publicKey)),
+        'the claim was seen',
+      );
+      for (const body of p.sent)
+        assert.ok(!body.includes(keys[i]!.privateKey), 'a private key sent');
+    }
+    for (const b of [...players, host]) {
+      for (const url of b.urls) {
+        assert.doesNotMatch(url, /fdt_(seat|host|invite)_/, `a secret in ${url}`);
+        assert.ok(url.startsWith(origin), `left the origin: ${url}`);
+      }
+    }
+
+    // The cheating host: opening seat 1's invite in its own browser, after bob claimed it.
+    await host.page.goto(invites[1]!);
+    await host.page.waitForSelector('#table-error:not([hidden])');
+    assert.match((await host.page.textContent('#table-error')) ?? '', new RegExp(TAKEN));
+    // The host's browser never held a seat token: not in its storage, its page or its network.
+    const hostKept = await storage(host.page);
+    assert.match(hostKept[`fairdeal-host:${id}`] ?? '', /^fdt_host_/);
+    assert.equal(
+      hostKept[`fairdeal-seat-key:${id}/1`],
+      undefined,
+      'no key kept for a seat not held',
+    );
+    for (const text of [
+      JSON.stringify(hostKept),
+      await host.page.content(),
+      ...host.bodies,
+      ...host.events,
+    ]) {
+      assert.doesNotMatch(text, /fdt_seat_/);
+      for (const token of tokens) assert.ok(!text.includes(token));
+    }
+    // And bob still holds his seat.
+    assert.equal((await seatView(1)).hand.phase, 'ended');
+
+    // The next hand opens from any seat's page; every page commits and reveals again by itself.
     await p1.page.click('#table-next');
     for (const p of players) {
       await p.page.waitForFunction(
@@ -337,14 +459,166 @@ describe('sit at a table in Chromium: three seats, three browsers', {
       );
     }
     assert.equal((await seatView(2)).hand.n, 2);
+    assert.deepEqual(errors, []);
+    for (const p of [...players, host]) await p.context.close();
+  });
 
-    // The page's policy held and nothing left the origin.
-    for (const p of players) {
-      for (const url of p.urls) assert.ok(url.startsWith(origin), `left the origin: ${url}`);
+  test('a seat that withholds is named while we wait, the hand is void after the deadline (amber, with its name), and the host kicks it for a new player', async () => {
+    const host = await person();
+    // No names: each player chooses theirs when claiming. A short deadline.
+    const { id, invites } = await hostOpens(host, [], 10);
+    for (const link of invites) assert.match(link, /\/name$/);
+
+    const dora = await person();
+    await open(dora, invites[0]!);
+    await dora.page.waitForSelector('#table-join-form:not([hidden])');
+    assert.deepEqual(await a11yProblems(dora.page), [], 'the join form');
+    await dora.page.fill('#table-join-name', 'dora');
+    await dora.page.click('#table-join-go');
+    await dora.page.waitForFunction((h) => location.hash === h, `#table/${id}/0`);
+    // On a phone.
+    const eve = await person(375);
+    await open(eve, invites[1]!);
+    await eve.page.fill('#table-join-name', 'dora');
+    await eve.page.click('#table-join-go');
+    await eve.page.waitForSelector('#table-error:not([hidden])');
+    assert.match((await eve.page.textContent('#table-error')) ?? '', /has that name/);
+    await eve.page.fill('#table-join-name', 'eve');
+    await eve.page.click('#table-join-go');
+    await eve.page.waitForFunction((h) => location.hash === h, `#table/${id}/1`);
+    // The waiting screen, before the last seat is claimed: names, not a count.
+    await dora.page.waitForSelector('#table-waiting-list li[data-seat="1"].done');
+    assert.match(
+      (await dora.page.textContent('#table-waiting-list li[data-seat="2"]')) ?? '',
+      /not joined yet/,
+    );
+
+    // Seat 2 is a client of its own over HTTP that commits and then never reveals.
+    const inviteOf = (link: string) => new URL(link).hash.split('/')[4]!;
+    const key = await createSeatKey(chacha20('carol, who withholds'));
+    const claimed = await api('POST', `/v1/tables/${id}/seats/2/claim`, null, {
+      invite: inviteOf(invites[2]!),
+      publicKey: key.publicKey,
+      player: 'carol',
+    });
+    assert.equal(claimed.status, 201, JSON.stringify(claimed));
+    const carol = String(claimed.seatToken);
+    const carolView = async () => (await api('GET', `/v1/tables/${id}`, carol)).table as SeatView;
+    let view = await carolView();
+    const dealer = String((await api('GET', '/.well-known/fairdeal-key', null)).dealer);
+    await checkAnnouncementV3(view.hand.announcement, {
+      seat: 2,
+      publicKey: key.publicKey,
+      dealer,
+    });
+    const mine = await commitAsSeat(view.hand.announcement, 2, 'never shown', key);
+    // The browsers commit at the same moment: a stale version is read again, as a client does.
+    const committed = await until('carol to commit', async () => {
+      const r = await api('POST', `/v1/tables/${id}/actions`, carol, {
+        type: 'commit',
+        version: (await carolView()).version,
+        commitment: mine.commitment,
+        signature: mine.signature,
+      });
+      return r.status === 409 && r.code === 'STALE_VERSION' ? undefined : r;
+    });
+    assert.equal(committed.status, 200, JSON.stringify(committed));
+
+    // Dora and eve reveal by themselves; carol does not. Everyone sees who is awaited, by name.
+    for (const p of [dora, eve, host]) {
+      await p.page.waitForFunction(() =>
+        /carol — has not revealed yet/.test(
+          document.querySelector('#table-waiting-list li[data-seat="2"]')?.textContent ?? '',
+        ),
+      );
+    }
+    view = await carolView();
+    assert.equal(view.hand.phase, 'revealing');
+    assert.match(
+      (await dora.page.textContent('#table-waiting-list li[data-seat="0"]')) ?? '',
+      /dora \(you\) — revealed/,
+    );
+    const left = (await dora.page.textContent('#table-countdown')) ?? '';
+    assert.match(left, /^Time left for seeds: 0:(0\d|10)$/);
+    assert.ok(await dora.page.isHidden('#table-void'), 'no void before the deadline');
+    assert.deepEqual(await a11yProblems(eve.page), [], 'the waiting screen');
+    const overflow = await eve.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `the phone's page is ${overflow} px too wide`);
+    await eve.page.screenshot({ path: shot('web-table-waiting.png'), fullPage: true });
+
+    // After the deadline the page offers to void, and says why. The service's own sweep voids
+    // the hand within a second too: so that the button can be seen and pressed, dora's browser
+    // is offline across the deadline (her answer then says the hand has moved on, or voids it).
+    await dora.page.route('**/tickets', (route) => route.abort());
+    await dora.context.setOffline(true);
+    await dora.page.waitForSelector('#table-void:not([hidden])', { timeout: 20_000 });
+    await dora.context.setOffline(false);
+    assert.ok(Date.now() >= view.hand.deadline - 1_000, 'the button waited for the deadline');
+    assert.match((await dora.page.textContent('#table-countdown')) ?? '', /time for seeds is up/);
+    const why = (await dora.page.textContent('#table-void-why')) ?? '';
+    assert.match(why, /^carol did not reveal in time\./);
+    assert.match(why, /this hand will never be dealt/);
+    await dora.page.click('#table-void');
+    await dora.page.unroute('**/tickets');
+
+    // Void, never dealt: amber in every browser, naming the seat that withheld.
+    for (const p of [dora, eve, host]) {
+      const badge = p.page.locator('#table-verdicts li[data-hand="1"]');
+      await badge.and(p.page.locator('.badge.warn')).waitFor();
+      const words = (await badge.textContent()) ?? '';
+      assert.match(words, /⚠ Hand 1: Void — never dealt/);
+      assert.match(words, /seat 3 \(carol\) withheld its seed/);
+    }
+    const history = (await carolView()).history;
+    assert.deepEqual(history.at(-1), {
+      ...history.at(-1),
+      n: 1,
+      outcome: 'withheld',
+      missing: ['carol'],
+    });
+
+    // Hand 2 opened by itself; the browsers commit again, carol again does not.
+    await dora.page.waitForFunction(() =>
+      /carol — has not committed yet/.test(
+        document.querySelector('#table-waiting-list li[data-seat="2"]')?.textContent ?? '',
+      ),
+    );
+
+    // The host kicks carol, after confirming, and gets a new invite for her seat.
+    await host.page.click('#table-links button[data-kick="2"]');
+    const question = (await host.page.textContent('#table-links li[data-seat="2"]')) ?? '';
+    assert.match(question, /Kick carol\? Their browser loses the seat at once/);
+    assert.deepEqual(await a11yProblems(host.page), [], 'the confirmation');
+    assert.equal((await carolView()).hand.n, 2, 'nothing happens before the host confirms');
+    await host.page.click('#table-links button[data-kick-yes="2"]');
+    await host.page.waitForSelector('#table-links li[data-seat="2"] a');
+    const fresh = await host.page.getAttribute('#table-links li[data-seat="2"] a', 'href');
+    assert.match(fresh ?? '', new RegExp(`#table/${id}/join/2/fdt_invite_[^/]+/name$`));
+    assert.match(
+      (await host.page.textContent('#table-links li[data-seat="2"]')) ?? '',
+      /carol was kicked\. New invite for seat 3:/,
+    );
+    assert.equal((await api('GET', `/v1/tables/${id}`, carol)).status, 401, "carol's token died");
+    for (const p of [dora, eve]) {
+      const badge = p.page.locator('#table-verdicts li[data-hand="2"]');
+      await badge.and(p.page.locator('.badge.warn')).waitFor();
+      assert.match((await badge.textContent()) ?? '', /seat 3 \(carol\) was kicked by the host/);
+    }
+
+    // A new player takes the seat with the new invite; hand 3 is played fair by all three.
+    const frank = await person();
+    await open(frank, fresh!);
+    await frank.page.fill('#table-join-name', 'frank');
+    await frank.page.click('#table-join-go');
+    for (const p of [dora, eve, frank]) {
+      await p.page.waitForFunction(
+        () => document.querySelectorAll('#table-mine button[data-card]').length === 17,
+      );
     }
     assert.deepEqual(errors, []);
-    for (const p of players) await p.context.close();
-    await host.context.close();
+    for (const p of [dora, eve, frank, host]) await p.context.close();
   });
 
   test('rob the landlord: the seat to speak is offered call, then the next one rob, never points', async () => {
@@ -352,30 +626,33 @@ describe('sit at a table in Chromium: three seats, three browsers', {
       preset: 'doudizhu',
       fair: false,
       rules: { robLandlord: true },
-    })) as { tableId: string; seatTokens: string[] };
+    })) as unknown as { tableId: string; invites: { seat: number; invite: string }[] };
+    const id = made.tableId;
+    const seats: Browsing[] = [];
+    for (const { seat, invite } of made.invites) {
+      const p = await person();
+      await open(p, `${origin}/#table/${id}/join/${seat}/${invite}`);
+      await p.page.waitForFunction((h) => location.hash === h, `#table/${id}/${seat}`);
+      seats.push(p);
+    }
+    const token = async (seat: number) =>
+      (await storage(seats[seat]!.page))[`fairdeal-seat:${id}/${seat}`]!;
     const look = async (seat: number) =>
-      (
-        (await api('GET', `/v1/tables/${made.tableId}`, made.seatTokens[seat]!)) as {
-          table: SeatView;
-        }
-      ).table;
+      (await api('GET', `/v1/tables/${id}`, await token(seat))).table as SeatView;
     const first = (await look(0)).hand.game.turn;
-    const link = (seat: number) =>
-      `${origin}/#table/${made.tableId}/${seat}/${encodeURIComponent(made.seatTokens[seat]!)}`;
-    const shown = (p: Player) =>
+    const shown = (p: Browsing) =>
       p.page.$$eval('#table-bids button[data-bid]', (bs) =>
         (bs as HTMLButtonElement[])
           .filter((b) => !b.hidden)
           .map((b) => `${b.dataset.bid}${b.disabled ? ' (disabled)' : ''}`),
       );
-    const caller = await openSeat(link(first));
+    const caller = seats[first]!;
     await caller.page.waitForSelector('#table-bids:not([hidden])');
     assert.deepEqual(await shown(caller), ['pass', 'call', 'rob (disabled)']);
     await caller.page.click('#table-bids button[data-bid="call"]');
     await caller.page.waitForSelector('#table-bids', { state: 'hidden' });
     const second = (first + 1) % 3;
-    assert.equal((await look(second)).hand.game.turn, second);
-    const robber = await openSeat(link(second));
+    const robber = seats[second]!;
     await robber.page.waitForSelector('#table-bids:not([hidden])');
     assert.deepEqual(await shown(robber), ['pass', 'call (disabled)', 'rob']);
     await robber.page.click('#table-bids button[data-bid="rob"]');
@@ -385,6 +662,9 @@ describe('sit at a table in Chromium: three seats, three browsers', {
       bids.map((b) => b.bid),
       ['call', 'rob'],
     );
-    for (const p of [caller, robber]) await p.context.close();
+    // A practice hand is never called fair: no waiting for seeds, and no green anywhere.
+    assert.ok(await caller.page.isHidden('#table-waiting'));
+    assert.equal(await caller.page.locator('.badge.ok').count(), 0);
+    for (const p of seats) await p.context.close();
   });
 });

@@ -1,0 +1,144 @@
+// The host's panel (docs/WEB.md, "Sit at a table"): the host's own link, one invite link per
+// open seat, and for each claimed seat its player, the first digits of its public key and a kick
+// behind a confirmation. The host holds invites and its own token, never a seat's: a kick answers
+// with a fresh invite for the seat, which the panel shows.
+import { byId, el, showError } from './dom.ts';
+import { t, tf } from './i18n.ts';
+import { apiRequest } from './table-api.ts';
+import { tableStorage } from './table-storage.ts';
+import type { TableView } from './table-types.ts';
+
+/** The seat whose kick awaits confirmation, and the last seat kicked (its new invite shown). */
+const state: { confirming: number | null; kicked: { seat: number; name: string } | null } = {
+  confirming: null,
+  kicked: null,
+};
+
+/**
+ * The link that opens seat `seat`'s invite: the invite rides in the fragment, which a browser
+ * never sends to a server; `/name` asks the player for a name first.
+ *
+ * @example
+ * ```ts
+ * inviteLink('k3x…', 0, 'fdt_invite_…', false); // 'http://…/#table/k3x…/join/0/fdt_invite_…'
+ * ```
+ */
+export function inviteLink(id: string, seat: number, invite: string, namesOpen: boolean): string {
+  const base = `${location.origin}/#table/${encodeURIComponent(id)}/join/${seat}/${encodeURIComponent(invite)}`;
+  return namesOpen ? `${base}/name` : base;
+}
+
+function seatName(tv: TableView, seat: number): string {
+  return `${tv.players[seat] ?? ''} (${t('deal.seat')} ${seat + 1})`;
+}
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const a = el('a', 'seat-link', text);
+  a.href = href;
+  a.rel = 'noopener noreferrer';
+  return a;
+}
+
+/** What the panel asks of the table view: draw it again, or read the table again (a kick). */
+export interface HostHooks {
+  readonly render: () => void;
+  readonly refresh: () => Promise<void>;
+}
+
+/**
+ * Draws the host panel for table view `tv`.
+ *
+ * @example
+ * ```ts
+ * renderHostPanel(view, hostToken, { render, refresh });
+ * ```
+ */
+export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHooks): void {
+  const rerender = hooks.render;
+  const id = tv.id;
+  byId<HTMLAnchorElement>('table-host-link').href =
+    `${location.origin}/#table/${encodeURIComponent(id)}/host/${encodeURIComponent(hostToken)}`;
+  const kept = tableStorage.invites(id) ?? { namesOpen: false, invites: {} };
+  const list = byId('table-links');
+  list.replaceChildren();
+  for (let seat = 0; seat < tv.seats; seat++) {
+    const li = el('li');
+    li.dataset.seat = String(seat);
+    const key = tv.seatKeys[seat] ?? null;
+    const invite = kept.invites[String(seat)];
+    if (key === null) {
+      if (state.kicked?.seat === seat) {
+        li.append(
+          el('p', '', tf('table.kickedInvite', { name: state.kicked.name, seat: seat + 1 })),
+        );
+      }
+      if (invite !== undefined) {
+        li.append(
+          link(
+            inviteLink(id, seat, invite, kept.namesOpen),
+            tf('table.inviteFor', { seat: seatName(tv, seat) }),
+          ),
+        );
+      } else {
+        li.textContent = `${seatName(tv, seat)}: ${t('table.seatOpen')}`;
+      }
+    } else if (state.confirming === seat) {
+      const name = tv.players[seat] ?? '';
+      const box = el('div', 'confirm');
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', tf('table.kick', { name }));
+      box.append(el('p', '', tf('table.kickConfirm', { name })));
+      const yes = el('button', 'danger', tf('table.kickYes', { name }));
+      yes.type = 'button';
+      yes.dataset.kickYes = String(seat);
+      const no = el('button', '', t('table.kickNo'));
+      no.type = 'button';
+      no.dataset.kickNo = String(seat);
+      box.append(yes, ' ', no);
+      li.append(box);
+    } else {
+      const name = tv.players[seat] ?? '';
+      li.append(el('span', '', tf('table.joined', { name, key: key.slice(0, 8) })), ' ');
+      const kick = el('button', '', tf('table.kick', { name }));
+      kick.type = 'button';
+      kick.dataset.kick = String(seat);
+      li.append(kick);
+    }
+    list.append(li);
+  }
+  list.onclick = (event) => {
+    const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button');
+    if (target === null) return;
+    if (target.dataset.kick !== undefined) {
+      state.confirming = Number(target.dataset.kick);
+      rerender();
+      byId('table-links').querySelector<HTMLButtonElement>('button[data-kick-no]')?.focus();
+    } else if (target.dataset.kickNo !== undefined) {
+      const seat = Number(target.dataset.kickNo);
+      state.confirming = null;
+      rerender();
+      byId('table-links').querySelector<HTMLButtonElement>(`button[data-kick="${seat}"]`)?.focus();
+    } else if (target.dataset.kickYes !== undefined) {
+      const seat = Number(target.dataset.kickYes);
+      target.disabled = true;
+      void kick(tv, hostToken, seat)
+        .then(hooks.refresh)
+        .catch((e: unknown) => showError(byId('table-error'), e));
+    }
+  };
+}
+
+async function kick(tv: TableView, hostToken: string, seat: number): Promise<void> {
+  const r = await apiRequest(
+    'POST',
+    `/v1/tables/${encodeURIComponent(tv.id)}/seats/${seat}/kick`,
+    hostToken,
+  );
+  const kept = tableStorage.invites(tv.id) ?? { namesOpen: false, invites: {} };
+  tableStorage.setInvites(tv.id, {
+    ...kept,
+    invites: { ...kept.invites, [String(seat)]: String(r.invite) },
+  });
+  state.confirming = null;
+  state.kicked = { seat, name: tv.players[seat] ?? '' };
+}

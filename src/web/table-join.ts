@@ -1,0 +1,123 @@
+// Claiming a seat with an invite (docs/WEB.md, "Sit at a table"): the invite arrives in the URL
+// fragment (#table/<id>/join/<seat>/<invite>[/name]) — a fragment never reaches a server or its
+// logs — and goes to the service only in the claim's body. The seat's Ed25519 key is made here
+// (Web Crypto, through the library's secure source) and its private half is kept in this
+// browser only; the service answers with a seat token for this browser alone (the host never
+// sees one). Then the address becomes the seat's own, without the token, which stays in
+// localStorage, so a reload keeps the seat.
+import { createSeatKey } from '../fair/index.ts';
+import { byId, showError } from './dom.ts';
+import { type Key, t, tf } from './i18n.ts';
+import { apiRequest, TableApiError } from './table-api.ts';
+import { tableStorage } from './table-storage.ts';
+
+/** What a claim answer's refusal tells the player, in words they can act on. */
+const REFUSALS: Readonly<Record<string, Key>> = {
+  SEAT_TAKEN: 'table.seatTaken',
+  BAD_INVITE: 'table.badInvite',
+  NAME_TAKEN: 'table.nameTaken',
+};
+
+/** The join request of the moment: a new one replaces it (another invite opened in this tab). */
+let pending: { readonly id: string; readonly seat: number; readonly invite: string } | null = null;
+
+function refuse(code: string, key: Key): void {
+  showError(byId('table-error'), Object.assign(new Error(t(key)), { code }));
+}
+
+async function claim(
+  id: string,
+  seat: number,
+  invite: string,
+  name: string | null,
+  onSeated: () => void,
+): Promise<void> {
+  const status = byId('table-join-status');
+  status.textContent = tf('table.joining', { seat: seat + 1 });
+  byId('table-error').hidden = true;
+  const button = byId<HTMLButtonElement>('table-join-go');
+  button.disabled = true;
+  try {
+    // A key kept from an attempt whose answer never came is used again: the seat may be ours.
+    const key = tableStorage.key(id, seat) ?? (await createSeatKey());
+    tableStorage.setKey(id, seat, key);
+    const r = await apiRequest(
+      'POST',
+      `/v1/tables/${encodeURIComponent(id)}/seats/${seat}/claim`,
+      null,
+      { invite, publicKey: key.publicKey, ...(name === null ? {} : { player: name }) },
+    );
+    if (pending?.invite !== invite) return;
+    tableStorage.setToken(id, seat, String(r.seatToken));
+    pending = null;
+    // The invite is spent: the address becomes the seat's own (its token is in localStorage).
+    history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${seat}`);
+    onSeated();
+  } catch (e) {
+    status.textContent = '';
+    const code = e instanceof TableApiError ? e.code : '';
+    const words = REFUSALS[code];
+    if (code === 'SEAT_TAKEN' || code === 'BAD_INVITE' || code === 'KEY_IN_USE') {
+      // This browser does not hold the seat: the key made for it is of no use.
+      tableStorage.setKey(id, seat, null);
+    }
+    if (words !== undefined) refuse(code, words);
+    else if (code === 'BAD_REQUEST' && name !== null) refuse(code, 'table.badName');
+    else showError(byId('table-error'), e);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/**
+ * Shows the join screen for an invite and claims the seat: at once when the host named the seats,
+ * after the player typed a name when the link says the players choose theirs (`/name`). A seat
+ * this browser already holds is not claimed again.
+ *
+ * @example
+ * ```ts
+ * showJoin('k3x…', 1, 'fdt_invite_…', false, () => route());
+ * ```
+ */
+export function showJoin(
+  id: string,
+  seat: number,
+  invite: string,
+  askName: boolean,
+  onSeated: () => void,
+): void {
+  byId('table-join').hidden = false;
+  byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+  byId('table-join-status').textContent = '';
+  if (tableStorage.token(id, seat) !== null) {
+    history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${seat}`);
+    onSeated();
+    return;
+  }
+  pending = { id, seat, invite };
+  const form = byId<HTMLFormElement>('table-join-form');
+  form.hidden = !askName;
+  if (askName) {
+    byId('table-join-name').focus();
+    return;
+  }
+  void claim(id, seat, invite, null, onSeated);
+}
+
+/**
+ * Wires the name form of the join screen (once).
+ *
+ * @example
+ * ```ts
+ * setupJoinForm(() => route());
+ * ```
+ */
+export function setupJoinForm(onSeated: () => void): void {
+  byId<HTMLFormElement>('table-join-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const p = pending;
+    if (p === null) return;
+    const name = byId<HTMLInputElement>('table-join-name').value.trim();
+    void claim(p.id, p.seat, p.invite, name, onSeated);
+  });
+}

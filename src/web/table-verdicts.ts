@@ -1,0 +1,133 @@
+// Every finished or void hand, verified in this browser (docs/WEB.md, "Sit at a table"): the
+// record is fetched from the service and checked by the library's verifyAsync (Web Crypto: a
+// browser has no synchronous Ed25519), held to what this browser saw published before the
+// seeds — the dealer's commitment and the roster hash — and to the service's published key. A
+// void record is also held to the receipts this seat kept (disputeVoidV3): a receipt for a
+// message the record says never came proves the dealer dropped it. Only `proven-fair` is green.
+import { disputeVoidV3, type FairVerdict, type VoidRecordV3, verifyAsync } from '../fair/index.ts';
+import { byId, el } from './dom.ts';
+import { lang, t, tf } from './i18n.ts';
+import { apiRequest } from './table-api.ts';
+import { type Role, tableStorage } from './table-storage.ts';
+import type { TableView } from './table-types.ts';
+import { verdictWords } from './verdict-words.ts';
+
+/** Hands shown, newest first. */
+const SHOWN = 5;
+
+interface Checked {
+  readonly n: number;
+  done: boolean;
+  verdict?: FairVerdict;
+  problems?: string[];
+  /** A void record the dealer could not have made honestly (our receipt contradicts it). */
+  disputes?: string[];
+  /** A dealt hand that ended early because the host kicked these players. */
+  abandoned?: readonly string[];
+}
+
+/**
+ * The verdicts of one table as this browser (a seat, or the host) checked them.
+ *
+ * @example
+ * ```ts
+ * const verdicts = new HandVerdicts(id, seat, dealerKey, render);
+ * verdicts.check(view); // starts checking every newly finished hand
+ * ```
+ */
+export class HandVerdicts {
+  readonly #checked = new Map<number, Checked>();
+  readonly #id: string;
+  readonly #role: Role;
+  readonly #dealer: () => Promise<string>;
+  readonly #changed: () => void;
+
+  constructor(id: string, role: Role, dealer: () => Promise<string>, changed: () => void) {
+    this.#id = id;
+    this.#role = role;
+    this.#dealer = dealer;
+    this.#changed = changed;
+  }
+
+  /** Starts checking every hand of `tv` that has ended or been voided and is not checked yet. */
+  check(tv: TableView): void {
+    const hands = new Map<number, readonly string[] | undefined>();
+    for (const h of tv.history.slice(-SHOWN)) {
+      hands.set(h.n, h.outcome === 'kicked' ? h.missing : undefined);
+    }
+    const current = tv.hand;
+    if (current !== null && (current.phase === 'ended' || current.phase === 'void')) {
+      if (!hands.has(current.n)) hands.set(current.n, undefined);
+    }
+    for (const [n, kicked] of hands) {
+      if (!this.#checked.has(n)) void this.#checkOne(n, kicked);
+    }
+  }
+
+  async #checkOne(n: number, kicked: readonly string[] | undefined): Promise<void> {
+    const entry: Checked = { n, done: false };
+    this.#checked.set(n, entry);
+    this.#changed();
+    try {
+      const r = await apiRequest(
+        'GET',
+        `/v1/tables/${encodeURIComponent(this.#id)}/hands/${n}/transcript`,
+        null,
+      );
+      const kept = tableStorage.kept(this.#id, this.#role, n);
+      const result = await verifyAsync(r.transcript, {
+        dealer: await this.#dealer(),
+        ...(kept === null ? {} : { commitment: kept.commitment }),
+        ...(kept?.rosterHash === undefined ? {} : { rosterHash: kept.rosterHash }),
+      });
+      if (result.ok) {
+        entry.verdict = result.verdict;
+        const record = result.transcript as { kind?: string };
+        if (record.kind === 'void') {
+          const found = await disputeVoidV3(record as VoidRecordV3, kept?.receipts ?? []);
+          if (found.length > 0) entry.disputes = found.map((p) => p.message);
+        } else if (kicked !== undefined) {
+          entry.abandoned = kicked;
+        }
+      } else {
+        entry.problems = result.problems.map((p) => `${p.field}: ${p.message}`);
+      }
+    } catch (e) {
+      entry.problems = [e instanceof Error ? e.message : String(e)];
+    }
+    entry.done = true;
+    if (typeof this.#role === 'number') tableStorage.setSecret(this.#id, this.#role, n, null);
+    this.#changed();
+  }
+
+  /** Draws the verdicts, newest first, in the page's language. */
+  render(): void {
+    const list = byId('table-verdicts');
+    const entries = [...this.#checked.values()].sort((a, b) => b.n - a.n).slice(0, SHOWN);
+    byId('table-verdicts-box').hidden = entries.length === 0;
+    list.replaceChildren(...entries.map(badge));
+  }
+}
+
+function badge(c: Checked): HTMLElement {
+  const hand = tf('table.handN', { n: c.n });
+  if (!c.done) return el('li', 'badge pending', tf('table.checking', { n: c.n }));
+  const li = el('li');
+  li.dataset.hand = String(c.n);
+  if (c.verdict === undefined || c.disputes !== undefined) {
+    li.className = 'badge bad';
+    const title = c.disputes === undefined ? t('verdict.failed') : t('table.disputed');
+    li.append(el('strong', '', `✗ ${hand}: ${title}`));
+    for (const p of c.disputes ?? c.problems ?? []) li.append(el('span', 'detail', p));
+    return li;
+  }
+  const words = verdictWords(c.verdict, lang());
+  li.className = `badge ${words.green ? 'ok' : 'warn'}`;
+  li.dataset.status = words.status;
+  li.append(el('strong', '', `${words.green ? '✓' : '⚠'} ${hand}: ${words.title}`));
+  li.append(el('span', 'detail', words.detail));
+  if (c.abandoned !== undefined) {
+    li.append(el('span', 'detail', tf('table.abandoned', { names: c.abandoned.join(', ') })));
+  }
+  return li;
+}

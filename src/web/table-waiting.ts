@@ -1,0 +1,78 @@
+// The waiting screen (docs/WEB.md, "Sit at a table"): before every seat is claimed, and while a
+// hand waits for commitments and reveals, who has done what — by name, not a count — the time
+// left before the deadline (the service's clock), and once it has passed a button to void the
+// hand with what that means. A void hand is never dealt: there is no deal with fewer seeds.
+import { byId, el } from './dom.ts';
+import { t, tf } from './i18n.ts';
+import type { TableView } from './table-types.ts';
+
+function clock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Whether the waiting screen is what the table shows now. */
+function waiting(tv: TableView): boolean {
+  const h = tv.hand;
+  return h === null || h.phase === 'committing' || h.phase === 'revealing' || h.phase === 'void';
+}
+
+/**
+ * Draws the waiting screen for `tv` as `me` (a seat, or -1 for the host) sees it at `now` (the
+ * service's clock); hides it when the hand is dealt.
+ *
+ * @example
+ * ```ts
+ * renderWaiting(view, 1, serverNow());
+ * ```
+ */
+export function renderWaiting(tv: TableView, me: number, now: number): void {
+  const box = byId('table-waiting');
+  box.hidden = !waiting(tv);
+  if (box.hidden) return;
+  const h = tv.hand;
+  const claiming = h === null || h.phase === 'void';
+  byId('table-waiting-title').textContent = claiming
+    ? t('table.waitJoin')
+    : `${tf('table.handN', { n: h.n })} — ${h.phase === 'committing' ? t('table.committing') : t('table.revealing')}`;
+  const list = byId('table-waiting-list');
+  list.replaceChildren();
+  for (let k = 0; k < tv.seats; k++) {
+    let done: boolean;
+    let words: string;
+    if (claiming) {
+      done = tv.seatKeys[k] !== null;
+      words = done ? t('table.seatJoined') : t('table.seatOpen');
+    } else if (h.phase === 'committing') {
+      done = h.commits[k] !== null && h.commits[k] !== undefined;
+      words = done ? t('table.committed') : t('table.toCommit');
+    } else {
+      done = h.reveals[k] !== null && h.reveals[k] !== undefined;
+      words = done ? t('table.revealed') : t('table.toReveal');
+    }
+    const li = el('li', done ? 'done' : 'pending');
+    li.dataset.seat = String(k);
+    const who = `${tv.players[k] ?? `${t('deal.seat')} ${k + 1}`}${k === me ? ` ${t('table.youMark')}` : ''}`;
+    li.append(el('span', 'mark', done ? '✓' : '…'), ' ', el('strong', '', who), ` — ${words}`);
+    list.append(li);
+  }
+  const countdown = byId('table-countdown');
+  const voidBox = byId('table-void-box');
+  if (claiming) {
+    countdown.hidden = true;
+    voidBox.hidden = true;
+    return;
+  }
+  countdown.hidden = false;
+  const left = h.deadline - now;
+  countdown.textContent =
+    left > 0 ? tf('table.timeLeft', { time: clock(left) }) : t('table.timeUp');
+  voidBox.hidden = left > 0 || h.waitingFor.length === 0;
+  if (!voidBox.hidden) {
+    const names = h.waitingFor.map((k) => tv.players[k] ?? `${t('deal.seat')} ${k + 1}`).join(', ');
+    byId('table-void-why').textContent = tf(
+      h.phase === 'committing' ? 'table.voidWhyCommit' : 'table.voidWhyReveal',
+      { names },
+    );
+  }
+}
