@@ -6,6 +6,7 @@ import { cardImage, relabelCards } from './card-image.ts';
 import { byId, showError } from './dom.ts';
 import { bytesToHex } from './hex.ts';
 import { lang, onLanguageChange, t } from './i18n.ts';
+import { verdictWords } from './verdict-words.ts';
 
 /** What the Deal view made last: the deal and, in fair mode, the transcript and its verdict. */
 export interface DealtHand {
@@ -14,6 +15,8 @@ export interface DealtHand {
     readonly transcript: FairTranscript;
     readonly commitment: string;
     readonly ok: boolean;
+    /** Only a proven-fair verdict is green (describeVerdict). */
+    readonly green: boolean;
     readonly summary: string;
   };
 }
@@ -51,12 +54,21 @@ function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
   for (const c of commits) round.reveal(c.player, c.seed, c.salt);
   const { transcript, deal: dealt } = round.deal();
   const result = verify(JSON.stringify(transcript), { commitment: announcement.commitment });
+  // This browser played every seat itself: the transcript is consistent, a demonstration of the
+  // format — never "proven fair" (only a fairdeal-v3 table with independently keyed seats is).
+  const words = result.ok ? verdictWords(result.verdict, lang()) : undefined;
   const summary = result.ok
-    ? `${result.verdict.version}, ${result.verdict.contributors} ${t('verify.contributors')}`
+    ? `${words!.title} (${result.verdict.version}, ${result.verdict.contributors} ${t('verify.contributors')})`
     : result.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
   return {
     deal: dealt,
-    fair: { transcript, commitment: announcement.commitment, ok: result.ok, summary },
+    fair: {
+      transcript,
+      commitment: announcement.commitment,
+      ok: result.ok,
+      green: words?.green === true,
+      summary,
+    },
   };
 }
 
@@ -102,10 +114,10 @@ function renderFair(hand: DealtHand): void {
     out.hidden = true;
     return;
   }
-  const { transcript, commitment, ok, summary } = hand.fair;
+  const { transcript, commitment, ok, green, summary } = hand.fair;
   const badge = byId('deal-badge');
-  badge.className = `badge ${ok ? 'ok' : 'bad'}`;
-  badge.textContent = `${ok ? '✓' : '✗'} ${ok ? t('deal.verified') : t('deal.notVerified')}: ${summary}`;
+  badge.className = `badge ${!ok ? 'bad' : green ? 'ok' : 'warn'}`;
+  badge.textContent = `${!ok ? '✗' : green ? '✓' : '⚠'} ${ok ? t('deal.verified') : t('deal.notVerified')}: ${summary}`;
   byId('deal-commitment').textContent = commitment;
   const text = JSON.stringify(transcript, null, 2);
   byId('deal-transcript').textContent = text;

@@ -1,9 +1,10 @@
 import type { VerifyResult } from '../fair/index.ts';
-import { verify } from '../fair/index.ts';
+import { verifyAsync } from '../fair/index.ts';
 import { parseCard } from '../index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el } from './dom.ts';
 import { type Key, lang, onLanguageChange, t } from './i18n.ts';
+import { verdictWords } from './verdict-words.ts';
 
 interface ListedCard {
   readonly card: string;
@@ -54,17 +55,18 @@ function cardCell(code: string): HTMLElement {
 function render(text: string, result: VerifyResult): void {
   const out = byId('verify-result');
   out.replaceChildren();
-  const badge = el('p', `badge ${result.ok ? 'ok' : 'bad'}`);
+  // Verified is not proven fair: green only for proven-fair, amber with the reason otherwise
+  // (the library's describeVerdict, the same words as `fairdeal verify` and /v1/verify).
+  const words = result.ok ? verdictWords(result.verdict, lang()) : undefined;
+  const badge = el('p', `badge ${words === undefined ? 'bad' : words.green ? 'ok' : 'warn'}`);
   badge.id = 'verify-badge';
   badge.dataset.ok = String(result.ok);
+  badge.dataset.status = words?.status ?? 'failed';
   if (result.ok) {
     const v = result.verdict;
-    const fairness =
-      v.fairness === 'players-contributed'
-        ? t('verify.playersContributed')
-        : t('verify.dealerAlone');
-    badge.textContent = `✓ ${t('verify.ok')} (${v.version}, ${v.contributors} ${t('verify.contributors')}): ${fairness}`;
-    out.append(badge);
+    const w = words!;
+    badge.textContent = `${w.green ? '✓' : '⚠'} ${t('verify.ok')} (${v.version}): ${w.title}`;
+    out.append(badge, el('p', 'note', w.detail));
     if (v.missing.length > 0) {
       out.append(el('p', 'note', `${t('verify.missing')}: ${v.missing.join(', ')}`));
     }
@@ -129,9 +131,11 @@ export function setupVerifyView(): (text: string) => void {
       return;
     }
     const expected = commitment.value.trim().toLowerCase();
-    const result = verify(text, expected === '' ? {} : { commitment: expected });
-    last = { text, result };
-    render(text, result);
+    // Web Crypto checks a fairdeal-v3 record's Ed25519 signatures: asynchronous in a browser.
+    void verifyAsync(text, expected === '' ? {} : { commitment: expected }).then((result) => {
+      last = { text, result };
+      render(text, result);
+    });
   };
   byId<HTMLFormElement>('verify-form').addEventListener('submit', (event) => {
     event.preventDefault();

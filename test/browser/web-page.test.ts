@@ -3,7 +3,7 @@
 // temporary SQLite file), with the page built by tools/build-web.ts exactly as `npm start` does.
 // Outside CI the tests skip when Chromium is missing; under CI=true they fail instead.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -140,9 +140,11 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
       first.map(rank),
       first.map(rank).toSorted((a, b) => a - b),
     );
+    // The page played every seat itself: verified, consistent, a demonstration — never green.
     const badge = await page.textContent('#deal-badge');
-    assert.match(badge ?? '', /^✓/);
+    assert.match(badge ?? '', /^⚠ Verified in this browser: Consistent but unsigned/);
     assert.match(badge ?? '', /fairdeal-v2, 3 /);
+    assert.equal(await page.getAttribute('#deal-badge', 'class'), 'badge warn');
     const transcript = JSON.parse((await page.textContent('#deal-transcript')) ?? '');
     assert.equal(transcript.algorithm, 'fairdeal-v2');
     assert.equal(transcript.reveals.length, 3);
@@ -164,6 +166,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     await page.click('#deal-to-verify');
     await page.waitForSelector('#verify-badge');
     assert.equal(await page.getAttribute('#verify-badge', 'data-ok'), 'true');
+    assert.equal(await page.getAttribute('#verify-badge', 'data-status'), 'unsigned');
     assert.equal(await page.$$eval('#verify-cards tbody tr.ok', (r) => r.length), 54);
 
     const tampered = JSON.parse(text);
@@ -190,6 +193,23 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
       await page.$$eval('#verify-problems code', (c) => c.map((x) => x.textContent)),
       ['server.commitment'],
     );
+    // A fairdeal-v3 record: its seats' and dealer's Ed25519 signatures checked by Web Crypto
+    // here; the only green badge. A void record verifies, amber, with who withheld.
+    const v3 = JSON.parse(
+      readFileSync(new URL('../vectors/fair-v3.json', import.meta.url), 'utf8'),
+    ).transcripts;
+    await page.fill('#verify-commitment', '');
+    await page.fill('#verify-input', JSON.stringify(v3[0]));
+    await page.click('#verify-go');
+    await page.waitForSelector('#verify-badge[data-status="proven-fair"]');
+    assert.equal(await page.getAttribute('#verify-badge', 'class'), 'badge ok');
+    await page.fill(
+      '#verify-input',
+      JSON.stringify(v3.find((t: { kind: string }) => t.kind === 'void')),
+    );
+    await page.click('#verify-go');
+    await page.waitForSelector('#verify-badge[data-status="void"]');
+    assert.equal(await page.getAttribute('#verify-badge', 'class'), 'badge warn');
     await page.close();
   });
 
