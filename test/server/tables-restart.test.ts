@@ -81,10 +81,10 @@ test('tables survive kill -9: the sealed round reopens after a restart and the h
     await server.exited;
     server = await spawnServer(db);
 
-    // Everything acknowledged before the kill is there: both commits, the roster, seat 0's reveal.
+    // What was acknowledged before the kill is there: both commits, the roster, seat 0's reveal.
     assert.equal((await call('GET', '/.well-known/fairdeal-key')).json.dealer, dealer);
-    const back = (await call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[1]!)))
-      .json.table;
+    const back = (await call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[1]!))).json
+      .table;
     assert.equal(back.version, table.version);
     assert.deepEqual(back.hand.roster, roster);
     assert.deepEqual(back.hand.waitingFor, [1]);
