@@ -192,7 +192,7 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
     let pending = [0, 1, 2];
     for (let round = 0; pending.length > 0; round++) {
       assert.ok(round < 10, 'every seat gets through within 10 rounds');
-      const v = version;
+      const v: number = version;
       const answers = await Promise.all(pending.map((i) => act(i, bodies[i]!, v)));
       const wins = answers.filter((r) => r.status === 200);
       assert.equal(wins.length, 1, `exactly one write on version ${v}`);
@@ -202,7 +202,7 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
           assert.equal(r.json.code, 'STALE_VERSION');
         }
       }
-      const t = took(wins[0]!);
+      const t: Json = took(wins[0]!);
       assert.equal(await checkReceiptV3(wins[0]!.json.receipt, dealer), true);
       if (t.hand.roster !== null) roster = t.hand.roster;
       pending = pending.filter((_, k) => answers[k]!.status !== 200);
