@@ -16,6 +16,8 @@ import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import {
   type AnnouncementV3,
+  checkAnnouncementV3,
+  checkReceiptV3,
   checkRosterV3,
   commitAsSeat,
   createSeatKey,
@@ -100,7 +102,9 @@ interface SeedSecret {
 
 /** What the run did, so a test can require that every part of the mix happened. */
 interface Tally {
-  dealt: number;
+  /** Hands dealt and ended (played out, ended by the host, or abandoned by a kick). */
+  ended: number;
+  /** Hands voided at the deadline (by `void` or the sweep). */
   withheld: number;
   sweeps: number;
   kicks: number;
@@ -150,7 +154,7 @@ async function capture(
   const lastEvent: number[] = Array.from({ length: seats + 1 }, () => 0);
   let checked = 0;
   const tally: Tally = {
-    dealt: 0,
+    ended: 0,
     withheld: 0,
     sweeps: 0,
     kicks: 0,
@@ -371,7 +375,7 @@ async function capture(
       if (d.preset === 'holdem' || d.preset === 'omaha') {
         streetsPerHand.push(h.log.filter((a) => a.type === 'street').length);
       }
-      tally.dealt++;
+      tally.ended++;
       const next = await act(HOST, { type: 'next-hand' }, texts);
       assert.equal(next.status, 200, next.text);
       await check(texts);
@@ -400,6 +404,13 @@ async function capture(
         .filter((k) => k >= 0);
       const k = pick(waiting);
       if (h.phase === 'committing') {
+        // The seat's own client checks the announcement (its key at its seat, the dealer's
+        // signature) before it commits.
+        await checkAnnouncementV3(ann, {
+          seat: k,
+          publicKey: keys[k]!.publicKey,
+          dealer: t.box.dealer.publicKey,
+        });
         const c = await commitAsSeat(
           ann,
           k,
@@ -422,6 +433,7 @@ async function capture(
           texts,
         );
         assert.equal(r.status, 200, r.text);
+        assert.equal(await checkReceiptV3(r.json.receipt, t.box.dealer.publicKey), true);
       } else {
         const c = mineOf(h.n, k)!;
         // The seat's own client checks the roster before it lets its seed go.
@@ -433,6 +445,7 @@ async function capture(
           texts,
         );
         assert.equal(r.status, 200, r.text);
+        assert.equal(await checkReceiptV3(r.json.receipt, t.box.dealer.publicKey), true);
       }
     } else if (protocol && u < 70) {
       // A forged or out-of-order commit or reveal: refused, nothing changes.
@@ -690,7 +703,7 @@ async function capture(
 /** The parts of the v3 mix that must have happened at a fair table. */
 function assertFairMix(tally: Tally) {
   for (const k of [
-    'dealt',
+    'ended',
     'withheld',
     'sweeps',
     'kicks',
