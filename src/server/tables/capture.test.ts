@@ -169,7 +169,13 @@ async function capture(
   const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
   const version = async () => (await t.tables.readTable(id))!.version;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const headersOf = (h: Headers) => JSON.stringify(Object.fromEntries(h.entries()));
+  const headersOf = (h: Headers) => {
+    const all: Record<string, string> = {};
+    h.forEach((value, name) => {
+      all[name] = value;
+    });
+    return JSON.stringify(all);
+  };
   const emptyTexts = (): string[][] => Array.from({ length: seats + 2 }, () => []);
   /** `text` without the one secret its reader may get there; the secret must be in it once. */
   const without = (text: string, secret: string) => {
