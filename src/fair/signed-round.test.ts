@@ -404,6 +404,32 @@ test('a round survives export and restore; an edited state is refused; no secret
   }
 });
 
+test('a round whose seats committed and revealed out of seat order restores with every time as it was', async () => {
+  // Seats answer in any order while the clock runs; restoring replays the stored steps, and must
+  // not move a step's time (a moved time changes the record's hash: the hand could never end).
+  const seatKeys = await keys();
+  const round = open(seatKeys);
+  const a = round.announcement;
+  const mine = await Promise.all(seatKeys.map((key, k) => commitAsSeat(a, k, `s${k}`, key)));
+  const receipts = [2, 0, 1].map((k, i) => round.commit(k, mine[k]!, 2_000 + i));
+  const committing = round.exportSecretState();
+  assert.deepEqual(SignedRound.restore(committing, dealer).exportSecretState(), committing);
+  const roster = round.closeRoster(3_000);
+  for (const [i, k] of [1, 2, 0].entries()) {
+    round.reveal(k, await revealAsSeat(mine[k]!, roster, seatKeys[k]!), 4_000 + i);
+  }
+  const { transcript } = round.deal();
+  const dealt = round.exportSecretState();
+  const again = SignedRound.restore(dealt, dealer);
+  assert.deepEqual(again.exportSecretState(), dealt);
+  assert.equal(again.record?.hash, transcript.hash);
+  // The receipts' times are the record's.
+  assert.deepEqual(
+    receipts.map((r) => r.at),
+    [2, 0, 1].map((k) => transcript.commits[k]!.at),
+  );
+});
+
 test('the clock stepping back cannot reorder the record', async () => {
   const seatKeys = await keys();
   const round = open(seatKeys);

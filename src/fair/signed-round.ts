@@ -145,6 +145,14 @@ function checkTime(at: unknown): number {
   return at;
 }
 
+/** The seats of the non-null entries, earliest `at` first (a stable sort: ties in seat order). */
+function arrivalOrder(list: readonly ({ readonly at: number } | null)[]): number[] {
+  return list
+    .map((x, k) => (x === null ? -1 : k))
+    .filter((k) => k >= 0)
+    .sort((p, q) => list[p]!.at - list[q]!.at);
+}
+
 /**
  * One fairdeal-v3 hand on the dealer's side (docs/FAIR.md, "fairdeal-v3"): `open` (publish the
  * signed announcement) → `commit` per seat, each answered by a signed receipt → `closeRoster`
@@ -259,17 +267,22 @@ export class SignedRound {
         state.announceSignature,
       );
       if (round.commitment !== state.commitment) throw bad('the server seed does not match C_s');
-      state.commits.forEach((c, k) => {
-        if (c !== null) round.#acceptCommit(k, c.commitment, c.signature, c.at, false);
-      });
+      // Replayed in the order they arrived (by time; ties in seat order), not in seat order:
+      // the clock only moves forward (#time), so a seat that answered before a lower seat would
+      // otherwise be moved to that seat's later time, and the record would no longer hash.
+      for (const k of arrivalOrder(state.commits)) {
+        const c = state.commits[k]!;
+        round.#acceptCommit(k, c.commitment, c.signature, c.at, false);
+      }
       if (state.roster !== null) {
         round.#close(state.roster.at, state.roster.signature);
         if (round.#roster!.hash !== state.roster.hash)
           throw bad('the roster changed after it closed');
       }
-      state.reveals.forEach((r, k) => {
-        if (r !== null) round.#acceptReveal(k, r.seed, r.salt, r.signature, r.at, false);
-      });
+      for (const k of arrivalOrder(state.reveals)) {
+        const r = state.reveals[k]!;
+        round.#acceptReveal(k, r.seed, r.salt, r.signature, r.at, false);
+      }
       if (state.void !== null) round.voidHand(state.void);
       else if (state.recordHash !== null) round.deal();
       if ((round.#record?.record.hash ?? null) !== state.recordHash) {

@@ -22,9 +22,9 @@ import {
   type LiveTable,
   liveSecrets,
   playLiveHands,
-  type Reply,
   type TableSecrets,
 } from '../support/live-hands.ts';
+import { type SeatedTable, seatedTable } from '../support/seated-table.ts';
 import { assertNoHiddenCard, hiddenEverywhere } from '../support/thief-scan.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'fairdeal-at-rest-'));
@@ -195,15 +195,11 @@ test('an old key file next to the database moves out of the data folder at start
   // What an earlier release did: the key beside the database.
   let server = await serve(db, { FAIRDEAL_KEY_FILE: `${db}.key` });
   const call = callerOf((p, i) => fetch(`${server.url}${p}`, i));
-  let made: Reply;
+  let made: SeatedTable;
   let oldKey: string;
   try {
-    made = await call('POST', '/v1/tables', {
-      preset: 'holdem',
-      options: { seats: 2 },
-      fair: false,
-    });
-    assert.equal(made.status, 201, made.text);
+    // A practice table, its seats claimed (each by its own key): the hand is dealt at once.
+    made = await seatedTable(call, { preset: 'holdem', options: { seats: 2 }, fair: false });
     oldKey = readFileSync(`${db}.key`, 'utf8');
   } finally {
     await server.close();
@@ -217,13 +213,13 @@ test('an old key file next to the database moves out of the data folder at start
       [],
     );
     assert.equal(readFileSync(join(config, 'fairdeal', 'secret.key'), 'utf8'), oldKey);
-    const seat = bearer(made.json.seatTokens[0]);
-    const g = await call('GET', `/v1/tables/${made.json.tableId}`, undefined, seat);
+    const seat = bearer(made.seatTokens[0]!);
+    const g = await call('GET', `/v1/tables/${made.id}`, undefined, seat);
     assert.equal(g.status, 200, g.text);
     assert.equal(g.json.table.hand.yourCards.length, 2);
     const a = await call(
       'POST',
-      `/v1/tables/${made.json.tableId}/actions`,
+      `/v1/tables/${made.id}/actions`,
       { type: 'draw', count: 1, version: g.json.table.version },
       seat,
     );

@@ -1,34 +1,77 @@
-// kill -9 in the middle of a fair hand: after a restart on the same file (and the same key file,
-// out of the data folder) the hand goes on — the sealed round opens, the last reveal deals — and what was
-// acknowledged before the kill is all there.
+// kill -9 in the middle of a fair hand (fairdeal-v3): after a restart on the same file (and the
+// same key file, out of the data folder) the hand goes on — the sealed round opens, the last
+// reveal deals — what was acknowledged before the kill is all there, the dealer's key is the same
+// (receipts signed before the kill check against it), and the hand verifies as PROVEN FAIR.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { commitClientSeed, verify } from '../../src/fair/index.ts';
-import { followTable, jsonCaller } from '../support/json-caller.ts';
+import {
+  type AnnouncementV3,
+  checkAnnouncementV3,
+  checkReceiptV3,
+  checkRosterV3,
+  commitAsSeat,
+  type ReceiptV3,
+  type RosterV3,
+  revealAsSeat,
+  type SeatCommitV3,
+  verify,
+} from '../../src/fair/index.ts';
+import { callerOf } from '../support/live-hands.ts';
+import { bearer, seatedTable } from '../support/seated-table.ts';
 import { keyHomeOf, spawnServer } from './spawn-server.ts';
 
-test('tables survive kill -9: the sealed seed reopens after a restart and the hand verifies', async () => {
+test('tables survive kill -9: the sealed round reopens after a restart and the hand verifies as proven fair', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-tables-kill-'));
   const db = join(dir, 'db.sqlite');
   let server = await spawnServer(db);
   try {
-    const call = jsonCaller(() => server.url);
-    const made = await call('POST', '/v1/tables', { preset: 'holdem', options: { seats: 2 } });
-    const id = made.json.tableId as string;
-    const table = followTable(call, id, made.json.table);
-    const act = table.act;
-    const secrets = [0, 1].map((i) =>
-      commitClientSeed(table.view.hand.announcement, table.view.players[i], `kill seed ${i}`),
-    );
-    for (const i of [0, 1])
-      await act({ type: 'commit', commitment: secrets[i]!.commitment }, made.json.seatTokens[i]);
-    await act(
-      { type: 'reveal', seed: secrets[0]!.seed, salt: secrets[0]!.salt },
-      made.json.seatTokens[0],
-    );
+    const call = callerOf((p, i) => fetch(`${server.url}${p}`, i));
+    const dealer = (await call('GET', '/.well-known/fairdeal-key')).json.dealer as string;
+    const s = await seatedTable(call, { preset: 'holdem', options: { seats: 2 } }, 'kill');
+    let table = s.table;
+    const act = async (token: string, body: object) => {
+      const r = await call(
+        'POST',
+        `/v1/tables/${s.id}/actions`,
+        { ...body, version: table.version },
+        bearer(token),
+      );
+      assert.equal(r.status, 200, r.text);
+      table = r.json.table;
+      return r.json.receipt as ReceiptV3;
+    };
+    const ann = table.hand.announcement as AnnouncementV3;
+    const mine: SeatCommitV3[] = [];
+    const receipts: ReceiptV3[] = [];
+    for (const k of [0, 1]) {
+      await checkAnnouncementV3(ann, { seat: k, publicKey: s.keys[k]!.publicKey, dealer });
+      mine.push(await commitAsSeat(ann, k, `kill seed ${k}`, s.keys[k]!));
+      receipts.push(
+        await act(s.seatTokens[k]!, {
+          type: 'commit',
+          commitment: mine[k]!.commitment,
+          signature: mine[k]!.signature,
+        }),
+      );
+    }
+    const roster = table.hand.roster as RosterV3;
+    const reveal = async (k: number) => {
+      await checkRosterV3(roster, ann, mine[k]!);
+      const r = await revealAsSeat(mine[k]!, roster, s.keys[k]!);
+      receipts.push(
+        await act(s.seatTokens[k]!, {
+          type: 'reveal',
+          seed: r.seed,
+          salt: r.salt,
+          signature: r.signature,
+        }),
+      );
+    };
+    await reveal(0);
+    assert.equal(table.hand.phase, 'revealing');
     if (!process.env.FAIRDEAL_SECRET_KEY) {
       const keyFile = join(keyHomeOf(db), 'fairdeal', 'secret.key');
       assert.equal(statSync(keyFile).mode & 0o777, 0o600);
@@ -38,18 +81,25 @@ test('tables survive kill -9: the sealed seed reopens after a restart and the ha
     await server.exited;
     server = await spawnServer(db);
 
-    await act(
-      { type: 'reveal', seed: secrets[1]!.seed, salt: secrets[1]!.salt },
-      made.json.seatTokens[1],
-    );
-    assert.equal(table.view.hand.phase, 'playing');
-    assert.equal(table.view.hand.yourCards.length, 2);
-    await act({ type: 'end-hand' }, made.json.hostToken);
-    const tr = await call('GET', `/v1/tables/${id}/hands/1/transcript`);
-    const result = verify(tr.json.transcript, {
-      commitment: made.json.table.hand.announcement.commitment,
-    });
-    assert.equal(result.ok && result.verdict.contributors, 2);
+    // What was acknowledged before the kill is there: both commits, the roster, seat 0's reveal.
+    assert.equal((await call('GET', '/.well-known/fairdeal-key')).json.dealer, dealer);
+    const back = (await call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[1]!))).json
+      .table;
+    assert.equal(back.version, table.version);
+    assert.deepEqual(back.hand.roster, roster);
+    assert.deepEqual(back.hand.waitingFor, [1]);
+    assert.equal(back.hand.reveals[0].seed, 'kill seed 0');
+    await reveal(1);
+    assert.equal(table.hand.phase, 'playing');
+    assert.equal(table.hand.yourCards.length, 2);
+    for (const r of receipts) assert.equal(await checkReceiptV3(r, dealer), true);
+    await act(s.hostToken, { type: 'end-hand' });
+    const tr = await call('GET', `/v1/tables/${s.id}/hands/1/transcript`);
+    assert.equal(tr.status, 200, tr.text);
+    const result = verify(tr.json.transcript, { commitment: ann.commitment, dealer });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.verdict.fairness, 'proven-fair');
+    assert.equal(result.verdict.contributors, 2);
   } finally {
     server.child.kill('SIGKILL');
     await server.exited;

@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict';
-import { commitClientSeed } from '../../src/fair/index.ts';
+import {
+  type AnnouncementV3,
+  checkAnnouncementV3,
+  checkRosterV3,
+  commitAsSeat,
+  type RosterV3,
+  revealAsSeat,
+  type SeatCommitV3,
+} from '../../src/fair/index.ts';
 import { chacha20 } from '../../src/index.ts';
 import type { TableStore } from '../../src/server/store/table-store.ts';
 import type { TableDocument } from '../../src/server/tables/table-doc.ts';
 import type { Json } from '../../src/server/tables/test-table.ts';
 import { cardIdsIn } from './card-scan.ts';
+import { seatedTable } from './seated-table.ts';
 
 /** An answer: status, body text and body JSON. */
 export interface Reply {
@@ -54,6 +63,7 @@ export function callerOf(send: (path: string, init: RequestInit) => Promise<Resp
 export interface LiveTable {
   readonly id: string;
   readonly preset: string;
+  /** Each seat's token, from its own claim (the host never holds one). */
   readonly seatTokens: readonly string[];
   readonly hostToken: string;
 }
@@ -61,13 +71,14 @@ export interface LiveTable {
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
- * Opens a Dou Dizhu table and a three-seat Hold'em table, both fair (each seat commits and
- * reveals its own seed), and plays each into the middle of its hand: Dou Dizhu bids, the
- * landlord takes the kitty and leads, two seats pass; Hold'em draws (by a seat, and by the host
- * to a seat), a burn, a move to the board, a play and a discard. Every action carries an
- * Idempotency-Key (one is sent twice: the retry gets the first answer, byte for byte), and every
- * audience reads its events, so the store holds documents, per-seat events and stored answers of
- * live hands.
+ * Opens a Dou Dizhu table and a three-seat Hold'em table, both fair (fairdeal-v3: each seat
+ * claims its seat with its invite and a key of its own, checks the announcement, commits its
+ * signed commitment, checks the roster and reveals), and plays each into the middle of its hand:
+ * Dou Dizhu bids, the landlord takes the kitty and leads, two seats pass; Hold'em draws (by a
+ * seat, and by the host to a seat), a burn, a move to the board, a play and a discard. Every
+ * action carries an Idempotency-Key (one is sent twice: the retry gets the first answer, byte for
+ * byte), and every audience reads its events, so the store holds documents, per-seat events and
+ * stored answers of live hands.
  *
  * @example
  * ```ts
@@ -78,15 +89,13 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export async function playLiveHands(call: Caller): Promise<LiveTable[]> {
   const rnd = chacha20('live hands');
   let key = 0;
-  const open = async (body: object) => {
-    const made = await call('POST', '/v1/tables', body);
-    assert.equal(made.status, 201, made.text);
-    const t = made.json;
+  const open = async (body: Record<string, unknown>) => {
+    const seated = await seatedTable(call, body, 'live');
     const table = {
-      id: t.tableId as string,
-      seatTokens: t.seatTokens as string[],
-      hostToken: t.hostToken as string,
-      view: t.table as Json,
+      id: seated.id,
+      seatTokens: seated.seatTokens,
+      hostToken: seated.hostToken,
+      view: seated.table as Json,
     };
     const act = async (token: string, action: object) => {
       const headers = { ...bearer(token), 'Idempotency-Key': `live-${key++}` };
@@ -97,16 +106,21 @@ export async function playLiveHands(call: Caller): Promise<LiveTable[]> {
       table.view = r.json.table;
       return { r, replay: () => call('POST', path, body, headers) };
     };
-    // Fair: each seat makes its seed and commits, then reveals; the last reveal deals.
-    const ann = table.view.hand.announcement;
-    const secrets = table.view.players.map((p: string, i: number) =>
-      commitClientSeed(ann, p, `live seed ${i}`, rnd),
-    );
-    for (const [i, s] of secrets.entries()) {
-      await act(table.seatTokens[i]!, { type: 'commit', commitment: s.commitment });
+    // Fair: each seat checks the announcement, commits, checks the roster, reveals; the last
+    // reveal deals.
+    const ann = table.view.hand.announcement as AnnouncementV3;
+    const mine: SeatCommitV3[] = [];
+    for (const [k, token] of table.seatTokens.entries()) {
+      await checkAnnouncementV3(ann, { seat: k, publicKey: seated.keys[k]!.publicKey });
+      const c = await commitAsSeat(ann, k, `live seed ${k}`, seated.keys[k]!, rnd);
+      mine.push(c);
+      await act(token, { type: 'commit', commitment: c.commitment, signature: c.signature });
     }
-    for (const [i, s] of secrets.entries()) {
-      await act(table.seatTokens[i]!, { type: 'reveal', seed: s.seed, salt: s.salt });
+    const roster = table.view.hand.roster as RosterV3;
+    for (const [k, token] of table.seatTokens.entries()) {
+      await checkRosterV3(roster, ann, mine[k]!);
+      const r = await revealAsSeat(mine[k]!, roster, seated.keys[k]!);
+      await act(token, { type: 'reveal', seed: r.seed, salt: r.salt, signature: r.signature });
     }
     assert.equal(table.view.hand.phase, 'playing');
     return { table, act };
@@ -201,7 +215,9 @@ export async function liveSecrets(
     const secret: string[] = [];
     if (hand.piles !== null) {
       const p = hand.piles;
-      secret.push(...p.hands.flat(), ...p.stock, ...p.burns, ...p.kitty);
+      // The streets held back (Hold'em) are as secret as the stock.
+      const streets = (p.streets ?? []).flatMap((x) => [...x.burn, ...x.cards]);
+      secret.push(...p.hands.flat(), ...p.stock, ...p.burns, ...p.kitty, ...streets);
     }
     if (hand.game !== null) {
       const g = hand.game;

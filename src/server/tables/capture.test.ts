@@ -1,10 +1,39 @@
+// The capture test: over long runs of random actions at a fairdeal-v3 table — seats claiming with
+// their own keys, signed commits and reveals, forged ones (another seat's key, a replayed
+// message, a wrong signature, a wrong seed) that must be refused, `void` before and after the
+// deadline, the service's sweep, the host kicking a seat and a newcomer claiming it, a seat
+// replacing its own token, then play — every text each viewer receives (answers, their headers,
+// table reads, events) is searched for what that viewer may not see. Ground truth comes from the
+// STORED document, opened (`t.opened`), never from the views under test:
+//   - a card: only the viewer's own, the public ones, and no street before it is dealt;
+//   - another seat's seed or salt: only once that seat's reveal is public;
+//   - the hand's server seed: only once its record is public (a void record publishes it);
+//   - a token, an invite, a seat's or the dealer's private key: never (a claimer's own token, a
+//     reissued token to its seat and a fresh invite to the host are each taken out of the one
+//     answer that carries it, and that answer is then searched like any other).
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
-import { commitClientSeed, FairRound, type FairRoundSecretState } from '../../fair/index.ts';
+import {
+  type AnnouncementV3,
+  checkAnnouncementV3,
+  checkReceiptV3,
+  checkRosterV3,
+  commitAsSeat,
+  createSeatKey,
+  type RosterV3,
+  revealAsSeat,
+  type SeatCommitV3,
+  type SeatKeyPair,
+  SignedRound,
+  type SignedRoundSecretState,
+} from '../../fair/index.ts';
 import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
+import type { StepContext } from './hand-flow.ts';
 import type { TableDocument } from './table-doc.ts';
 import { testApp } from './test-table.ts';
+import { voidDue } from './void-due.ts';
 
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
 const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_])/g;
@@ -12,18 +41,33 @@ const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_
 // Hold'em and Omaha deal their board in streets: the flop (3 cards), the turn, the river.
 const STREET_SIZES = [3, 1, 1];
 
+// testApp's fixed master key, and the dealer's Ed25519 private key derived from it
+// (secret-box.ts): neither may ever be sent.
+const MASTER = new Uint8Array(32).fill(7);
+const DEALER_PRIVATE = createHmac('sha256', MASTER).update('fairdeal/commitments/ed25519').digest();
+
+type Round = ReturnType<typeof SignedRound.restore>;
+
+function restoreRound(d: TableDocument, t: ReturnType<typeof testApp>): Round {
+  return SignedRound.restore(
+    JSON.parse(t.box.open(d.hand!.round)) as SignedRoundSecretState,
+    t.box.dealer,
+  );
+}
+
 /**
- * Board cards of the fair deal whose street has not been dealt yet. Ground truth from the
+ * Board cards of the dealt hand whose street has not been dealt yet. Ground truth from the
  * stored document, independent of the table's own piles: the deal is re-made from the sealed
- * round (its transcript says where every card went), and how many streets were dealt is counted
- * from the public log. So a table that put the whole board face up at the deal would fail here.
+ * round (its record says where every card went), and how many streets were dealt is counted from
+ * the public log. So a table that put the whole board face up at the deal would fail here.
  */
-function heldBack(d: TableDocument, open: (sealed: string) => string): Set<string> {
+function heldBack(d: TableDocument, t: ReturnType<typeof testApp>): Set<string> {
   const h = d.hand;
   if (h === null || (d.preset !== 'holdem' && d.preset !== 'omaha')) return new Set();
   if (h.phase !== 'playing') return new Set();
-  const round = FairRound.restore(JSON.parse(open(h.round)) as FairRoundSecretState);
-  const board = round.transcript!.cards.filter((c) => c.to === 'board').map((c) => c.card);
+  const record = restoreRound(d, t).record;
+  assert.ok(record !== undefined && record.kind === 'dealt', 'a hand in play has its deal');
+  const board = record.cards.filter((c) => c.to === 'board').map((c) => c.card);
   const dealt = h.log.filter((a) => a.type === 'street').length;
   const shown = STREET_SIZES.slice(0, dealt).reduce((a, b) => a + b, 0);
   return new Set(board.slice(shown));
@@ -45,6 +89,34 @@ function visibleNow(doc: TableDocument, seat: number, hidden: Set<string>): stri
   return out.filter((c) => !hidden.has(c));
 }
 
+/** A seat's seed and salt for one hand, as its player made them; secret until revealed. */
+interface SeedSecret {
+  readonly hand: number;
+  readonly seat: number;
+  /** Who made it (a kicked seat's newcomer is someone else). */
+  readonly owner: number;
+  readonly seed: string;
+  readonly salt: string;
+  revealed: boolean;
+}
+
+/** What the run did, so a test can require that every part of the mix happened. */
+interface Tally {
+  /** Hands dealt and ended (played out, ended by the host, or abandoned by a kick). */
+  ended: number;
+  /** Hands voided at the deadline (by `void` or the sweep). */
+  withheld: number;
+  sweeps: number;
+  kicks: number;
+  reissues: number;
+  forgedCommits: number;
+  forgedReveals: number;
+  tooEarly: number;
+  refusedProtocol: number;
+}
+
+const flip = (hex: string) => `${hex[0] === '0' ? '1' : '0'}${hex.slice(1)}`;
+
 async function capture(
   preset: string,
   options: object,
@@ -55,201 +127,612 @@ async function capture(
   const t = testApp(seed);
   const rnd = chacha20(`${seed}/actions`);
   const pick = <T>(xs: readonly T[]): T => xs[uniformInt(xs.length, rnd)]!;
-  const created = await t.call('POST', '/v1/tables', { preset, options, fair });
+  const created = await t.call('POST', '/v1/tables', {
+    preset,
+    options,
+    fair,
+    revealTimeoutSeconds: 60,
+  });
   assert.equal(created.status, 201, created.text);
   const id = created.json.tableId as string;
-  const tokens: string[] = created.json.seatTokens;
-  const seats = tokens.length;
-  // Viewers: every seat, then the host (index `seats`, who may see public cards only).
-  const viewers = [...tokens, created.json.hostToken as string];
-  const seen: Set<string>[] = viewers.map(() => new Set());
-  const lastEvent = viewers.map(() => 0);
+  const hostToken = created.json.hostToken as string;
+  const seats = created.json.invites.length as number;
+  // Viewers: every seat, then the host (index `seats`, who may see public cards only), then a
+  // stranger with no token (index `seats + 1`, who may see no card at all).
+  const HOST = seats;
+  const STRANGER = seats + 1;
+  const tokens: (string | null)[] = Array.from({ length: seats }, () => null);
+  const keys: (SeatKeyPair | null)[] = Array.from({ length: seats }, () => null);
+  const owners: number[] = Array.from({ length: seats }, () => -1);
+  let people = 0;
+  const privateKeys = [DEALER_PRIVATE.toString('hex'), DEALER_PRIVATE.toString('base64url')];
+  // Tokens that were revoked (kicked) or replaced: they must open nothing, ever again.
+  const dead: string[] = [];
+  const secrets: SeedSecret[] = [];
+  const seen: Set<string>[] = Array.from({ length: seats + 2 }, () => new Set());
+  let seenHand = 0;
+  const lastEvent: number[] = Array.from({ length: seats + 1 }, () => 0);
   let checked = 0;
-  // How many streets each finished hand dealt before it ended (Hold'em, Omaha).
+  const tally: Tally = {
+    ended: 0,
+    withheld: 0,
+    sweeps: 0,
+    kicks: 0,
+    reissues: 0,
+    forgedCommits: 0,
+    forgedReveals: 0,
+    tooEarly: 0,
+    refusedProtocol: 0,
+  };
+  // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
   const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
-  const serverSeed = (d: TableDocument) =>
-    d.hand === null ? '' : (JSON.parse(t.box.open(d.hand.round)).serverSeed as string);
+  const version = async () => (await t.tables.readTable(id))!.version;
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const headersOf = (h: Headers) => {
+    const all: Record<string, string> = {};
+    h.forEach((value, name) => {
+      all[name] = value;
+    });
+    return JSON.stringify(all);
+  };
+  const emptyTexts = (): string[][] => Array.from({ length: seats + 2 }, () => []);
+  /** `text` without the one secret its reader may get there; the secret must be in it once. */
+  const without = (text: string, secret: string) => {
+    assert.equal(text.split(secret).length, 2, 'the answer carries its secret exactly once');
+    return text.replace(secret, '');
+  };
 
-  // Everything a seat received since the last check must name only cards it may see.
+  // Everything each viewer received since the last check may name only what it may see.
   const check = async (texts: string[][]) => {
     const d = await doc();
-    const secret = d.hand?.phase === 'ended' ? null : serverSeed(d);
-    const hidden = heldBack(d, t.box.open);
-    for (let s = 0; s <= seats; s++) {
-      for (const c of visibleNow(d, s === seats ? -1 : s, hidden)) seen[s]!.add(c);
-      const ev = await t.call('GET', `/v1/tables/${id}/events?after=${lastEvent[s]}`, undefined, {
-        Authorization: `Bearer ${viewers[s]}`,
-      });
+    const h = d.hand;
+    if ((h?.n ?? 0) !== seenHand) {
+      for (const s of seen) s.clear();
+      seenHand = h?.n ?? 0;
+    }
+    const publicRecord = h === null || h.phase === 'ended' || h.phase === 'void';
+    const serverSeed = publicRecord ? null : restoreRound(d, t).exportSecretState().serverSeed;
+    if (h !== null) {
+      for (const s of secrets) {
+        if (s.hand === h.n && h.reveals[s.seat] != null) s.revealed = true;
+      }
+    }
+    const hidden = heldBack(d, t);
+    const scan = (text: string, viewer: number) => {
+      for (const m of text.matchAll(CARD)) {
+        assert.ok(
+          seen[viewer]!.has(m[0]),
+          `viewer ${viewer} was sent ${m[0]}, which it may not see: ${text.slice(Math.max(0, (m.index ?? 0) - 300), (m.index ?? 0) + 50)}`,
+        );
+        checked++;
+      }
+      if (serverSeed !== null) {
+        assert.equal(text.includes(serverSeed), false, `hand ${h!.n}'s server seed sent early`);
+      }
+      const me = viewer < seats ? owners[viewer] : -2;
+      for (const s of secrets) {
+        if (s.revealed || s.owner === me) continue;
+        assert.equal(
+          text.includes(s.seed) || text.includes(s.salt),
+          false,
+          `viewer ${viewer} was sent seat ${s.seat}'s seed or salt of hand ${s.hand} before its reveal was public`,
+        );
+      }
+      assert.equal(/fdt_/.test(text), false, `a token or invite was sent to viewer ${viewer}`);
+      for (const k of privateKeys) {
+        assert.equal(text.includes(k), false, `a private key was sent to viewer ${viewer}`);
+      }
+    };
+    for (let s = 0; s <= HOST; s++) {
+      const token = s === HOST ? hostToken : tokens[s];
+      if (token === null || token === undefined) continue;
+      for (const c of visibleNow(d, s === HOST ? -1 : s, hidden)) seen[s]!.add(c);
+      const ev = await t.call(
+        'GET',
+        `/v1/tables/${id}/events?after=${lastEvent[s]}`,
+        undefined,
+        bearer(token),
+      );
+      assert.equal(ev.status, 200, ev.text);
       for (const e of ev.json.events) {
         assert.equal(e.id, lastEvent[s]! + 1, 'event ids are consecutive per seat');
         lastEvent[s] = e.id;
       }
-      for (const text of [
-        ...(texts[s] ?? []),
-        ev.text,
-        JSON.stringify(
-          Object.fromEntries((ev.headers as unknown as Map<string, string>).entries()),
-        ),
-      ]) {
-        for (const m of text.matchAll(CARD)) {
-          assert.ok(
-            seen[s]!.has(m[0]),
-            `seat ${s} was sent ${m[0]}, which it may not see: ${text.slice(Math.max(0, (m.index ?? 0) - 300), (m.index ?? 0) + 50)}`,
-          );
-          checked++;
-        }
-        if (secret) assert.equal(text.includes(secret), false, 'server seed sent before the end');
-        assert.equal(/fdt_/.test(text), false, 'a token was echoed');
+      for (const text of [...texts[s]!, ev.text, headersOf(ev.headers)]) scan(text, s);
+    }
+    for (const text of texts[STRANGER]!) scan(text, STRANGER);
+    // A dead token reads nothing: not the table, not its events from the start.
+    for (const token of dead) {
+      for (const path of [`/v1/tables/${id}`, `/v1/tables/${id}/events?after=0`]) {
+        const r = await t.call('GET', path, undefined, bearer(token));
+        assert.equal(r.status, 401, `a dead token read ${path}: ${r.text}`);
+        scan(r.text, STRANGER);
       }
     }
   };
 
-  for (let hand = 0; hand < hands; hand++) {
-    let d = await doc();
-    if (d.hand!.phase === 'committing') {
-      const ann = d.hand!.announcement;
-      const secrets = d.players.map((p, i) => commitClientSeed(ann, p, `seed-${hand}-${i}`, rnd));
-      for (let s = 0; s < seats; s++) {
-        const v = (await t.tables.readTable(id))!.version;
-        await t.call(
-          'POST',
-          `/v1/tables/${id}/actions`,
-          { type: 'commit', version: v, commitment: secrets[s]!.commitment },
-          { Authorization: `Bearer ${tokens[s]}` },
-        );
-      }
-      for (let s = 0; s < seats; s++) {
-        const v = (await t.tables.readTable(id))!.version;
-        await t.call(
-          'POST',
-          `/v1/tables/${id}/actions`,
-          { type: 'reveal', version: v, seed: secrets[s]!.seed, salt: secrets[s]!.salt },
-          { Authorization: `Bearer ${tokens[s]}` },
-        );
-      }
-    }
-    await check(viewers.map(() => []));
-    for (let step = 0; step < 200; step++) {
-      d = await doc();
-      if (d.hand!.phase === 'ended') break;
-      const row = (await t.tables.readTable(id))!;
-      const texts: string[][] = viewers.map(() => []);
-      // Mostly a seat acts; one time in eight the host (index `seats`).
-      const s = uniformInt(8, rnd) === 0 ? seats : uniformInt(seats, rnd);
-      const hidden = heldBack(d, t.box.open);
-      const mine = visibleNow(d, s, hidden).filter((c) =>
-        d.hand!.game
-          ? (d.hand!.game.hands[s] ?? []).some((x) => x.id === c)
-          : (d.hand!.piles!.hands[s] ?? []).includes(c),
-      );
-      // Cards to try: the stock, every seat's, and the streets still held back (a seat naming
-      // the river before it is dealt must learn nothing from the answer).
-      const all = [
-        ...(d.hand!.piles?.stock ?? []),
-        ...d.players.flatMap((_, i) => visibleNow(d, i, hidden)),
-        ...hidden,
-      ];
-      const cards =
-        uniformInt(3, rnd) === 0 || mine.length === 0
-          ? [pick(all.length ? all : ['AS'])]
-          : [pick(mine)];
-      const game = d.hand!.game;
-      let actor = s;
-      let body: Record<string, unknown> = pick([
-        { type: 'draw', count: 1 + uniformInt(2, rnd) },
-        { type: 'draw', count: 1, to: uniformInt(seats, rnd) },
-        { type: 'burn' },
-        { type: 'play', cards },
-        { type: 'discard', cards },
-        { type: 'move', cards, from: 'hand', to: 'board' },
-        {
-          type: 'move',
-          cards: d.hand!.piles?.board.length ? d.hand!.piles.board.slice(0, 1) : cards,
-          from: 'board',
-          to: 'hand',
-        },
-        { type: 'deal-street' },
-        { type: 'deal-street' },
-        { type: 'deal-street', street: pick(['flop', 'turn', 'river', 'fifth']) },
-        { type: 'bid', bid: pick(['pass', 1, 2, 3]) },
-        { type: 'pass' },
-        { type: 'play', cards },
-        { type: 'end-hand' },
-        { type: 'nonsense', cards },
-      ]);
-      if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
-        // Half the time a legal move by the seat to play (the largest, so hands end sooner).
-        const moves = legalMoves(game);
-        const move = uniformInt(2, rnd) === 0 ? moves.at(-1)! : pick(moves);
-        actor = game.turn;
-        body =
-          move.type === 'pass'
-            ? { type: 'pass' }
-            : { type: 'play', cards: cardsFor(game.hands[actor]!, move).map((c) => c.id) };
-      }
-      if (game !== null && game.phase === 'bidding' && uniformInt(2, rnd) === 0) {
-        actor = game.turn;
-        body = { type: 'bid', bid: pick(['pass', 3]) };
-      }
-      const version = uniformInt(10, rnd) === 0 ? row.version - 1 : row.version;
-      const res = await t.call(
-        'POST',
-        `/v1/tables/${id}/actions`,
-        { ...body, version },
-        { Authorization: `Bearer ${viewers[actor]}` },
-      );
-      texts[actor]!.push(
-        res.text,
-        JSON.stringify(
-          Object.fromEntries((res.headers as unknown as Map<string, string>).entries()),
-        ),
-      );
-      const g = await t.call('GET', `/v1/tables/${id}`, undefined, {
-        Authorization: `Bearer ${viewers[actor]}`,
-      });
-      texts[actor]!.push(g.text);
-      await check(texts);
-    }
-    d = await doc();
-    if (d.hand!.phase !== 'ended' && d.hand!.game === null) {
-      const v = (await t.tables.readTable(id))!.version;
-      await t.call(
-        'POST',
-        `/v1/tables/${id}/actions`,
-        { type: 'end-hand', version: v },
-        { Authorization: `Bearer ${created.json.hostToken}` },
-      );
-    }
-    d = await doc();
-    // A Dou Dizhu hand that random play did not finish is abandoned by opening no next hand.
-    if (d.hand!.phase !== 'ended') break;
-    streetsPerHand.push(d.hand!.log.filter((a) => a.type === 'street').length);
-    await check(viewers.map(() => []));
-    for (const s of seen) s.clear();
-    const v = (await t.tables.readTable(id))!.version;
-    const next = await t.call(
+  /** Sends `body` (with the version) as viewer `who` and files the answer under it. */
+  const act = async (who: number, body: Record<string, unknown>, texts: string[][], v?: number) => {
+    const token = who === HOST ? hostToken : tokens[who]!;
+    const res = await t.call(
       'POST',
       `/v1/tables/${id}/actions`,
-      { type: 'next-hand', version: v },
-      { Authorization: `Bearer ${created.json.hostToken}` },
+      { ...body, version: v ?? (await version()) },
+      bearer(token),
     );
-    assert.equal(next.status, 200, next.text);
+    texts[who]!.push(res.text, headersOf(res.headers));
+    return res;
+  };
+
+  /** A refusal that changes nothing: the expected status and code, the same version. */
+  const refused = async (
+    who: number,
+    body: Record<string, unknown>,
+    texts: string[][],
+    status: number,
+    code: string,
+  ) => {
+    const before = await version();
+    const r = await act(who, body, texts, before);
+    assert.equal(r.status, status, `${JSON.stringify(body)} by ${who}: ${r.text}`);
+    assert.equal(r.json.code, code, r.text);
+    assert.equal(await version(), before, 'a refusal changes nothing');
+    return r;
+  };
+
+  /** Claims open seat `seat` as a new person with a key of their own; strangers try first. */
+  const claim = async (seat: number, invite: string, texts: string[][]) => {
+    const guess = await t.call('POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+      invite: `fdt_invite_${'B'.repeat(43)}`,
+      publicKey: (await createSeatKey(rnd)).publicKey,
+    });
+    assert.equal(guess.status, 401, guess.text);
+    assert.equal(guess.json.code, 'BAD_INVITE');
+    texts[STRANGER]!.push(guess.text);
+    const key = await createSeatKey(rnd);
+    privateKeys.push(key.privateKey);
+    const r = await t.call('POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+      invite,
+      publicKey: key.publicKey,
+    });
+    assert.equal(r.status, 201, r.text);
+    tokens[seat] = r.json.seatToken;
+    keys[seat] = key;
+    owners[seat] = people++;
+    texts[seat]!.push(without(r.text, r.json.seatToken), headersOf(r.headers));
+    // The invite worked once.
+    const again = await t.call('POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+      invite,
+      publicKey: (await createSeatKey(rnd)).publicKey,
+    });
+    assert.equal(again.status, 409, again.text);
+    assert.equal(again.json.code, 'SEAT_TAKEN');
+    texts[STRANGER]!.push(again.text);
+  };
+
+  /** The host kicks a seat: its token dies, the hand in progress is void (or abandoned). */
+  const kick = async (seat: number, texts: string[][]) => {
+    // POST …/kick, or DELETE …/token: the same.
+    const [method, what] = pick([
+      ['POST', 'kick'],
+      ['DELETE', 'token'],
+    ] as const);
+    const done = await t.call(
+      method,
+      `/v1/tables/${id}/seats/${seat}/${what}`,
+      undefined,
+      bearer(hostToken),
+    );
+    assert.equal(done.status, 200, done.text);
+    texts[HOST]!.push(without(done.text, done.json.invite));
+    dead.push(tokens[seat]!);
+    tokens[seat] = null;
+    keys[seat] = null;
+    tally.kicks++;
+    return done.json.invite as string;
+  };
+
+  const sweepSource = chacha20(`${seed}/sweep`);
+  const sweepCtx = (): StepContext => ({
+    now: t.clock.t,
+    seal: t.box.seal,
+    open: t.box.open,
+    dealer: t.box.dealer,
+    testOnlySource: sweepSource,
+  });
+
+  // The seats are claimed, each by a person with a key made on their own device.
+  {
+    const texts = emptyTexts();
+    // The host's answer carries every invite (and its own token): they are its to hand out.
+    let hostText = created.text;
+    for (const x of created.json.invites) hostText = without(hostText, x.invite);
+    texts[HOST]!.push(without(hostText, hostToken));
+    for (const x of created.json.invites) await claim(x.seat, x.invite, texts);
+    await check(texts);
   }
-  if (process.env.CAPTURE_STATS)
-    console.log(preset, 'hands', (await doc()).hand?.n, 'mentions', checked, streetsPerHand);
-  return { checked, streetsPerHand };
+
+  // Each seat's honest client state for the current hand: what it committed.
+  const mine = new Map<string, SeatCommitV3>();
+  const mineOf = (n: number, k: number) => mine.get(`${n}/${k}/${owners[k]}`);
+  let pendingInvites: { seat: number; invite: string }[] = [];
+  let handSteps = 0;
+  let lastHand = 0;
+  let step = 0;
+  for (; step < 5000; step++) {
+    const texts = emptyTexts();
+    const d = await doc();
+    if (d.history.length >= hands) break;
+    const h = d.hand!;
+    if (h.n !== lastHand) {
+      lastHand = h.n;
+      handSteps = 0;
+    }
+    handSteps++;
+    if (pendingInvites.length > 0) {
+      // A kicked seat's newcomer claims it (after a void, that opens the next hand).
+      for (const p of pendingInvites) await claim(p.seat, p.invite, texts);
+      pendingInvites = [];
+      await check(texts);
+      continue;
+    }
+    if (h.phase === 'ended') {
+      if (d.preset === 'holdem' || d.preset === 'omaha') {
+        streetsPerHand.push(h.log.filter((a) => a.type === 'street').length);
+      }
+      tally.ended++;
+      const next = await act(HOST, { type: 'next-hand' }, texts);
+      assert.equal(next.status, 200, next.text);
+      await check(texts);
+      continue;
+    }
+    assert.notEqual(h.phase, 'void', 'a voided hand with every seat claimed opens the next');
+    const u = uniformInt(100, rnd);
+    const s = uniformInt(seats, rnd);
+    const other = (s + 1 + uniformInt(seats - 1, rnd)) % seats;
+    const protocol = h.phase === 'committing' || h.phase === 'revealing';
+    const ann = h.announcement as AnnouncementV3;
+
+    if (handSteps > 200 && h.phase === 'playing') {
+      // Random play did not finish this hand: the host ends it (Dou Dizhu has no end-hand: the
+      // host kicks a seat, which abandons the hand and publishes its record).
+      if (d.hand!.game === null) {
+        const r = await act(HOST, { type: 'end-hand' }, texts);
+        assert.equal(r.status, 200, r.text);
+      } else {
+        pendingInvites.push({ seat: s, invite: await kick(s, texts) });
+      }
+    } else if (protocol && u < 45) {
+      // An honest step by a seat still awaited.
+      const waiting = (h.phase === 'committing' ? h.commits : h.reveals)
+        .map((x, k) => (x === null ? k : -1))
+        .filter((k) => k >= 0);
+      const k = pick(waiting);
+      if (h.phase === 'committing') {
+        // The seat's own client checks the announcement (its key at its seat, the dealer's
+        // signature) before it commits.
+        await checkAnnouncementV3(ann, {
+          seat: k,
+          publicKey: keys[k]!.publicKey,
+          dealer: t.box.dealer.publicKey,
+        });
+        const c = await commitAsSeat(
+          ann,
+          k,
+          `seat ${k} seed of hand ${h.n}: ${uniformInt(1e9, rnd)}`,
+          keys[k]!,
+          rnd,
+        );
+        mine.set(`${h.n}/${k}/${owners[k]}`, c);
+        secrets.push({
+          hand: h.n,
+          seat: k,
+          owner: owners[k]!,
+          seed: c.seed,
+          salt: c.salt,
+          revealed: false,
+        });
+        const r = await act(
+          k,
+          { type: 'commit', commitment: c.commitment, signature: c.signature },
+          texts,
+        );
+        assert.equal(r.status, 200, r.text);
+        assert.equal(await checkReceiptV3(r.json.receipt, t.box.dealer.publicKey), true);
+      } else {
+        const c = mineOf(h.n, k)!;
+        // The seat's own client checks the roster before it lets its seed go.
+        await checkRosterV3(h.roster as RosterV3, ann, c);
+        const rv = await revealAsSeat(c, h.roster as RosterV3, keys[k]!);
+        const r = await act(
+          k,
+          { type: 'reveal', seed: rv.seed, salt: rv.salt, signature: rv.signature },
+          texts,
+        );
+        assert.equal(r.status, 200, r.text);
+        assert.equal(await checkReceiptV3(r.json.receipt, t.box.dealer.publicKey), true);
+      }
+    } else if (protocol && u < 70) {
+      // A forged or out-of-order commit or reveal: refused, nothing changes.
+      const committing = h.phase === 'committing';
+      const kind = pick(['commit', 'reveal', 'host'] as const);
+      if (kind === 'host') {
+        await refused(
+          HOST,
+          {
+            type: pick(['commit', 'reveal']),
+            commitment: '00'.repeat(32),
+            signature: '00'.repeat(64),
+            seed: 'x',
+            salt: '00'.repeat(32),
+          },
+          texts,
+          403,
+          'FORBIDDEN',
+        );
+      } else if (kind === 'commit') {
+        const how = pick(['other-key', 'replay', 'bad-signature'] as const);
+        const j = h.commits.findIndex((c, k) => c !== null && k !== s);
+        let body: Record<string, unknown>;
+        if (how === 'replay' && j >= 0) {
+          // Another seat's public commit, sent as this seat's.
+          body = {
+            type: 'commit',
+            commitment: h.commits[j]!.commitment,
+            signature: h.commits[j]!.signature,
+          };
+        } else {
+          const c = await commitAsSeat(
+            ann,
+            s,
+            `forged seed ${uniformInt(1e9, rnd)}`,
+            how === 'bad-signature' ? keys[s]! : keys[other]!,
+            rnd,
+          );
+          body = {
+            type: 'commit',
+            commitment: c.commitment,
+            signature: how === 'bad-signature' ? flip(c.signature) : c.signature,
+          };
+        }
+        if (!committing || h.commits[s] !== null) {
+          await refused(s, body, texts, 409, 'PROTOCOL_ORDER');
+          tally.refusedProtocol++;
+        } else {
+          await refused(s, body, texts, 422, 'BAD_SIGNATURE');
+          tally.forgedCommits++;
+        }
+      } else {
+        const c = mineOf(h.n, s);
+        const how = pick(['other-key', 'replay', 'bad-signature', 'wrong-seed'] as const);
+        const j = h.reveals.findIndex((x, k) => x !== null && k !== s);
+        let body: Record<string, unknown>;
+        let code = 'BAD_SIGNATURE';
+        if (committing || c === undefined || h.reveals[s] !== null) {
+          body = {
+            type: 'reveal',
+            seed: 'too soon',
+            salt: '00'.repeat(32),
+            signature: '00'.repeat(64),
+          };
+          code = 'PROTOCOL_ORDER';
+        } else if (how === 'replay' && j >= 0) {
+          // Another seat's public reveal, sent as this seat's.
+          const x = h.reveals[j]!;
+          body = { type: 'reveal', seed: x.seed, salt: x.salt, signature: x.signature };
+          code = 'REVEAL_MISMATCH';
+        } else if (how === 'wrong-seed') {
+          const rv = await revealAsSeat(
+            { ...c, seed: `not my seed ${uniformInt(1e9, rnd)}` },
+            h.roster as RosterV3,
+            keys[s]!,
+          );
+          body = { type: 'reveal', seed: rv.seed, salt: rv.salt, signature: rv.signature };
+          code = 'REVEAL_MISMATCH';
+        } else {
+          // The seat's real seed and salt, signed by another seat's key, or a signature altered.
+          const rv = await revealAsSeat(
+            c,
+            h.roster as RosterV3,
+            how === 'other-key' ? keys[other]! : keys[s]!,
+          );
+          body = {
+            type: 'reveal',
+            seed: rv.seed,
+            salt: rv.salt,
+            signature: how === 'other-key' ? rv.signature : flip(rv.signature),
+          };
+        }
+        await refused(s, body, texts, code === 'PROTOCOL_ORDER' ? 409 : 422, code);
+        if (code === 'PROTOCOL_ORDER') tally.refusedProtocol++;
+        else tally.forgedReveals++;
+      }
+    } else if (protocol && u < 76) {
+      // `void`, by a seat or the host: too early before the deadline; after it, the hand is
+      // void (the silent seats named) and the next one opens.
+      const who = uniformInt(seats + 1, rnd);
+      if (t.clock.t < h.deadline) {
+        await refused(who, { type: 'void' }, texts, 409, 'TOO_EARLY');
+        tally.tooEarly++;
+      } else {
+        const r = await act(who, { type: 'void' }, texts);
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.json.table.hand.n, h.n + 1, 'the next hand opened');
+        tally.withheld++;
+      }
+    } else if (protocol && u < 82) {
+      // Time passes: the deadline goes by; after it, the service's own sweep voids the hand.
+      if (t.clock.t < h.deadline) {
+        t.clock.t = h.deadline + 1;
+      } else {
+        const voided = await voidDue({
+          tables: t.tables,
+          box: t.box,
+          notifier: t.notifier,
+          ctx: sweepCtx,
+        });
+        assert.equal(voided, 1, 'the sweep voided the hand past its deadline');
+        tally.withheld++;
+        tally.sweeps++;
+      }
+    } else if (u < (protocol ? 83 : 2)) {
+      // The host kicks a seat (a seat may not).
+      await t
+        .call('POST', `/v1/tables/${id}/seats/${other}/kick`, undefined, bearer(tokens[s]!))
+        .then((r) => {
+          assert.equal(r.status, 403, r.text);
+          texts[s]!.push(r.text);
+        });
+      pendingInvites.push({ seat: other, invite: await kick(other, texts) });
+    } else if (u < (protocol ? 85 : 4)) {
+      // A seat replaces its own token (a device lost): the old one dies.
+      const r = await t.call(
+        'POST',
+        `/v1/tables/${id}/seats/${s}/token`,
+        undefined,
+        bearer(tokens[s]!),
+      );
+      assert.equal(r.status, 200, r.text);
+      dead.push(tokens[s]!);
+      tokens[s] = r.json.seatToken;
+      texts[s]!.push(without(r.text, r.json.seatToken));
+      tally.reissues++;
+    } else if (!protocol && u < 9) {
+      // The protocol after the deal: refused.
+      const c = mineOf(h.n, s);
+      const [body, code] = pick([
+        [
+          {
+            type: 'commit',
+            commitment: c?.commitment ?? '00'.repeat(32),
+            signature: c?.signature ?? '00'.repeat(64),
+          },
+          'PROTOCOL_ORDER',
+        ],
+        [
+          {
+            type: 'reveal',
+            seed: c?.seed ?? 'late',
+            salt: c?.salt ?? '00'.repeat(32),
+            signature: '00'.repeat(64),
+          },
+          'PROTOCOL_ORDER',
+        ],
+        [{ type: 'void' }, 'WRONG_PHASE'],
+      ] as const);
+      await refused(s, body, texts, 409, code);
+      tally.refusedProtocol++;
+    } else {
+      await playStep(d, s, texts);
+    }
+    await check(texts);
+  }
+  assert.ok(step < 5000, `only ${(await doc()).history.length} hands finished in 5000 steps`);
+  if (process.env.CAPTURE_STATS) {
+    console.log(preset, 'hands', (await doc()).hand?.n, 'mentions', checked, streetsPerHand, tally);
+  }
+  return { checked, streetsPerHand, tally };
+
+  /** One random action of play (or a wrong one) by a seat or, one time in eight, the host. */
+  async function playStep(d: TableDocument, seat: number, texts: string[][]) {
+    const row = (await t.tables.readTable(id))!;
+    const s = uniformInt(8, rnd) === 0 ? HOST : seat;
+    const hidden = heldBack(d, t);
+    const hand = d.hand!;
+    const mineCards = visibleNow(d, s, hidden).filter((c) =>
+      hand.game
+        ? (hand.game.hands[s] ?? []).some((x) => x.id === c)
+        : (hand.piles?.hands[s] ?? []).includes(c),
+    );
+    // Cards to try: the stock, every seat's, and the streets still held back (a seat naming
+    // the river before it is dealt must learn nothing from the answer).
+    const all = [
+      ...(hand.piles?.stock ?? []),
+      ...d.players.flatMap((_, i) => visibleNow(d, i, hidden)),
+      ...hidden,
+    ];
+    const cards =
+      uniformInt(3, rnd) === 0 || mineCards.length === 0
+        ? [pick(all.length ? all : ['AS'])]
+        : [pick(mineCards)];
+    const game = hand.game;
+    let actor = s;
+    let body: Record<string, unknown> = pick([
+      { type: 'draw', count: 1 + uniformInt(2, rnd) },
+      { type: 'draw', count: 1, to: uniformInt(seats, rnd) },
+      { type: 'burn' },
+      { type: 'play', cards },
+      { type: 'discard', cards },
+      { type: 'move', cards, from: 'hand', to: 'board' },
+      {
+        type: 'move',
+        cards: hand.piles?.board.length ? hand.piles.board.slice(0, 1) : cards,
+        from: 'board',
+        to: 'hand',
+      },
+      { type: 'deal-street' },
+      { type: 'deal-street' },
+      { type: 'deal-street', street: pick(['flop', 'turn', 'river', 'fifth']) },
+      { type: 'bid', bid: pick(['pass', 1, 2, 3]) },
+      { type: 'pass' },
+      { type: 'play', cards },
+      { type: 'end-hand' },
+      { type: 'nonsense', cards },
+    ]);
+    if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
+      // Half the time a legal move by the seat to play (the largest, so hands end sooner).
+      const moves = legalMoves(game);
+      const move = uniformInt(2, rnd) === 0 ? moves.at(-1)! : pick(moves);
+      actor = game.turn;
+      body =
+        move.type === 'pass'
+          ? { type: 'pass' }
+          : { type: 'play', cards: cardsFor(game.hands[actor]!, move).map((c) => c.id) };
+    }
+    if (game !== null && game.phase === 'bidding' && uniformInt(2, rnd) === 0) {
+      actor = game.turn;
+      body = { type: 'bid', bid: pick(['pass', 3]) };
+    }
+    const v = uniformInt(10, rnd) === 0 ? row.version - 1 : row.version;
+    await act(actor, body, texts, v);
+    const token = actor === HOST ? hostToken : tokens[actor]!;
+    const g = await t.call('GET', `/v1/tables/${id}`, undefined, bearer(token));
+    texts[actor]!.push(g.text);
+    // A stranger without a token asks too, and learns nothing.
+    const s2 = await t.call('GET', `/v1/tables/${id}`);
+    assert.equal(s2.status, 401, s2.text);
+    texts[STRANGER]!.push(s2.text);
+  }
 }
 
-test('capture: over random actions at a hold’em table, no seat is ever sent a card it may not see', async () => {
-  const { checked, streetsPerHand } = await capture(
+/** The parts of the v3 mix that must have happened at a fair table. */
+function assertFairMix(tally: Tally) {
+  for (const k of [
+    'ended',
+    'withheld',
+    'sweeps',
+    'kicks',
+    'reissues',
+    'forgedCommits',
+    'forgedReveals',
+    'tooEarly',
+    'refusedProtocol',
+  ] as const) {
+    assert.ok(tally[k] > 0, `the run had no ${k}: ${JSON.stringify(tally)}`);
+  }
+}
+
+test('capture: over random actions at a fair hold’em table, no seat is ever sent a card, seed or key it may not see', async () => {
+  const { checked, streetsPerHand, tally } = await capture(
     'holdem',
     { seats: 3 },
     true,
     'capture-holdem',
-    8,
+    16,
   );
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
+  assertFairMix(tally);
   // The run covers hands that dealt the river and hands that ended with streets held back.
   assert.ok(streetsPerHand.includes(3), `no hand dealt the river: ${streetsPerHand}`);
   assert.ok(
@@ -258,22 +741,27 @@ test('capture: over random actions at a hold’em table, no seat is ever sent a 
   );
 });
 
-test('capture: at an Omaha table, no seat sees a street before it is dealt', async () => {
-  const { checked, streetsPerHand } = await capture(
+test('capture: at an Omaha practice table, no seat sees a street before it is dealt, and the protocol is refused', async () => {
+  const { checked, streetsPerHand, tally } = await capture(
     'omaha',
     { seats: 4 },
     false,
     'capture-omaha',
-    4,
+    6,
   );
   assert.ok(checked > 300, `only ${checked} card mentions checked`);
   assert.ok(
     streetsPerHand.some((n) => n > 0),
     `no street dealt: ${streetsPerHand}`,
   );
+  // A kick at a practice table abandons the dealt hand: its record (every card) is public.
+  for (const k of ['refusedProtocol', 'kicks', 'reissues'] as const) {
+    assert.ok(tally[k] > 0, `the run had no ${k}: ${JSON.stringify(tally)}`);
+  }
 });
 
-test('capture: at a Dou Dizhu table (bids, plays, errors), no seat is sent a hidden card', async () => {
-  const { checked } = await capture('doudizhu', {}, false, 'capture-ddz', 4);
+test('capture: at a fair Dou Dizhu table (commits, reveals, bids, plays, errors), no seat is sent a hidden card, seed or key', async () => {
+  const { checked, tally } = await capture('doudizhu', {}, true, 'capture-ddz', 12);
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
+  assertFairMix(tally);
 });

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { createSeatKey } from '../../../src/fair/index.ts';
+import { chacha20 } from '../../../src/index.ts';
 import { testDatabase } from '../../support/pg-database.ts';
 import { type Running, spawnServer } from '../spawn-server.ts';
 
-// Revocation across processes: the host changes a seat's token through one `fairdeal serve`
-// process while the seat holds its event stream open on ANOTHER, on one PostgreSQL. The stream
-// learns of it only through LISTEN/NOTIFY and its check of the credential generation.
+// Revocation across processes: a seat's token dies through one `fairdeal serve` process — the
+// host kicks the seat, or the seat replaces its own token (fairdeal-v3: the host never holds or
+// reissues a seat's token) — while the seat holds its event stream open on ANOTHER, on one
+// PostgreSQL. The stream learns of it only through LISTEN/NOTIFY and its check of the credential
+// generation.
 const db = await testDatabase();
 const running: Running[] = [];
 const streams: AbortController[] = [];
@@ -64,7 +68,7 @@ async function waitFor(ok: () => boolean, ms: number, what: () => string): Promi
   }
 }
 
-test('two service processes on one PostgreSQL: a token revoked or reissued on one ends its streams on the other, refuses its tickets there, and a reused Idempotency-Key is refused on either', {
+test('two service processes on one PostgreSQL: a seat kicked or its token reissued on one ends its streams on the other, refuses its tickets there, and a reused Idempotency-Key is refused on either', {
   ...skip,
   timeout: 120_000,
 }, async () => {
@@ -98,33 +102,49 @@ test('two service processes on one PostgreSQL: a token revoked or reissued on on
   assert.equal(made.status, 201, made.text);
   const m: Json = JSON.parse(made.text);
   const id: string = m.tableId;
-  const [t0, t1, t2] = m.seatTokens as string[];
   const host = bearer(m.hostToken);
+  // Each seat claims its seat with a key of its own (seat 1 on B); the last claim deals hand 1
+  // (practice: at once).
+  const claim = async (base: string, seat: number, invite: string, label: string) => {
+    const key = await createSeatKey(chacha20(`revocation ${label}`));
+    const r = await call(base, 'POST', `/v1/tables/${id}/seats/${seat}/claim`, {
+      invite,
+      publicKey: key.publicKey,
+    });
+    assert.equal(r.status, 201, r.text);
+    return JSON.parse(r.text).seatToken as string;
+  };
+  const t0 = await claim(a.url, 0, m.invites[0].invite, 'seat 0');
+  const t1 = await claim(b.url, 1, m.invites[1].invite, 'seat 1');
+  const t2 = await claim(a.url, 2, m.invites[2].invite, 'seat 2');
   const events = `/v1/tables/${id}/events`;
   const ticket = async (base: string, token: string) =>
     JSON.parse((await call(base, 'POST', `/v1/tables/${id}/tickets`, {}, bearer(token))).text)
       .ticket as string;
 
   // Seat 0 listens on B twice (token, and a ticket minted on B); it also keeps a ticket minted on
-  // A for later. Seat 1 listens on A; seat 2 on B, and is never touched.
-  const s0 = await hold(`${b.url}${events}`, bearer(t0!));
-  const s0t = await hold(`${b.url}${events}?ticket=${await ticket(b.url, t0!)}`);
-  const spare = await ticket(a.url, t0!);
-  const s1 = await hold(`${a.url}${events}`, bearer(t1!));
-  const s2 = await hold(`${b.url}${events}`, bearer(t2!));
+  // A for later. Seat 1 listens on A; seat 2 on B, and is never touched. Each has 4 events so far:
+  // the table made, and three claims.
+  const s0 = await hold(`${b.url}${events}`, bearer(t0));
+  const s0t = await hold(`${b.url}${events}?ticket=${await ticket(b.url, t0)}`);
+  const spare = await ticket(a.url, t0);
+  const s1 = await hold(`${a.url}${events}`, bearer(t1));
+  const s2 = await hold(`${b.url}${events}`, bearer(t2));
   for (const s of [s0, s0t, s1, s2]) {
     await waitFor(
-      () => ids(s.text).includes(1),
+      () => ids(s.text).includes(4),
       10_000,
       () => s.text,
     );
   }
 
-  // Revoke seat 0 on A: both of its streams on B end with the revoked event.
-  assert.equal(
-    (await call(a.url, 'DELETE', `/v1/tables/${id}/seats/0/token`, {}, host)).status,
-    200,
-  );
+  // The host kicks seat 0 on A (DELETE …/token, the same as POST …/kick; v3's revocation — the
+  // host can no longer hand a seat a new token): both of seat 0's streams on B end with the
+  // revoked event, without the kick's own event (written with the revocation, read after it).
+  const kicked = await call(a.url, 'DELETE', `/v1/tables/${id}/seats/0/token`, {}, host);
+  assert.equal(kicked.status, 200, kicked.text);
+  const invite = JSON.parse(kicked.text).invite as string;
+  assert.match(invite, /^fdt_invite_/);
   for (const s of [s0, s0t]) {
     await waitFor(
       () => s.ended,
@@ -135,15 +155,26 @@ test('two service processes on one PostgreSQL: a token revoked or reissued on on
       s.text,
       /event: revoked\ndata: \{"success":false,"error":"[^"]+","code":"UNAUTHORIZED"\}\n\n$/,
     );
+    assert.deepEqual(ids(s.text), [1, 2, 3, 4]);
   }
   // Its ticket minted on A, within its 30 s, opens nothing on B; its token polls nothing there.
   const late = await call(b.url, 'GET', `${events}?ticket=${spare}`);
   assert.equal(late.status, 401, late.text);
-  assert.equal((await call(b.url, 'GET', events, undefined, bearer(t0!))).status, 401);
+  assert.equal((await call(b.url, 'GET', events, undefined, bearer(t0))).status, 401);
+  assert.equal((await call(a.url, 'GET', `/v1/tables/${id}`, undefined, bearer(t0))).status, 401);
+  // Seat 1 (on A) saw the kick: its event 5.
+  await waitFor(
+    () => ids(s1.text).includes(5),
+    10_000,
+    () => s1.text,
+  );
 
-  // Reissue seat 1 on B: its stream on A ends; the new token works on A.
-  const re = await call(b.url, 'POST', `/v1/tables/${id}/seats/1/token`, {}, host);
-  assert.equal(re.status, 200);
+  // Seat 1 replaces its own token on B (v3: only the seat itself can; the host is refused): its
+  // stream on A ends; the new token works on A, the old one nowhere.
+  const byHost = await call(b.url, 'POST', `/v1/tables/${id}/seats/1/token`, {}, host);
+  assert.equal(byHost.status, 403, byHost.text);
+  const re = await call(b.url, 'POST', `/v1/tables/${id}/seats/1/token`, {}, bearer(t1));
+  assert.equal(re.status, 200, re.text);
   await waitFor(
     () => s1.ended,
     10_000,
@@ -155,22 +186,37 @@ test('two service processes on one PostgreSQL: a token revoked or reissued on on
     (await call(a.url, 'GET', `/v1/tables/${id}`, undefined, bearer(t1new))).status,
     200,
   );
+  assert.equal((await call(a.url, 'GET', `/v1/tables/${id}`, undefined, bearer(t1))).status, 401);
 
-  // The next action (seat 2 draws, on A): seat 2's stream on B gets it; the ended ones got
+  // A new player claims seat 0 on B with the host's fresh invite, and the host opens hand 2 on
+  // A. Then seat 2 draws, on A: seat 2's stream on B gets every one of these; the ended ones got
   // nothing after their revoked event.
-  const v = JSON.parse((await call(a.url, 'GET', `/v1/tables/${id}`, undefined, bearer(t2!))).text)
+  await claim(b.url, 0, invite, 'newcomer');
+  const v1 = JSON.parse((await call(a.url, 'GET', `/v1/tables/${id}`, undefined, host)).text).table
+    .version as number;
+  const next = await call(
+    a.url,
+    'POST',
+    `/v1/tables/${id}/actions`,
+    { type: 'next-hand', version: v1 },
+    host,
+  );
+  assert.equal(next.status, 200, next.text);
+  const v = JSON.parse((await call(a.url, 'GET', `/v1/tables/${id}`, undefined, bearer(t2))).text)
     .table.version as number;
   const draw = `{"type":"draw","count":1,"version":${v}}`;
-  const key = { ...bearer(t2!), 'Idempotency-Key': 'one-draw' };
+  const key = { ...bearer(t2), 'Idempotency-Key': 'one-draw' };
   const drawn = await call(a.url, 'POST', `/v1/tables/${id}/actions`, draw, key);
   assert.equal(drawn.status, 200, drawn.text);
   await waitFor(
-    () => ids(s2.text).includes(2),
+    () => ids(s2.text).includes(8),
     10_000,
     () => s2.text,
   );
   assert.equal(s2.ended, false);
-  for (const s of [s0, s0t, s1]) assert.deepEqual(ids(s.text), [1]);
+  assert.deepEqual(ids(s2.text), [1, 2, 3, 4, 5, 6, 7, 8]);
+  for (const s of [s0, s0t]) assert.deepEqual(ids(s.text), [1, 2, 3, 4]);
+  assert.deepEqual(ids(s1.text), [1, 2, 3, 4, 5]);
 
   // The draw's key, retried on B: the same bytes get the same answer; other bytes get 422.
   const retry = await call(b.url, 'POST', `/v1/tables/${id}/actions`, draw, key);

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { commitClientSeed, verify } from '../../../src/fair/index.ts';
+import {
+  type AnnouncementV3,
+  checkAnnouncementV3,
+  checkReceiptV3,
+  checkRosterV3,
+  commitAsSeat,
+  createSeatKey,
+  type RosterV3,
+  revealAsSeat,
+  type SeatCommitV3,
+  verify,
+} from '../../../src/fair/index.ts';
 import { chacha20 } from '../../../src/index.ts';
 import { testDatabase } from '../../support/pg-database.ts';
 import { type Running, spawnServer } from '../spawn-server.ts';
@@ -8,6 +19,8 @@ import { type Running, spawnServer } from '../spawn-server.ts';
 // Issue 13, "More than one machine": one Dou Dizhu table served by two real `fairdeal serve`
 // processes on one PostgreSQL. Each seat acts through one process and listens (SSE) on the
 // OTHER, so every event it receives crossed processes by LISTEN/NOTIFY + a re-read of the store.
+// The hand is fairdeal-v3: seats claimed with their own keys, signed commits and reveals, and
+// the record verifies as proven fair against what was announced on the other process.
 const db = await testDatabase();
 const running: Running[] = [];
 const streams: AbortController[] = [];
@@ -108,16 +121,33 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
     players: ['ann', 'bo', 'cy'],
   });
   assert.equal(made.status, 201, JSON.stringify(made.json));
+  assert.equal(made.json.seatTokens, undefined, 'the host holds no seat');
   const id: string = made.json.tableId;
-  const tokens: string[] = made.json.seatTokens;
   // Seat 0 and 2 act on A and listen on B; seat 1 acts on B and listens on A.
   const actOn = [a.url, b.url, a.url];
   const listenOn = [b.url, a.url, b.url];
+  // Every seat claims its seat at once, each on the process it acts on, with a key of its own:
+  // the store serializes the claims across processes, and the last one opens hand 1.
+  const keys = await Promise.all(
+    [0, 1, 2].map((s) => createSeatKey(chacha20(`two-process key ${s}`))),
+  );
+  const claims = await Promise.all(
+    [0, 1, 2].map((s) =>
+      call(actOn[s]!, 'POST', `/v1/tables/${id}/seats/${s}/claim`, {
+        invite: made.json.invites[s].invite,
+        publicKey: keys[s]!.publicKey,
+      }),
+    ),
+  );
+  for (const c of claims) assert.equal(c.status, 201, JSON.stringify(c.json));
+  const tokens: string[] = claims.map((c) => c.json.seatToken);
   const events: Sse[][] = [[], [], []];
   for (const s of [0, 1, 2])
     await listen(`${listenOn[s]}/v1/tables/${id}/events`, tokens[s]!, events[s]!);
 
-  let version: number = made.json.table.version;
+  const first = (await call(b.url, 'GET', `/v1/tables/${id}`, undefined, tokens[1])).json.table;
+  let version: number = first.version;
+  assert.equal(version, 4, 'created and three claims');
   const accepted: number[] = []; // the version every 200 answer reports
   const act = (s: number, body: object, v = version) =>
     call(actOn[s]!, 'POST', `/v1/tables/${id}/actions`, { ...body, version: v }, tokens[s]);
@@ -130,23 +160,40 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
     return r.json.table;
   };
 
-  // Commit, then reveal: all three seats at once, on both processes, each with the version it
-  // read. At most one write per version wins; the others are 409 (read again, retry). A lost
-  // write would show as a seat missing from `committed`/`revealed` or a version skipped.
-  const ann = made.json.table.hand.announcement;
-  const secrets = [0, 1, 2].map((i) =>
-    commitClientSeed(ann, made.json.table.players[i], `two-process seed ${i}`, chacha20(`s${i}`)),
-  );
+  // Commit, then reveal (fairdeal-v3: each signed by the seat's own key, checked against the
+  // announcement and roster the dealer signed on the other process): all three seats at once, on
+  // both processes, each with the version it read. At most one write per version wins; the
+  // others are 409 (read again, retry). A lost write would show as a seat missing from `commits`
+  // or `reveals`, or a version skipped.
+  const dealer = (await call(b.url, 'GET', '/.well-known/fairdeal-key')).json.dealer as string;
+  assert.equal((await call(a.url, 'GET', '/.well-known/fairdeal-key')).json.dealer, dealer);
+  const ann = first.hand.announcement as AnnouncementV3;
+  const mine: SeatCommitV3[] = [];
+  for (const s of [0, 1, 2]) {
+    await checkAnnouncementV3(ann, { seat: s, publicKey: keys[s]!.publicKey, dealer });
+    mine.push(await commitAsSeat(ann, s, `two-process seed ${s}`, keys[s]!, chacha20(`s${s}`)));
+  }
+  let roster: RosterV3 | undefined;
   for (const step of ['commit', 'reveal'] as const) {
-    const body = (i: number) =>
-      step === 'commit'
-        ? { type: 'commit', commitment: secrets[i]!.commitment }
-        : { type: 'reveal', seed: secrets[i]!.seed, salt: secrets[i]!.salt };
+    const bodies: object[] = [];
+    for (const i of [0, 1, 2]) {
+      if (step === 'commit') {
+        bodies.push({
+          type: 'commit',
+          commitment: mine[i]!.commitment,
+          signature: mine[i]!.signature,
+        });
+      } else {
+        await checkRosterV3(roster!, ann, mine[i]!);
+        const r = await revealAsSeat(mine[i]!, roster!, keys[i]!);
+        bodies.push({ type: 'reveal', seed: r.seed, salt: r.salt, signature: r.signature });
+      }
+    }
     let pending = [0, 1, 2];
     for (let round = 0; pending.length > 0; round++) {
       assert.ok(round < 10, 'every seat gets through within 10 rounds');
-      const v = version;
-      const answers = await Promise.all(pending.map((i) => act(i, body(i), v)));
+      const v: number = version;
+      const answers = await Promise.all(pending.map((i) => act(i, bodies[i]!, v)));
       const wins = answers.filter((r) => r.status === 200);
       assert.equal(wins.length, 1, `exactly one write on version ${v}`);
       for (const r of answers) {
@@ -155,7 +202,9 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
           assert.equal(r.json.code, 'STALE_VERSION');
         }
       }
-      took(wins[0]!);
+      const t: Json = took(wins[0]!);
+      assert.equal(await checkReceiptV3(wins[0]!.json.receipt, dealer), true);
+      if (t.hand.roster !== null) roster = t.hand.roster;
       pending = pending.filter((_, k) => answers[k]!.status !== 200);
     }
   }
@@ -248,10 +297,11 @@ test('two service processes on one PostgreSQL: a Dou Dizhu table played through 
   assert.equal(tr.status, 200);
   const checked = verify(tr.json.transcript, {
     commitment: ann.commitment,
-    rosterHash: table.hand.roster.rosterHash,
+    rosterHash: roster!.hash,
+    dealer,
   });
   assert.equal(checked.ok, true, JSON.stringify(checked));
-  assert.equal(checked.ok && checked.verdict.fairness, 'players-contributed');
+  assert.equal(checked.ok && checked.verdict.fairness, 'proven-fair');
   assert.ok(
     statuses.every((x) => x < 500),
     `no 5xx: ${statuses.filter((x) => x >= 500)}`,
