@@ -186,31 +186,6 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
 
   const shot = (name: string) => join(DOCS_IMG ?? dir, name);
 
-  /**
-   * Holds this seat's commit and reveal until the seat before it has made its own: the seats then
-   * commit and reveal in seat order. WHY: SignedRound.restore (src/fair/signed-round.ts) replays
-   * the commits and reveals in seat order through its monotonic clock, so one that arrived before
-   * a lower seat's is restored with a later time than it was recorded with; a dealt hand's record
-   * hash then no longer matches and the hand can never end (422 BAD_TRANSCRIPT "round state
-   * refused: the record hash does not match"). Remove once restore keeps the recorded times.
-   */
-  async function inSeatOrder(b: Browsing, seat: number): Promise<void> {
-    if (seat === 0) return;
-    await b.page.route('**/v1/tables/*/actions', async (route) => {
-      const type = (route.request().postDataJSON() as { type?: string } | null)?.type;
-      if (type === 'commit' || type === 'reveal') {
-        const path = new URL(route.request().url()).pathname.replace(/\/actions$/, '');
-        const auth = route.request().headers().authorization ?? '';
-        await until(`seat ${seat - 1}'s ${type}`, async () => {
-          const hand = ((await api('GET', path, auth.slice(7))).table as SeatView)
-            .hand as unknown as Record<string, unknown[]> | undefined;
-          return hand?.[`${type}s`]?.[seat - 1] ? true : undefined;
-        });
-      }
-      await route.continue();
-    });
-  }
-
   /** The host opens a table in its page; answers the invite links and the table id. */
   async function hostOpens(
     host: Browsing,
@@ -250,7 +225,6 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     const players: Browsing[] = [];
     for (const [i, link] of invites.entries()) {
       const p = await person();
-      await inSeatOrder(p, i);
       await open(p, link);
       players.push(p);
     }
