@@ -223,7 +223,7 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
 
     // Each player opens its invite in its own browser: the key is made there, the seat claimed.
     const players: Browsing[] = [];
-    for (const [i, link] of invites.entries()) {
+    for (const link of invites) {
       const p = await person();
       await open(p, link);
       players.push(p);
