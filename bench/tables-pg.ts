@@ -1,6 +1,8 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { openClaimedTable } from './claimed-table.ts';
 import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
+import { sendJson } from './send-json.ts';
 
 const _ROOT = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -9,48 +11,9 @@ const pg = openPgServices();
 const url = pg.url;
 const start = pg.start;
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers.
-type Json = any;
-// The load generator shares the machine's 2 cores with the services and PostgreSQL, so it must
-// cost little: node:http on keep-alive connections (a pool per service, as many sockets as
-// actions in flight) costs about a third of the CPU of fetch() per request, measured here.
+// Keep-alive connections, as many sockets as actions in flight (bench/send-json.ts says why).
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-function post(u: string, body: object, token?: string): Promise<{ status: number; json: Json }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      u,
-      {
-        method: 'POST',
-        agent,
-        timeout: 10_000,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
-          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve({
-              status: res.statusCode ?? 0,
-              json: JSON.parse(Buffer.concat(chunks).toString()),
-            });
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const post = (u: string, body: object, token?: string) => sendJson(agent, 'POST', u, body, token);
 
 interface Table {
   id: string;
@@ -77,23 +40,17 @@ function nextAction(t: Table): Record<string, unknown> {
 }
 
 async function newTable(base: string): Promise<Table> {
-  const r = await post(`${base}/v1/tables`, {
+  const t = await openClaimedTable(agent, base, {
     preset: 'holdem',
     options: { seats: 3 },
     fair: false,
   });
-  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.json)}`);
-  const token: string = r.json.seatTokens[0];
-  const seen = await fetch(`${base}/v1/tables/${r.json.tableId}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const table = ((await seen.json()) as Json).table;
   return {
-    id: r.json.tableId,
-    token,
-    card: table.hand.yourCards[0],
-    version: table.version,
-    created: table.version,
+    id: t.id,
+    token: t.tokens[0]!,
+    card: t.table.hand.yourCards[0],
+    version: t.table.version,
+    created: t.table.version,
     ok: 0,
     onBoard: false,
     step: 0,

@@ -10,20 +10,21 @@
 //   is an Ed25519 signature the service checks and a receipt it signs; the clients' own signing
 //   (Web Crypto, async) is counted in the client column, not the service's.
 // Server CPU per action is read from /proc for the two services and PostgreSQL's backends.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
   type AnnouncementV3,
   commitAsSeat,
   commitClientSeed,
-  createSeatKey,
   type RosterV3,
   revealAsSeat,
   type SeatCommitV3,
   type SeatKeyPair,
 } from '../src/fair/index.ts';
+import { openClaimedTable } from './claimed-table.ts';
 import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
+import { sendJson } from './send-json.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BEFORE = process.argv[2] ?? process.env.FAIRDEAL_BENCH_BEFORE;
@@ -35,47 +36,8 @@ const PER_WORKER = 4;
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers.
 type Json = any;
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-function send(
-  method: string,
-  u: string,
-  body?: object,
-  token?: string,
-): Promise<{ status: number; json: Json }> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      u,
-      {
-        method,
-        agent,
-        timeout: 10_000,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
-          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve({
-              status: res.statusCode ?? 0,
-              json: JSON.parse(Buffer.concat(chunks).toString()),
-            });
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const send = (method: string, u: string, body?: object, token?: string) =>
+  sendJson(agent, method, u, body, token);
 
 interface Table {
   base: string;
@@ -92,40 +54,17 @@ interface Table {
 }
 
 async function newTable(base: string, fair: boolean): Promise<Table> {
-  const r = await send('POST', `${base}/v1/tables`, {
-    preset: 'holdem',
-    options: { seats: 3 },
-    fair,
-  });
-  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.json)}`);
-  const id = r.json.tableId;
-  const v3 = r.json.invites !== undefined;
-  let tokens: string[] = r.json.seatTokens;
-  const keys: SeatKeyPair[] = [];
-  if (v3) {
-    tokens = [];
-    for (const { seat, invite } of r.json.invites) {
-      const key = await createSeatKey();
-      const c = await send('POST', `${base}/v1/tables/${id}/seats/${seat}/claim`, {
-        invite,
-        publicKey: key.publicKey,
-      });
-      if (c.status !== 201) throw new Error(`claim: ${JSON.stringify(c.json)}`);
-      tokens.push(c.json.seatToken);
-      keys.push(key);
-    }
-  }
-  const seen = (await send('GET', `${base}/v1/tables/${id}`, undefined, tokens[0])).json.table;
+  const t = await openClaimedTable(agent, base, { preset: 'holdem', options: { seats: 3 }, fair });
   return {
     base,
-    id,
-    v3,
-    tokens,
-    keys,
-    players: seen.players,
-    version: seen.version,
+    id: t.id,
+    v3: t.v3,
+    tokens: t.tokens,
+    keys: t.keys,
+    players: t.table.players,
+    version: t.table.version,
     step: 0,
-    card: seen.hand.yourCards?.[0] ?? '',
+    card: t.table.hand.yourCards?.[0] ?? '',
     onBoard: false,
     secrets: [],
   };

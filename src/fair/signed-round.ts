@@ -307,11 +307,10 @@ export class SignedRound {
     return this.#csHex;
   }
 
-  /** The signed announcement to publish (no secret). */
-  get announcement(): AnnouncementV3 {
+  /** A copy of the header: what every announcement, record and saved state repeats. */
+  #headerCopy(): FairHeaderV3 {
     const h = this.#header;
     return {
-      algorithm: FAIR_V3,
       mode: h.mode,
       table: h.table,
       hand: h.hand,
@@ -320,6 +319,14 @@ export class SignedRound {
       options: { ...h.options },
       dealer: h.dealer,
       seats: h.seats.map((s) => ({ ...s })),
+    };
+  }
+
+  /** The signed announcement to publish (no secret). */
+  get announcement(): AnnouncementV3 {
+    return {
+      algorithm: FAIR_V3,
+      ...this.#headerCopy(),
       commitment: this.#csHex,
       at: this.#announcedAt,
       signature: this.#announceSignature,
@@ -519,18 +526,10 @@ export class SignedRound {
   }
 
   #base(kind: 'dealt' | 'void') {
-    const h = this.#header;
     return {
       algorithm: FAIR_V3,
       kind,
-      mode: h.mode,
-      table: h.table,
-      hand: h.hand,
-      prev: h.prev,
-      preset: h.preset,
-      options: { ...h.options },
-      dealer: h.dealer,
-      seats: h.seats.map((s) => ({ ...s })),
+      ...this.#headerCopy(),
       server: { commitment: this.#csHex, seed: toHex(this.#seed), at: this.#announcedAt },
       commits: this.#commits.map((c) => (c === null ? null : { ...c })),
       roster: this.#roster === null ? null : { hash: this.#roster.hash, at: this.#roster.at },
@@ -637,16 +636,7 @@ export class SignedRound {
     return {
       format: 'fairdeal-v3/round',
       phase: this.#phase,
-      header: {
-        mode: this.#header.mode,
-        table: this.#header.table,
-        hand: this.#header.hand,
-        prev: this.#header.prev,
-        preset: this.#header.preset,
-        options: { ...this.#header.options },
-        dealer: this.#header.dealer,
-        seats: this.#header.seats.map((s) => ({ ...s })),
-      },
+      header: this.#headerCopy(),
       serverSeed: toHex(this.#seed),
       commitment: this.#csHex,
       announcedAt: this.#announcedAt,
