@@ -32,6 +32,14 @@ test('bad values name their variable', () => {
   assert.throws(() => configFrom({ FAIRDEAL_SYNCHRONOUS: 'sometimes' }), /FAIRDEAL_SYNCHRONOUS/);
   assert.throws(() => configFrom({ PUBLIC_URL: 'not a url' }), /PUBLIC_URL/);
   assert.throws(() => configFrom({}, { rateBurst: '0' }), /FAIRDEAL_RATE_BURST/);
+  assert.throws(() => configFrom({ FAIRDEAL_SWEEP_MS: 'often' }), /FAIRDEAL_SWEEP_MS/);
+  assert.throws(() => configFrom({}, { sweepMs: '-1' }), /FAIRDEAL_SWEEP_MS/);
+});
+
+test('the deadline sweep: every second by default, 0 turns it off in this process', () => {
+  assert.equal(configFrom({}).sweepMs, 1000);
+  assert.equal(configFrom({ FAIRDEAL_SWEEP_MS: '0' }).sweepMs, 0);
+  assert.equal(configFrom({ FAIRDEAL_SWEEP_MS: '250' }, { sweepMs: '5000' }).sweepMs, 5000);
 });
 
 test('DATABASE_URL: postgres:// or postgresql:// only, and a refusal never echoes it', () => {

@@ -26,6 +26,12 @@ export interface ServerConfig {
   readonly purgeDays: number;
   /** Write one line per request (default true). */
   readonly log: boolean;
+  /**
+   * How often (ms) this process voids the hands past their deadline (default 1,000); 0: never —
+   * another process sweeps (several processes on one PostgreSQL need only some to), or a seat or
+   * the host sends `void`.
+   */
+  readonly sweepMs: number;
 }
 
 /** The defaults. */
@@ -41,6 +47,7 @@ export const DEFAULT_CONFIG: ServerConfig = Object.freeze({
   publicUrl: undefined,
   purgeDays: 14,
   log: true,
+  sweepMs: 1000,
 });
 
 function num(name: string, text: string, min: number, max: number): number {
@@ -54,7 +61,7 @@ function num(name: string, text: string, min: number, max: number): number {
 /**
  * Settings from environment variables over the defaults, then `overrides` (command-line flags).
  * PORT, HOST, FAIRDEAL_DB, DATABASE_URL, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
- * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_LOG.
+ * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_SWEEP_MS, FAIRDEAL_LOG.
  *
  * @example
  * ```ts
@@ -112,6 +119,8 @@ export function configFrom(
   }
   const purge = get('purgeDays', 'FAIRDEAL_PURGE_DAYS');
   if (purge !== undefined) c.purgeDays = num('FAIRDEAL_PURGE_DAYS', purge, 0, 36500);
+  const sweep = get('sweepMs', 'FAIRDEAL_SWEEP_MS');
+  if (sweep !== undefined) c.sweepMs = num('FAIRDEAL_SWEEP_MS', sweep, 0, 3_600_000);
   const log = get('log', 'FAIRDEAL_LOG');
   if (log !== undefined) c.log = !(log === '0' || log.toLowerCase() === 'false');
   return c;

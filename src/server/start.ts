@@ -40,8 +40,6 @@ export interface StartOptions {
 }
 
 const DAY_MS = 86_400_000;
-const SWEEP_MS = 1_000;
-
 /**
  * Starts the dealer service: the only place that opens a socket. Opens the store (running its
  * migrations), purges stale decks at start and every hour, and listens.
@@ -105,9 +103,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   timer.unref();
   // Hands whose deadline passed with a seat silent are voided and the next hand opens
   // (docs/TABLES.md, "The deadline"), by whichever process sweeps first; one at a time per process.
+  // `sweepMs` 0: not in this process (another sweeps, or a seat or the host sends `void`).
   let sweeping = false;
   const sweep = setInterval(() => {
-    if (sweeping) return;
+    if (sweeping || config.sweepMs === 0) return;
     sweeping = true;
     voidDue({
       tables: tableStore,
@@ -125,7 +124,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       .finally(() => {
         sweeping = false;
       });
-  }, SWEEP_MS);
+  }, config.sweepMs || 2_147_483_647);
   sweep.unref();
 
   let server: Server;

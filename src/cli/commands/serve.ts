@@ -17,6 +17,8 @@ Options (each also an environment variable):
   --rate-burst N      burst per client (FAIRDEAL_RATE_BURST, default 100)
   --public-url URL    origin for image URLs behind a proxy (PUBLIC_URL)
   --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
+  --sweep-ms N        void the table hands past their deadline every N ms, 0 = not in this
+                      process (FAIRDEAL_SWEEP_MS, default 1000)
   -h, --help          this help
 
 The tables' key (docs/TABLES.md, "Keys"): FAIRDEAL_SECRET_KEY (64 hex digits), else the file
@@ -37,6 +39,7 @@ export const serve: Command = async (args, io) => {
       'rate-burst': { type: 'string' },
       'public-url': { type: 'string' },
       'purge-days': { type: 'string' },
+      'sweep-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -53,6 +56,7 @@ export const serve: Command = async (args, io) => {
     rateBurst: values['rate-burst'],
     publicUrl: values['public-url'],
     purgeDays: values['purge-days'],
+    sweepMs: values['sweep-ms'],
   };
   const overrides = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
   // hono and @hono/node-server are optional peers (README, "Why these dependencies"): a missing
