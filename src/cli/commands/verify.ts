@@ -15,6 +15,7 @@ import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
+import { readAnnouncementV3, readRosterV3 } from './fair-v3-files.ts';
 
 const MAX_CARD_LINES = 5;
 
@@ -247,33 +248,25 @@ function keptRecords(
     rosterHash?: string;
     announcement?: ReturnType<typeof parseAnnouncement>;
   } = {};
+  // Which version a kept file is, by its own fields; each is then read strictly by its reader
+  // (v3: the same readers as `fairdeal fair`, fair-v3-files.ts).
+  const fields = (file: string) =>
+    read(file, (text) => parseStrictJson(text) as Record<string, unknown> | null);
   if (announcement !== undefined) {
-    read(announcement, (text) => {
-      // A v3 announcement (docs/FAIR.md §V3.6) holds the record to its commitment and dealer key;
-      // a v2 one is read strictly by parseAnnouncement.
-      const v = parseStrictJson(text) as Record<string, unknown> | null;
-      if (v?.algorithm === 'fairdeal-v3') {
-        kept.commitment = hex64(v.commitment, 'commitment');
-        kept.dealer = hex64(v.dealer, 'dealer');
-      } else kept.announcement = parseAnnouncement(text);
-    });
+    if (fields(announcement)?.algorithm === 'fairdeal-v3') {
+      // A v3 announcement holds the record to its commitment (which binds the header) and to the
+      // dealer key that signed it.
+      const a = readAnnouncementV3(io, announcement);
+      kept.commitment = a.commitment;
+      kept.dealer = a.dealer;
+    } else kept.announcement = read(announcement, parseAnnouncement);
   }
   if (roster !== undefined) {
-    read(roster, (text) => {
-      const v = parseStrictJson(text) as Record<string, unknown> | null;
-      kept.rosterHash = Array.isArray(v?.commits)
-        ? hex64(v.hash, 'hash')
-        : parseRoster(text).rosterHash;
-    });
+    kept.rosterHash = Array.isArray(fields(roster)?.commits)
+      ? readRosterV3(io, roster).hash
+      : read(roster, parseRoster).rosterHash;
   }
   return kept;
-}
-
-function hex64(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) {
-    throw new Error(`${field} must be 64 lowercase hex digits`);
-  }
-  return value;
 }
 
 function summary(
