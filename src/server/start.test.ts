@@ -86,3 +86,30 @@ test('startServer: a hand whose deadline passed is voided by the service itself,
     await server.close();
   }
 });
+
+test('startServer: with sweepMs 0 this process voids nothing by itself; a seat still can', async () => {
+  const server = await startServer({
+    config: { port: 0, db: ':memory:', sweepMs: 0 },
+    log: () => {},
+  });
+  try {
+    const call = callerOf((path, init) => fetch(`${server.url}${path}`, init));
+    const s = await seatedTable(call, { preset: 'doudizhu', revealTimeoutSeconds: 0 });
+    // Two seconds: two sweeps at the default interval would have voided it.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const table = (await call('GET', `/v1/tables/${s.id}`, undefined, bearer(s.seatTokens[0]!)))
+      .json.table;
+    assert.equal(table.hand.n, 1);
+    assert.equal(table.history.length, 0, 'nothing voided');
+    const v = await call(
+      'POST',
+      `/v1/tables/${s.id}/actions`,
+      { type: 'void', version: table.version },
+      bearer(s.seatTokens[0]!),
+    );
+    assert.equal(v.status, 200, v.text);
+    assert.equal(v.json.table.history[0].outcome, 'withheld');
+  } finally {
+    await server.close();
+  }
+});

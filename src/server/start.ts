@@ -105,8 +105,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   // (docs/TABLES.md, "The deadline"), by whichever process sweeps first; one at a time per process.
   // `sweepMs` 0: not in this process (another sweeps, or a seat or the host sends `void`).
   let sweeping = false;
-  const sweep = setInterval(() => {
-    if (sweeping || config.sweepMs === 0) return;
+  const sweepOnce = () => {
+    if (sweeping) return;
     sweeping = true;
     voidDue({
       tables: tableStore,
@@ -124,8 +124,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       .finally(() => {
         sweeping = false;
       });
-  }, config.sweepMs || 2_147_483_647);
-  sweep.unref();
+  };
+  const sweep = config.sweepMs > 0 ? setInterval(sweepOnce, config.sweepMs) : undefined;
+  sweep?.unref();
 
   let server: Server;
   const port = await new Promise<number>((resolve, reject) => {
