@@ -74,6 +74,8 @@ class Sitting {
   busy = false;
   stopped = false;
   lastEventId = 0;
+  /** When this tab last had a view of the table (an answer, a read, an event). */
+  lastHeard = Date.now();
   source: EventSource | null = null;
   timer: ReturnType<typeof setInterval> | null = null;
   constructor(id: string, role: Role, token: string) {
@@ -253,6 +255,7 @@ function remember(s: Sitting, tv: TableView): void {
 
 /** Receives a new view (from an answer, a GET or the stream), then takes the automatic steps. */
 function accept(s: Sitting, tv: TableView): void {
+  s.lastHeard = Date.now();
   if (s.table !== null && tv.version < s.table.version) return;
   s.table = tv;
   remember(s, tv);
@@ -347,7 +350,10 @@ async function listen(s: Sitting): Promise<void> {
     if (e instanceof TableApiError && e.status === 401 && s.role !== 'host') {
       lose(s, t('table.kicked'));
     } else if (e instanceof TableApiError) {
+      // Refused for now (a busy service's 5xx, a rate limit): said, and tried again — a seat whose
+      // stream never came back would wait for ever.
       showError(byId('table-error'), e);
+      setTimeout(() => void listen(s), 3000);
     } else {
       // No answer at all (the network is down): try again; the stream resumes where it stopped.
       setTimeout(() => void listen(s), 3000);
@@ -398,7 +404,16 @@ function sit(id: string, role: Role, token: string): void {
   byId('table-error').hidden = true;
   // The countdown of the waiting screen, on the service's clock.
   s.timer = setInterval(() => {
-    if (s.table !== null && current === s) renderWaiting(s.table, s.me, serverNow());
+    if (s.table === null || current !== s) return;
+    renderWaiting(s.table, s.me, serverNow());
+    // While the hand waits for seeds, a tab that has heard nothing for 5 s reads the table once:
+    // a change whose event was lost (a stream dropped and resumed at the wrong moment) must not
+    // leave a seat waiting on a step it could take.
+    const phase = s.table.hand?.phase;
+    if ((phase === 'committing' || phase === 'revealing') && Date.now() - s.lastHeard > 5000) {
+      s.lastHeard = Date.now();
+      void refresh(s).catch(() => {});
+    }
   }, 1000);
   render(s);
   void refresh(s)
