@@ -8,9 +8,18 @@ import { apiRequest } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 import type { TableView } from './table-types.ts';
 
-/** The seat whose kick awaits confirmation, and the last seat kicked (its new invite shown). */
-const state: { confirming: number | null; kicked: { seat: number; name: string } | null } = {
+/**
+ * The seat whose kick awaits confirmation, the seat whose kick is on its way (its old invite was
+ * used: not shown again until the new one is here), and the last seat kicked (its new invite
+ * shown). The kick's event may reach this page before the kick's answer does.
+ */
+const state: {
+  confirming: number | null;
+  kicking: number | null;
+  kicked: { seat: number; name: string } | null;
+} = {
   confirming: null,
+  kicking: null,
   kicked: null,
 };
 
@@ -66,7 +75,9 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
     li.dataset.seat = String(seat);
     const key = tv.seatKeys[seat] ?? null;
     const invite = kept.invites[String(seat)];
-    if (key === null) {
+    if (key === null && state.kicking === seat) {
+      li.textContent = `${seatName(tv, seat)}: …`;
+    } else if (key === null) {
       if (state.kicked?.seat === seat) {
         li.append(
           el('p', '', tf('table.kickedInvite', { name: state.kicked.name, seat: seat + 1 })),
@@ -121,9 +132,14 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
     } else if (target.dataset.kickYes !== undefined) {
       const seat = Number(target.dataset.kickYes);
       target.disabled = true;
+      state.kicking = seat;
       void kick(tv, hostToken, seat)
         .then(hooks.refresh)
-        .catch((e: unknown) => showError(byId('table-error'), e));
+        .catch((e: unknown) => showError(byId('table-error'), e))
+        .finally(() => {
+          if (state.kicking === seat) state.kicking = null;
+          rerender();
+        });
     }
   };
 }
