@@ -2,11 +2,12 @@
 // open seat, and for each claimed seat its player, the first digits of its public key and a kick
 // behind a confirmation. The host holds invites and its own token, never a seat's: a kick answers
 // with a fresh invite for the seat, which the panel shows.
+
+import type { TableView } from '../client/index.ts';
 import { byId, el, showError } from './dom.ts';
 import { t, tf } from './i18n.ts';
 import { apiRequest } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
-import type { TableView } from './table-types.ts';
 
 /**
  * The seat whose kick awaits confirmation, the seat whose kick is on its way (its old invite was

@@ -5,6 +5,8 @@
 // and reveal, signed over that roster. The seed and salt stay in localStorage until the reveal is
 // on record, so a reload can still reveal; the dealer's signed receipts are checked and kept, to
 // dispute a void record that would drop this seat's message (table-verdicts.ts).
+
+import type { TableView } from '../client/index.ts';
 import {
   checkAnnouncementV3,
   checkReceiptV3,
@@ -17,7 +19,6 @@ import { secureRandom } from '../index.ts';
 import { bytesToHex } from './hex.ts';
 import { t, tf } from './i18n.ts';
 import { tableStorage } from './table-storage.ts';
-import type { TableView } from './table-types.ts';
 
 /** What the steps need from the table view. */
 export interface SeatSide {

@@ -4,12 +4,13 @@
 // seeds — the dealer's commitment and the roster hash — and to the service's published key. A
 // void record is also held to the receipts this seat kept (disputeVoidV3): a receipt for a
 // message the record says never came proves the dealer dropped it. Only `proven-fair` is green.
+
+import type { TableView } from '../client/index.ts';
 import { disputeVoidV3, type FairVerdict, type VoidRecordV3, verifyAsync } from '../fair/index.ts';
 import { byId, el } from './dom.ts';
 import { lang, t, tf } from './i18n.ts';
 import { apiRequest } from './table-api.ts';
 import { type Role, tableStorage } from './table-storage.ts';
-import type { TableView } from './table-types.ts';
 import { verdictWords } from './verdict-words.ts';
 
 /** Hands shown, newest first. */

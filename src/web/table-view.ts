@@ -7,6 +7,8 @@
 // (table-verdicts.ts). Routes: #table/<id>/join/<seat>/<invite>[/name], #table/<id>/<seat>,
 // #table/<id>/host; a token that arrives in the fragment (#table/<id>/host/<token>, or a seat's
 // #table/<id>/<seat>/<token>) is moved to localStorage and cleared from the address bar.
+
+import type { PlayView, TableView } from '../client/index.ts';
 import type { Card } from '../index.ts';
 import { parseCard } from '../index.ts';
 import type { Play } from '../rules/doudizhu/index.ts';
@@ -19,7 +21,6 @@ import { renderHostPanel } from './table-host.ts';
 import { setupJoinForm, showJoin } from './table-join.ts';
 import { seatStep } from './table-seat-steps.ts';
 import { type Role, tableStorage } from './table-storage.ts';
-import type { PlayView, TableView } from './table-types.ts';
 import { HandVerdicts } from './table-verdicts.ts';
 import { renderWaiting } from './table-waiting.ts';
 

@@ -2,9 +2,10 @@
 // hand waits for commitments and reveals, who has done what — by name, not a count — the time
 // left before the deadline (the service's clock), and once it has passed a button to void the
 // hand with what that means. A void hand is never dealt: there is no deal with fewer seeds.
+
+import type { TableView } from '../client/index.ts';
 import { byId, el } from './dom.ts';
 import { t, tf } from './i18n.ts';
-import type { TableView } from './table-types.ts';
 
 function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));

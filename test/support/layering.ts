@@ -31,7 +31,8 @@ const RANKS: Readonly<Record<string, number>> = {
   fair: 6,
   audit: 6,
   rules: 6,
-  entry: 7,
+  client: 7,
+  entry: 8,
 };
 const APPS = new Set(['cli', 'server', 'web']);
 /** The founding documents' algorithms (flawed ones included) are for these layers only. */

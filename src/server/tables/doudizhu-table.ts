@@ -3,6 +3,7 @@ import {
   type Bid,
   bid,
   type DoudizhuRules,
+  type DoudizhuScore,
   type DoudizhuState,
   pass,
   play,
@@ -29,7 +30,7 @@ export function startDoudizhu(
 }
 
 /** The score once finished, else null. @throws never. */
-export function scoreHandSafe(game: DoudizhuState): unknown {
+export function scoreHandSafe(game: DoudizhuState): DoudizhuScore | null {
   return game.score ?? null;
 }
 

@@ -1,3 +1,4 @@
+import type { HandScore } from '../../client/index.ts';
 import type {
   AnnouncementV3,
   CommitV3,
@@ -161,7 +162,7 @@ export interface HandSummary {
   readonly transcriptHash: string;
   /** Players of the seats that withheld or were kicked ([] for a hand played out). */
   readonly missing: readonly string[];
-  readonly score: unknown;
+  readonly score: HandScore;
   /** `dealt`, or why the hand was void (`withheld`, `kicked`). */
   readonly outcome?: 'dealt' | VoidReasonV3;
 }
@@ -174,7 +175,7 @@ export interface HandRecord {
   readonly missing: readonly string[];
   readonly log: readonly PublicAction[];
   /** Dou Dizhu: the score of the hand (after the transcript), or null; a withholder's penalty. */
-  readonly score: unknown;
+  readonly score: HandScore;
   /** `dealt`, or why the hand was void. */
   readonly outcome?: 'dealt' | VoidReasonV3;
 }

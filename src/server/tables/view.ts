@@ -1,3 +1,4 @@
+import type { ActionView, CountsView, GameView, HandView, TableView } from '../../client/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 import type { HandDocument, PublicAction, TableDocument } from './table-doc.ts';
 import type { Viewer } from './viewer.ts';
@@ -20,7 +21,7 @@ import type { Viewer } from './viewer.ts';
  * ```
  * @throws never.
  */
-export function view(doc: TableDocument, viewer: Viewer, version: number): Record<string, unknown> {
+export function view(doc: TableDocument, viewer: Viewer, version: number): TableView {
   return {
     id: doc.id,
     version,
@@ -45,14 +46,17 @@ export function view(doc: TableDocument, viewer: Viewer, version: number): Recor
     // The only fields that differ from viewer to viewer, side by side (`you`, then the hand
     // opening with `yourCards`): the events of one change, one per viewer, then share all their
     // text but these, which the store keeps once (store/event-bodies.ts).
-    you: viewer.kind === 'seat' ? { seat: viewer.seat, player: doc.players[viewer.seat] } : 'host',
+    you:
+      viewer.kind === 'seat'
+        ? { seat: viewer.seat, player: doc.players[viewer.seat] ?? '' }
+        : 'host',
     hand: doc.hand === null ? null : handView(doc.hand, viewer),
   };
 }
 
-function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
+function handView(hand: HandDocument, viewer: Viewer): HandView {
   const own = viewer.kind === 'seat' ? viewer.seat : -1;
-  const out: Record<string, unknown> = {
+  const out: { -readonly [K in keyof HandView]: HandView[K] } = {
     // First, next to `you` (see view()); null until dealt, and always for the host.
     yourCards: null,
     n: hand.n,
@@ -99,13 +103,14 @@ function handView(hand: HandDocument, viewer: Viewer): Record<string, unknown> {
     // Streets held back (Hold'em, Omaha): how many and which comes next, never a card of them —
     // not the next street's, not its burn (docs/TABLES.md, "Streets").
     const streets = p.streets ?? [];
-    out.counts = {
+    const counts: CountsView = {
       hands: p.hands.map((h) => h.length),
       stock: p.stock.length,
       burns: p.burns.length,
       kitty: p.kitty.length,
       streetsLeft: streets.length,
     };
+    out.counts = counts;
     out.board = [...p.board];
     out.discard = [...p.discard];
     // An ended hand deals no more streets (those held back are in its transcript).
@@ -132,7 +137,7 @@ function waitingFor(hand: HandDocument): number[] {
   return out;
 }
 
-function announcementView(a: HandDocument['announcement']): Record<string, unknown> {
+function announcementView(a: HandDocument['announcement']): HandView['announcement'] {
   return {
     algorithm: a.algorithm,
     mode: a.mode,
@@ -149,7 +154,7 @@ function announcementView(a: HandDocument['announcement']): Record<string, unkno
   };
 }
 
-function gameView(g: DoudizhuState): Record<string, unknown> {
+function gameView(g: DoudizhuState): GameView {
   return {
     phase: g.phase,
     turn: g.turn,
@@ -186,8 +191,8 @@ function gameView(g: DoudizhuState): Record<string, unknown> {
  * ```
  * @throws never.
  */
-export function actionView(a: PublicAction): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: a.type, seat: a.seat };
+export function actionView(a: PublicAction): ActionView {
+  const out: { -readonly [K in keyof ActionView]: ActionView[K] } = { type: a.type, seat: a.seat };
   if (a.count !== undefined) out.count = a.count;
   if (a.cards !== undefined) out.cards = [...a.cards];
   if (a.bid !== undefined) out.bid = a.bid;

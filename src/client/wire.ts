@@ -1,0 +1,331 @@
+// The tables API's wire format (docs/TABLES.md), declared once: the service's projection
+// (src/server/tables/view.ts) returns these types, its routes answer them, the page and
+// fairdeal/client read them. Types only: nothing here runs.
+import type {
+  AnnouncementV3,
+  CommitV3,
+  FairVerdict,
+  ReceiptV3,
+  RevealV3,
+  RosterV3,
+  VerdictDescription,
+  VerifyProblem,
+  VoidReasonV3,
+} from '../fair/index.ts';
+import type { DoudizhuScore } from '../rules/doudizhu/index.ts';
+
+/** Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. */
+export type HandPhaseView = 'committing' | 'revealing' | 'playing' | 'ended' | 'void';
+
+/** What a finished hand came to: `dealt`, or why it was void. */
+export type HandOutcome = 'dealt' | VoidReasonV3;
+
+/** A public action as shown: `cards` only where every seat sees them (plays, discards, moves, a
+ *  turned-up kitty); draws and burns carry a count. */
+export interface ActionView {
+  readonly type: string;
+  readonly seat: number | null;
+  readonly count?: number;
+  readonly cards?: readonly string[];
+  readonly bid?: string | number;
+  readonly pile?: string;
+  readonly to?: string;
+}
+
+/** A Dou Dizhu play as shown. */
+export interface PlayView {
+  readonly seat: number;
+  readonly type: string;
+  readonly cards: readonly string[];
+}
+
+/** The Dou Dizhu part of a dealt hand (docs/DOUDIZHU.md). */
+export interface GameView {
+  readonly phase: string;
+  readonly turn: number;
+  readonly firstBidder: number;
+  readonly bids: readonly { readonly seat: number; readonly bid: string | number }[];
+  readonly highestBid: number;
+  readonly landlord: number | null;
+  readonly base: number;
+  readonly robs: number;
+  readonly plays: readonly PlayView[];
+  readonly lead: PlayView | null;
+  readonly passes: number;
+  readonly bombs: number;
+  readonly winner: number | null;
+  readonly score: DoudizhuScore | null;
+}
+
+/** How many cards each pile holds (never which). */
+export interface CountsView {
+  readonly hands: readonly number[];
+  readonly kitty: number;
+  /** Pile presets only. */
+  readonly stock?: number;
+  readonly burns?: number;
+  /** Hold'em, Omaha: streets still held back. */
+  readonly streetsLeft?: number;
+}
+
+/** The hand in play: the fairdeal-v3 steps as they arrive, then the cards. */
+export interface HandView {
+  readonly n: number;
+  readonly phase: HandPhaseView;
+  /** ms since the epoch (the service's clock): after it, a silent seat voids the hand. */
+  readonly deadline: number;
+  readonly announcement: AnnouncementV3;
+  readonly commits: readonly (CommitV3 | null)[];
+  readonly roster: RosterV3 | null;
+  readonly reveals: readonly (RevealV3 | null)[];
+  readonly receipts: readonly ReceiptV3[];
+  /** Seats still awaited: to commit, then to reveal; [] otherwise. */
+  readonly waitingFor: readonly number[];
+  readonly void: { readonly reason: VoidReasonV3; readonly seats: readonly number[] } | null;
+  readonly log: readonly ActionView[];
+  /** The viewer's own cards once dealt; null before, and always for the host. */
+  readonly yourCards: readonly string[] | null;
+  /** Once dealt. */
+  readonly counts?: CountsView;
+  /** Pile presets, once dealt. */
+  readonly board?: readonly string[];
+  readonly discard?: readonly string[];
+  /** Hold'em, Omaha: the street `deal-street` deals next (null when none or the hand ended). */
+  readonly nextStreet?: 'flop' | 'turn' | 'river' | null;
+  /** Dou Dizhu: the kitty once shown to every seat, else null. */
+  readonly kitty?: readonly string[] | null;
+  readonly game?: GameView;
+}
+
+/** What a seat that withheld its seed pays each other seat (the table's `withholdPenalty`). */
+export interface WithholdPenalty {
+  readonly withheld: readonly number[];
+  readonly points: number;
+}
+
+/** A finished hand's score: Dou Dizhu's, a withholder's penalty, or null. */
+export type HandScore = DoudizhuScore | WithholdPenalty | null;
+
+/** A finished or void hand in the table's history. */
+export interface HistoryView {
+  readonly n: number;
+  readonly transcriptHash: string;
+  readonly outcome: HandOutcome;
+  readonly missing: readonly string[];
+  readonly score: HandScore;
+}
+
+/** Who is looking: a seat (its number and player), or the host. */
+export type YouView = { readonly seat: number; readonly player: string } | 'host';
+
+/** A table as one viewer (a seat, or the host) sees it: docs/TABLES.md, "What a seat sees". */
+export interface TableView {
+  readonly id: string;
+  readonly version: number;
+  readonly preset: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seats: number;
+  readonly players: readonly string[];
+  readonly rules: Readonly<Record<string, boolean>>;
+  readonly fair: boolean;
+  readonly mode: 'fair' | 'practice';
+  readonly revealTimeoutMs: number;
+  readonly withholdPenalty: number;
+  /** The public key holding each seat (hex), null while the seat is open. */
+  readonly seatKeys: readonly (string | null)[];
+  readonly history: readonly HistoryView[];
+  readonly you: YouView;
+  readonly hand: HandView | null;
+}
+
+/** The body of `POST /v1/tables`. */
+export interface CreateTableRequest {
+  readonly preset: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly players?: readonly string[];
+  readonly fair?: boolean;
+  readonly revealTimeoutSeconds?: number;
+  readonly rules?: Readonly<Record<string, boolean>>;
+  readonly withholdPenalty?: number;
+}
+
+/** The answer to `POST /v1/tables`: the host token and the invites are shown once. */
+export interface CreateTableAnswer {
+  readonly ok: true;
+  readonly tableId: string;
+  readonly hostToken: string;
+  readonly invites: readonly { readonly seat: number; readonly invite: string }[];
+  readonly table: TableView;
+}
+
+/** The body of `POST /v1/tables/{id}/seats/{seat}/claim`. */
+export interface ClaimSeatRequest {
+  readonly invite: string;
+  /** The seat's Ed25519 public key, made on the claimer's device (64 hex digits). */
+  readonly publicKey: string;
+  /** A player id, when the host named none. */
+  readonly player?: string;
+}
+
+/** The answer to a claim: the seat token, shown once, to the claimer alone. */
+export interface ClaimSeatAnswer {
+  readonly ok: true;
+  readonly seat: number;
+  readonly seatToken: string;
+  readonly table: TableView;
+}
+
+/** The answer to a seat replacing its own token. */
+export interface SeatTokenAnswer {
+  readonly ok: true;
+  readonly seat: number;
+  readonly seatToken: string;
+}
+
+/** The answer to a kick: a fresh invite for the seat, for the host. */
+export interface KickAnswer {
+  readonly ok: true;
+  readonly seat: number;
+  readonly kicked: true;
+  readonly invite: string;
+}
+
+/** Every action a seat (or the host) may send to `POST /v1/tables/{id}/actions`. */
+export type TableAction =
+  | { readonly type: 'next-hand' }
+  | { readonly type: 'commit'; readonly commitment: string; readonly signature: string }
+  | {
+      readonly type: 'reveal';
+      readonly seed: string;
+      readonly salt: string;
+      readonly signature: string;
+    }
+  | { readonly type: 'void' }
+  | { readonly type: 'end-hand' }
+  | { readonly type: 'bid'; readonly bid: 'pass' | 'call' | 'rob' | 1 | 2 | 3 }
+  | { readonly type: 'play'; readonly cards: readonly string[] }
+  | { readonly type: 'pass' }
+  | { readonly type: 'draw'; readonly count?: number; readonly to?: number }
+  | { readonly type: 'burn'; readonly count?: number }
+  | { readonly type: 'discard'; readonly cards: readonly string[] }
+  | {
+      readonly type: 'move';
+      readonly cards: readonly string[];
+      readonly from: 'hand' | 'board' | 'discard';
+      readonly to: 'hand' | 'board' | 'discard';
+    }
+  | { readonly type: 'deal-street'; readonly street?: 'flop' | 'turn' | 'river' };
+
+/** An action as sent: the action and the table version it acts on (409 when stale). */
+export type ActionRequest = TableAction & { readonly version: number };
+
+/** The answer to an action: the table after it, and for a commit or reveal the dealer's receipt. */
+export interface ActionAnswer {
+  readonly ok: true;
+  readonly table: TableView;
+  readonly receipt?: ReceiptV3;
+}
+
+/** The answer to `GET /v1/tables/{id}`. */
+export interface TableAnswer {
+  readonly ok: true;
+  readonly table: TableView;
+}
+
+/** The answer to `GET /v1/tables/{id}/hands/{n}/transcript`. */
+export interface TranscriptAnswer {
+  readonly ok: true;
+  /** The hand's signed record (fairdeal-v3), to verify with fairdeal/fair. */
+  readonly transcript: unknown;
+  readonly outcome: HandOutcome;
+  readonly missing: readonly string[];
+  readonly log: readonly ActionView[];
+  readonly score: HandScore;
+}
+
+/** The answer to `GET /v1/tables/{id}/chain`: every hand's record, in order. */
+export interface ChainAnswer {
+  readonly ok: true;
+  readonly table: string;
+  readonly transcripts: readonly unknown[];
+}
+
+/** The answer to `GET /v1/tables/{id}/hands/{n}/commitment`. */
+export interface CommitmentAnswer {
+  readonly ok: true;
+  readonly table: string;
+  readonly hand: number;
+  readonly commitment: string;
+  /** The hand in progress: the dealer's signed announcement. */
+  readonly announcement?: AnnouncementV3;
+  /** A past hand: the dealer key its record names. */
+  readonly dealer?: string;
+}
+
+/** The body of `POST /v1/verify`. */
+export interface VerifyRequest {
+  readonly transcript: unknown;
+  readonly expected?: {
+    readonly commitment?: string;
+    readonly rosterHash?: string;
+    readonly dealer?: string;
+  };
+}
+
+/** The answer to `POST /v1/verify`: the verdict in the words of describeVerdict, or problems. */
+export type VerifyAnswer =
+  | ({
+      readonly ok: true;
+      readonly verdict: FairVerdict;
+      /** SHA-256 of the transcript (hex). */
+      readonly hash: string;
+    } & VerdictDescription)
+  | { readonly ok: false; readonly problems: readonly VerifyProblem[] };
+
+/** The answer to `POST /v1/tables/{id}/tickets`: a one-use ticket for an EventSource URL. */
+export interface TicketAnswer {
+  readonly ok: true;
+  readonly ticket: string;
+  readonly expiresInSeconds: number;
+}
+
+/** The answer to `GET /.well-known/fairdeal-key`. */
+export interface DealerKeyAnswer {
+  readonly alg: 'Ed25519';
+  /** base64url (as in the JWK). */
+  readonly publicKey: string;
+  readonly jwk: { readonly kty: 'OKP'; readonly crv: 'Ed25519'; readonly x: string };
+  /** The same key in hex, as fairdeal-v3 records name their dealer. */
+  readonly dealer: string;
+  readonly signs: string;
+}
+
+/** A `state` event: one change, projected for the event's audience. */
+export interface StateEvent {
+  readonly action: ActionView;
+  readonly table: TableView;
+}
+
+/** A `reset` event: events were pruned; here is the table as it is. */
+export interface ResetEvent {
+  readonly table: TableView;
+}
+
+/** One event of a table's stream, as `GET /v1/tables/{id}/events` pages or streams it. */
+export type TableEvent =
+  | { readonly id: number; readonly type: 'state'; readonly data: StateEvent }
+  | { readonly id: number; readonly type: 'reset'; readonly data: ResetEvent };
+
+/** The answer to `GET /v1/tables/{id}/events` without `Accept: text/event-stream`. */
+export interface EventsAnswer {
+  readonly ok: true;
+  readonly events: readonly TableEvent[];
+}
+
+/** Every refusal of the service: `success: false`, a sentence, a stable code (docs/ERRORS.md). */
+export interface ErrorAnswer {
+  readonly success: false;
+  readonly error: string;
+  readonly code: string;
+  readonly [extra: string]: unknown;
+}
