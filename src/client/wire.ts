@@ -13,6 +13,7 @@ import type {
   VoidReasonV3,
 } from '../fair/index.ts';
 import type { DoudizhuScore } from '../rules/doudizhu/index.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 /** Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. */
 export type HandPhaseView = 'committing' | 'revealing' | 'playing' | 'ended' | 'void';
@@ -326,6 +327,6 @@ export interface EventsAnswer {
 export interface ErrorAnswer {
   readonly success: false;
   readonly error: string;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly [extra: string]: unknown;
 }

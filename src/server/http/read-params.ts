@@ -1,35 +1,6 @@
 import { ApiError } from '../deck/api-error.ts';
 import { LIMITS } from './params.ts';
-
-async function bodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const length = request.headers.get('content-length');
-  if (length !== null && Number(length) > LIMITS.maxBodyBytes) throw tooLarge();
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > LIMITS.maxBodyBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return all;
-}
-
-function tooLarge(): ApiError {
-  return new ApiError(413, 'BODY_TOO_LARGE', `A body holds at most ${LIMITS.maxBodyBytes} bytes.`);
-}
+import { readBodyBytes } from './read-body.ts';
 
 function badBody(why: string): ApiError {
   return new ApiError(400, 'BAD_BODY', why);
@@ -64,7 +35,7 @@ export async function readParams(request: Request): Promise<Map<string, string>>
   if (request.method !== 'POST') return params;
   const rawType = request.headers.get('content-type') ?? '';
   const type = rawType.toLowerCase();
-  const bytes = await bodyBytes(request);
+  const bytes = await readBodyBytes(request, LIMITS.maxBodyBytes);
   if (bytes.byteLength === 0) return params;
   if (type.startsWith('application/json') || type.endsWith('+json')) {
     let parsed: unknown;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReceiptV3 } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
+import type { ActionBody } from './bodies.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
 import {
   commitSeat,
@@ -31,7 +32,12 @@ export interface ActionRequest {
    * match; undefined without one.
    */
   readonly idempotency: { readonly key: string; readonly request: string } | undefined;
-  readonly body: Readonly<Record<string, unknown>>;
+  /**
+   * The action's body, checked against its schema (bodies.ts) when called: after an idempotent
+   * replay is answered and the version checked, so that a reused key is refused whatever its
+   * body, and a stale version is told before a detail of the action.
+   */
+  readonly body: () => ActionBody;
 }
 
 /** What the route sends back. */
@@ -106,12 +112,13 @@ export function applyAction(
       version: row.version,
     });
   }
+  const checked = req.body();
   let next: TableDocument;
   let action: PublicAction;
   let ended: HandRecord | undefined;
   let receipt: ReceiptV3 | undefined;
   try {
-    ({ next, action, ended, receipt } = step(doc, req, ctx));
+    ({ next, action, ended, receipt } = step(doc, req.viewer, checked, ctx));
   } catch (error) {
     throw tableError(error);
   }
@@ -178,13 +185,6 @@ function dealtHand(doc: TableDocument): HandDocument {
   return doc.hand;
 }
 
-function text(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 1024) {
-    throw new ApiError(400, 'BAD_REQUEST', `${name} must be a non-empty string.`);
-  }
-  return value;
-}
-
 /** A step's result: the next document, the public action and, when the hand ended, its record. */
 interface Stepped {
   readonly next: TableDocument;
@@ -193,11 +193,9 @@ interface Stepped {
   readonly receipt?: ReceiptV3;
 }
 
-function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped {
-  const b = req.body;
-  const type = b.type;
+function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContext): Stepped {
   const last = (hand: HandDocument): PublicAction => hand.log.at(-1)!;
-  switch (type) {
+  switch (b.type) {
     case 'next-hand': {
       const hand = openHand(doc, ctx);
       return { next: { ...doc, hand }, action: last(hand) };
@@ -206,28 +204,15 @@ function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped
     case 'reveal': {
       const hand = doc.hand;
       if (hand === null) throw new ApiError(409, 'WRONG_PHASE', 'No hand is open.');
-      const seat = seatOf(req.viewer);
+      const seat = seatOf(viewer);
       const r =
-        type === 'commit'
-          ? commitSeat(
-              doc,
-              hand,
-              seat,
-              {
-                commitment: text(b.commitment, 'commitment'),
-                signature: text(b.signature, 'signature'),
-              },
-              ctx,
-            )
+        b.type === 'commit'
+          ? commitSeat(doc, hand, seat, { commitment: b.commitment, signature: b.signature }, ctx)
           : revealSeat(
               doc,
               hand,
               seat,
-              {
-                seed: text(b.seed, 'seed'),
-                salt: text(b.salt, 'salt'),
-                signature: text(b.signature, 'signature'),
-              },
+              { seed: b.seed, salt: b.salt, signature: b.signature },
               ctx,
             );
       return { next: { ...doc, hand: r.hand }, action: last(r.hand), receipt: r.receipt };
@@ -235,7 +220,7 @@ function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped
     case 'void': {
       // After the deadline a silent seat voids the hand (never a deal with fewer seeds), and the
       // next hand opens under a fresh server commitment.
-      const by = req.viewer.kind === 'seat' ? req.viewer.seat : null;
+      const by = viewer.kind === 'seat' ? viewer.seat : null;
       const v = voidCurrentHand(doc, ctx, 'withheld', [], by);
       return { next: openNextIfSeated(v.doc, ctx), action: v.action, ended: v.record };
     }
@@ -250,15 +235,15 @@ function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped
       }
       const action: PublicAction = {
         type: 'hand-ended',
-        seat: req.viewer.kind === 'seat' ? req.viewer.seat : null,
+        seat: viewer.kind === 'seat' ? viewer.seat : null,
       };
       const { doc: next, record } = endHand(doc, ctx, action);
       return { next, action, ended: record };
     }
     default: {
       const hand = dealtHand(doc);
-      if (hand.game !== null) return doudizhu(doc, hand, req, ctx);
-      const r = pileAction(hand.piles!, req.viewer, b as { type: string });
+      if (hand.game !== null) return doudizhu(doc, hand, viewer, b, ctx);
+      const r = pileAction(hand.piles!, viewer, b);
       const next = { ...hand, piles: r.piles, log: [...hand.log, r.action] };
       return { next: { ...doc, hand: next }, action: r.action };
     }
@@ -268,15 +253,15 @@ function step(doc: TableDocument, req: ActionRequest, ctx: StepContext): Stepped
 function doudizhu(
   doc: TableDocument,
   hand: HandDocument,
-  req: ActionRequest,
+  viewer: Viewer,
+  b: ActionBody,
   ctx: StepContext,
 ): Stepped {
-  const seat = seatOf(req.viewer);
+  const seat = seatOf(viewer);
   const before = hand.game!;
-  const game = doudizhuStep(before, seat, req.body as { type: string });
-  const b = req.body;
+  const game = doudizhuStep(before, seat, b);
   const actions: PublicAction[] = [];
-  if (b.type === 'bid') actions.push({ type: 'bid', seat, bid: b.bid as string | number });
+  if (b.type === 'bid') actions.push({ type: 'bid', seat, bid: b.bid });
   if (b.type === 'pass') actions.push({ type: 'pass', seat });
   if (b.type === 'play') {
     actions.push({ type: 'play', seat, cards: game.plays.at(-1)!.cards.map((c) => c.id) });

@@ -36,7 +36,10 @@ export interface StepContext {
   readonly testOnlySource?: RandomSource;
 }
 
-const conflict = (code: string, message: string) => new ApiError(409, code, message);
+const conflict = (
+  code: 'HAND_IN_PLAY' | 'SEATS_OPEN' | 'TOO_EARLY' | 'WRONG_PHASE' | 'PROTOCOL_ORDER',
+  message: string,
+) => new ApiError(409, code, message);
 
 function restore(hand: HandDocument, ctx: StepContext): SignedRound {
   const state = JSON.parse(ctx.open(hand.round)) as SignedRoundSecretState;

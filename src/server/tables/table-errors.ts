@@ -1,24 +1,6 @@
 import { FairdealError } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 
-// Library codes → HTTP statuses (docs/TABLES.md, "Errors"). 409: the request was fine but the
-// table is not where it must be for it (order, phase, turn, version); 422: the request itself is
-// refused by the rules (a bad bid, an illegal play, a reveal that does not match).
-const STATUS: Readonly<Record<string, ApiError['status']>> = {
-  PROTOCOL_ORDER: 409,
-  NOT_YOUR_TURN: 409,
-  WRONG_PHASE: 409,
-  REVEAL_MISMATCH: 422,
-  BAD_SIGNATURE: 422,
-  VOID_HAND: 409,
-  BAD_BID: 422,
-  ILLEGAL_PLAY: 422,
-  BAD_TRANSCRIPT: 422,
-  BAD_OPTION: 400,
-  UNKNOWN_PRESET: 400,
-  NOT_ENOUGH_CARDS: 400,
-};
-
 /**
  * A library error as the table's answer. The message is rebuilt here, never passed on blindly:
  * an `ILLEGAL_PLAY` with reason `not-in-hand` names a card the seat does not hold — which could
@@ -40,7 +22,6 @@ export function tableError(error: unknown): ApiError | unknown {
     }
     return error;
   }
-  const status = STATUS[error.code] ?? 400;
   const reason = typeof error.detail?.reason === 'string' ? error.detail.reason : undefined;
   if (error.code === 'ILLEGAL_PLAY' && reason === 'not-in-hand') {
     return new ApiError(422, 'ILLEGAL_PLAY', 'You do not hold every one of those cards.', {
@@ -49,5 +30,6 @@ export function tableError(error: unknown): ApiError | unknown {
   }
   const extra: Record<string, unknown> = {};
   if (reason !== undefined) extra.reason = reason;
-  return new ApiError(status, error.code, error.message, extra);
+  // One status per code, both APIs (client/error-codes.ts).
+  return ApiError.of(error.code, error.message, extra);
 }

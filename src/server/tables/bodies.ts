@@ -1,0 +1,190 @@
+import { ApiError } from '../deck/api-error.ts';
+import {
+  anything,
+  array,
+  boolean,
+  type Infer,
+  integer,
+  object,
+  oneOf,
+  record,
+  type Schema,
+  string,
+  tagged,
+} from '../http/schema.ts';
+
+// The bodies of the /v1 routes, each declared once: the route records (routes/) check requests
+// with them and the OpenAPI document shows them. They check shapes; what depends on the table
+// (a seat number in range, a card held, players as many as seats) is the steps' to check.
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const HEX128 = /^[0-9a-f]{128}$/;
+const PLAYER = /^[A-Za-z0-9_.-]{1,64}$/;
+const PILE = ['hand', 'board', 'discard'] as const;
+
+const cards = array(string({ minLength: 1, maxLength: 8 }), {
+  minItems: 1,
+  maxItems: 108,
+  message: 'cards must be a list of card ids, e.g. ["3S","3H"].',
+  description: 'Card ids, e.g. ["3S","3H"]',
+});
+const count = integer({
+  minimum: 1,
+  maximum: 108,
+  message: 'count must be an integer from 1 to 108.',
+  description: 'How many cards (default 1)',
+});
+
+/** `POST /v1/tables`. */
+export const createTableBody = object(
+  {
+    preset: string({
+      minLength: 1,
+      maxLength: 64,
+      message: 'preset is required (e.g. "doudizhu").',
+      description: 'A preset name, e.g. doudizhu',
+    }),
+    options: record(anything(), {
+      message: 'options must be an object.',
+      description: 'Preset options (docs/FAIR.md §4)',
+    }),
+    players: array(string({ pattern: PLAYER }), {
+      minItems: 1,
+      maxItems: 64,
+      message:
+        'players must be distinct ids of letters, digits, . _ - (at most 64 each), one per seat.',
+      description: 'Player id per seat',
+    }),
+    fair: boolean({ default: true, message: 'fair must be true or false.' }),
+    revealTimeoutSeconds: integer({
+      minimum: 0,
+      maximum: 86_400,
+      default: 120,
+      message: 'revealTimeoutSeconds must be an integer from 0 to 86400.',
+      description: 'Time to commit and reveal; past it the hand is void, never dealt',
+    }),
+    rules: record(boolean(), {
+      message: 'rules are Dou Dizhu house-rule flags: true or false each.',
+      description: 'Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. {"robLandlord": true}',
+    }),
+    withholdPenalty: integer({
+      minimum: 0,
+      maximum: 1000,
+      default: 0,
+      message:
+        'withholdPenalty: Dou Dizhu points from 0 to 1000 that a seat withholding its seed pays each other seat.',
+      description: 'Dou Dizhu: points a seat that withheld its seed pays each other seat',
+    }),
+  },
+  ['preset'],
+);
+
+/** `POST /v1/tables/{id}/seats/{seat}/claim`. */
+export const claimSeatBody = object(
+  {
+    invite: string({
+      pattern: /^[\x21-\x7e]{16,128}$/,
+      message: 'Send the invite of the seat you claim (invite).',
+      description: 'The single-use invite the host handed out',
+    }),
+    publicKey: string({
+      pattern: HEX64,
+      message:
+        'publicKey must be your seat key: 32 bytes of Ed25519 public key, 64 lowercase hex digits.',
+      description: 'The seat key: 32-byte Ed25519 public key, hex',
+    }),
+    player: string({
+      pattern: PLAYER,
+      message: 'player: 1 to 64 letters, digits, . _ -',
+      description: 'The player id, where the host did not name the seats',
+    }),
+  },
+  ['invite', 'publicKey'],
+);
+
+const signature = string({
+  pattern: HEX128,
+  message: 'signature must be an Ed25519 signature: 128 hex digits.',
+  description: 'The seat key’s Ed25519 signature (docs/FAIR.md §V3.6)',
+});
+const none = object({});
+
+/**
+ * `POST /v1/tables/{id}/actions`: the action, by `type`. The version is read by the action's
+ * step, after an idempotent replay is answered (a replay carries a version stale by then).
+ */
+export const actionBody = tagged(
+  'type',
+  {
+    'next-hand': none,
+    commit: object(
+      {
+        commitment: string({ pattern: HEX64, message: 'commitment must be 64 hex digits.' }),
+        signature,
+      },
+      ['commitment', 'signature'],
+    ),
+    reveal: object(
+      {
+        seed: string({
+          minLength: 1,
+          maxLength: 1024,
+          message: 'seed must be a non-empty string.',
+        }),
+        salt: string({ pattern: HEX64, message: 'salt must be 64 hex digits.' }),
+        signature,
+      },
+      ['seed', 'salt', 'signature'],
+    ),
+    void: none,
+    'end-hand': none,
+    bid: object(
+      {
+        bid: anything({ description: 'pass, 1, 2, 3, call or rob' }) as Schema<string | number>,
+      },
+      ['bid'],
+    ),
+    play: object({ cards }, ['cards']),
+    pass: none,
+    draw: object({
+      count,
+      to: integer({ minimum: 0, maximum: 63, message: 'to must be a seat number.' }),
+    }),
+    burn: object({ count }),
+    discard: object({ cards }, ['cards']),
+    move: object(
+      {
+        cards,
+        from: oneOf(PILE, { message: 'from and to must be hand, board or discard.' }),
+        to: oneOf(PILE, { message: 'from and to must be hand, board or discard.' }),
+      },
+      ['cards', 'from', 'to'],
+    ),
+    'deal-street': object({
+      street: oneOf(['flop', 'turn', 'river'], { message: 'street must be flop, turn or river.' }),
+    }),
+  },
+  object({
+    version: anything({
+      type: 'integer',
+      description: 'The table version the client acts on (409 STALE_VERSION when stale)',
+    }),
+  }),
+  () => new ApiError(400, 'UNKNOWN_ACTION', 'Unknown action type.'),
+);
+
+/** An action as checked by {@link actionBody}. */
+export type ActionBody = Infer<typeof actionBody>;
+
+/** `POST /v1/verify`. */
+export const verifyBody = object(
+  {
+    transcript: anything({ description: 'A fairdeal record (v1, v2 or v3), as JSON or its text' }),
+    expected: object({
+      commitment: string({ minLength: 1, maxLength: 256 }),
+      rosterHash: string({ minLength: 1, maxLength: 256 }),
+      dealer: string({ minLength: 1, maxLength: 256 }),
+    }),
+  },
+  ['transcript'],
+);
