@@ -79,6 +79,9 @@ export const createTableBody = object(
   ['preset'],
 );
 
+/** A new table's body as checked. */
+export type CreateTableBody = Infer<typeof createTableBody>;
+
 /** `POST /v1/tables/{id}/seats/{seat}/claim`. */
 export const claimSeatBody = object(
   {
@@ -101,6 +104,9 @@ export const claimSeatBody = object(
   },
   ['invite', 'publicKey'],
 );
+
+/** A claim's body as checked. */
+export type ClaimSeatBody = Infer<typeof claimSeatBody>;
 
 const signature = string({
   pattern: HEX128,
