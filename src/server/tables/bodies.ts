@@ -115,6 +115,16 @@ const signature = string({
 });
 const none = object({});
 
+// A string or a number: which ones are bids is the rules' to say (422 BAD_BID, reason
+// unknown-bid), like any bid that cannot be made.
+const bidValue: Schema<string | number> = {
+  json: { type: ['string', 'integer'], description: 'pass, 1, 2, 3, call or rob' },
+  check(value) {
+    if (typeof value === 'string' || typeof value === 'number') return value;
+    throw new ApiError(400, 'BAD_REQUEST', 'bid must be pass, 1, 2, 3, call or rob.');
+  },
+};
+
 /**
  * `POST /v1/tables/{id}/actions`: the action, by `type`. The version is read by the action's
  * step, after an idempotent replay is answered (a replay carries a version stale by then).
@@ -144,12 +154,7 @@ export const actionBody = tagged(
     ),
     void: none,
     'end-hand': none,
-    bid: object(
-      {
-        bid: anything({ description: 'pass, 1, 2, 3, call or rob' }) as Schema<string | number>,
-      },
-      ['bid'],
-    ),
+    bid: object({ bid: bidValue }, ['bid']),
     play: object({ cards }, ['cards']),
     pass: none,
     draw: object({

@@ -2,8 +2,6 @@ import { ApiError } from '../deck/api-error.ts';
 import type { Piles, PublicAction, StreetName } from './table-doc.ts';
 import type { Viewer } from './viewer.ts';
 
-const NAMES: readonly StreetName[] = ['flop', 'turn', 'river'];
-
 /**
  * Deals the next street held back at the deal: its burn card goes face down to `burns`, its
  * cards face up to `board`, and the public log names the street and its cards. The host or any
@@ -15,19 +13,15 @@ const NAMES: readonly StreetName[] = ['flop', 'turn', 'river'];
  * dealStreet(piles, { kind: 'host' }, { street: 'flop' }).action;
  * // { type: 'street', seat: null, pile: 'flop', cards: ['2C', '3C', '4C'] }
  * ```
- * @throws {ApiError} 400 `BAD_REQUEST` for a `street` that is not flop, turn or river; 409
- *   `NO_STREET_LEFT` when the river is out (or the game has no streets), 409 `WRONG_STREET` when
+ * @throws {ApiError} 409 `NO_STREET_LEFT` when the river is out (or the game has no streets), 409 `WRONG_STREET` when
  *   `street` is not the next one.
  */
 export function dealStreet(
   piles: Piles,
   viewer: Viewer,
-  req: { readonly street?: unknown },
+  req: { readonly street?: StreetName },
 ): { piles: Piles; action: PublicAction } {
   const named = req.street;
-  if (named !== undefined && !NAMES.includes(named as StreetName)) {
-    throw new ApiError(400, 'BAD_REQUEST', 'street must be flop, turn or river.');
-  }
   const [next, ...rest] = piles.streets ?? [];
   if (next === undefined) {
     throw new ApiError(

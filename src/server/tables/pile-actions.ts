@@ -1,35 +1,27 @@
 import { ApiError } from '../deck/api-error.ts';
+import type { ActionBody } from './bodies.ts';
 import { dealStreet } from './deal-street.ts';
-import { cardList } from './doudizhu-table.ts';
 import type { Piles, PublicAction } from './table-doc.ts';
 import type { Viewer } from './viewer.ts';
 
-/** A request to change the piles of a non-Dou-Dizhu hand. */
-export interface PileRequest {
-  readonly type: string;
-  readonly count?: unknown;
-  readonly to?: unknown;
-  readonly from?: unknown;
-  readonly cards?: unknown;
-  readonly street?: unknown;
-}
+/** The actions on a non-Dou-Dizhu hand's piles, as checked by bodies.ts. */
+export type PileRequest = Extract<
+  ActionBody,
+  { readonly type: 'draw' | 'burn' | 'play' | 'discard' | 'move' | 'deal-street' }
+>;
 
-const PUBLIC_PILES = ['board', 'discard'] as const;
-type PublicPile = (typeof PUBLIC_PILES)[number];
+type PublicPile = 'board' | 'discard';
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 
-function count(value: unknown, max: number): number {
-  const n = value === undefined ? 1 : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 108) {
-    throw bad('count must be an integer from 1 to 108.');
-  }
-  if (n > max) {
+function count(n: number | undefined, max: number): number {
+  const wanted = n ?? 1;
+  if (wanted > max) {
     throw new ApiError(409, 'NOT_ENOUGH_CARDS', `The stock holds ${max} cards.`, {
       remaining: max,
     });
   }
-  return n;
+  return wanted;
 }
 
 function takeFrom(
@@ -47,11 +39,6 @@ function takeFrom(
   return left;
 }
 
-function pileName(value: unknown): 'hand' | PublicPile {
-  if (value === 'hand' || value === 'board' || value === 'discard') return value;
-  throw bad('from and to must be hand, board or discard.');
-}
-
 /**
  * One change to the piles, checked against who holds the cards: draw from the stock (a seat to
  * itself, the host to any seat), burn from the stock, play a held card to the board, discard it,
@@ -62,13 +49,13 @@ function pileName(value: unknown): 'hand' | PublicPile {
  * ```ts
  * pileAction(piles, { kind: 'seat', seat: 1 }, { type: 'draw', count: 2 });
  * ```
- * @throws {ApiError} 400 for a malformed request, 403 when the host acts for a hand it has not,
+ * @throws {ApiError} 400 for a seat out of range, 403 when the host acts for a hand it has not,
  *   409 `NOT_ENOUGH_CARDS`, `NO_STREET_LEFT`, `WRONG_STREET`, 422 `NOT_HELD`.
  */
 export function pileAction(
   piles: Piles,
   viewer: Viewer,
-  req: PileRequest,
+  req: ActionBody,
 ): { piles: Piles; action: PublicAction } {
   const seats = piles.hands.length;
   const actor = viewer.kind === 'seat' ? viewer.seat : null;
@@ -76,14 +63,7 @@ export function pileAction(
     case 'draw': {
       let to = actor;
       if (req.to !== undefined) {
-        if (
-          typeof req.to !== 'number' ||
-          !Number.isInteger(req.to) ||
-          req.to < 0 ||
-          req.to >= seats
-        ) {
-          throw bad('to must be a seat number.');
-        }
+        if (req.to >= seats) throw bad('to must be a seat number.');
         if (actor !== null && req.to !== actor) {
           throw new ApiError(
             403,
@@ -116,9 +96,9 @@ export function pileAction(
     case 'discard':
     case 'move': {
       if (actor === null) throw new ApiError(403, 'FORBIDDEN', 'Only a seat moves its cards.');
-      const cards = cardList(req.cards);
-      const from = req.type === 'move' ? pileName(req.from) : 'hand';
-      const to = req.type === 'move' ? pileName(req.to) : req.type === 'play' ? 'board' : 'discard';
+      const cards = req.cards;
+      const from = req.type === 'move' ? req.from : 'hand';
+      const to = req.type === 'move' ? req.to : req.type === 'play' ? 'board' : 'discard';
       if (from === to) throw bad('from and to must differ.');
       const get = (p: 'hand' | PublicPile): readonly string[] =>
         p === 'hand' ? piles.hands[actor]! : piles[p];
