@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { API_ROUTES, openApiDocument, openApiPath } from './openapi.ts';
 import { OTHER_ROUTES } from './routes/other-routes.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { TABLE_ROUTES } from './tables/routes/table-route-list.ts';
 
 // The same shape: same keys (in order), same JSON types, arrays' first elements alike.
 function sameShape(actual: unknown, example: unknown, where: string): void {
@@ -90,4 +91,10 @@ test('the other routes answer their examples with their content types', async ()
   assert.equal(doc.openapi, '3.1.0');
   const page = (await t.call('/docs')).body as string;
   for (const route of API_ROUTES) assert.ok(page.includes(openApiPath(route.paths[0]!)), route.id);
+  // and every /v1 route, from the same records as the router and the OpenAPI document
+  for (const route of TABLE_ROUTES) {
+    const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
+    assert.ok(page.includes(`id="${route.id}"`), route.id);
+    assert.ok(page.includes(`${route.method.toUpperCase()} ${path}`), `${route.id}: ${path}`);
+  }
 });

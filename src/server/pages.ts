@@ -1,6 +1,7 @@
 import { PARAMS } from './http/params.ts';
 import { API_ROUTES, openApiPath } from './openapi.ts';
 import { OTHER_ROUTES } from './routes/other-routes.ts';
+import { TABLE_ROUTES } from './tables/routes/table-route-list.ts';
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -35,7 +36,28 @@ export function docsPage(): string {
   const others = OTHER_ROUTES.map(
     (o) => `<li><code>GET ${esc(openApiPath(o.path))}</code>: ${inline(o.summary)}</li>`,
   ).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fairdeal dealer — API</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><h1>fairdeal dealer — API</h1><p>The <a href="https://deckofcardsapi.com/">Deck of Cards API</a> surface, done right. Every path answers with and without its trailing slash, to GET and to POST (form or JSON body), with CORS. Errors are JSON: <code>{"success": false, "error": "…", "code": "…"}</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p><p>In the examples, <code>{deck_id}</code> is a shuffled deck with 5 cards drawn and <code>{pile}</code> its pile <code>p1</code> holding 2 of them.</p>${routes}<h2>Other paths</h2><ul>${others}</ul></body></html>`;
+  const tables = TABLE_ROUTES.map((r) => {
+    const body = r.body?.json as
+      | {
+          properties?: Record<string, { description?: string }>;
+          required?: string[];
+          oneOf?: unknown[];
+        }
+      | undefined;
+    const fields =
+      body?.properties === undefined
+        ? body?.oneOf === undefined
+          ? ''
+          : '<p>Body: one action, by <code>type</code> (the table of actions in docs/TABLES.md).</p>'
+        : `<ul>${Object.entries(body.properties)
+            .map(
+              ([k, f]) =>
+                `<li><code>${esc(k)}</code>${body.required?.includes(k) ? ' (required)' : ''}${f.description === undefined ? '' : `: ${inline(f.description)}`}</li>`,
+            )
+            .join('')}</ul>`;
+    return `<h3 id="${r.id}">${esc(r.summary)}</h3><p><code>${r.method.toUpperCase()} ${esc(r.path.replace(/:([a-z_]+)/g, '{$1}'))}</code> <span class="m">(who: ${esc(r.auth)}; ${r.ok})</span></p><p>${inline(r.description)}</p>${fields}${r.refusals === undefined ? '' : `<p class="m">Refused: ${inline(r.refusals)}</p>`}`;
+  }).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fairdeal dealer — API</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><h1>fairdeal dealer — API</h1><p>The <a href="https://deckofcardsapi.com/">Deck of Cards API</a> surface, done right. Every path answers with and without its trailing slash, to GET and to POST (form or JSON body), with CORS. Errors are JSON: <code>{"success": false, "error": "…", "code": "…"}</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p><p>In the examples, <code>{deck_id}</code> is a shuffled deck with 5 cards drawn and <code>{pile}</code> its pile <code>p1</code> holding 2 of them.</p>${routes}<h2>Tables (<code>/v1</code>)</h2><p>fairdeal's own API: seats, fair hands, events (docs/TABLES.md). A token goes in <code>Authorization: Bearer</code>, never in a URL.</p>${tables}<h2>Other paths</h2><ul>${others}</ul></body></html>`;
 }
 
 /**
