@@ -5,8 +5,8 @@ import { jokerCard, suitedCard } from './card.ts';
 import type { Rank } from './rank.ts';
 import type { Suit } from './suit.ts';
 
-// Deck of Cards API codes (/work/shared/specs/deckofcards-api.md): value then suit, `0` is the
-// ten, jokers `X1` (black, small) and `X2` (red, big); case-insensitive on input.
+// Deck of Cards API codes (https://deckofcardsapi.com/, docs/COMPATIBILITY.md): value then suit,
+// `0` is the ten, jokers `X1` (black, small) and `X2` (red, big); case-insensitive on input.
 const SUITED = /^([2-9AJQK0])([SDCH])$/i;
 const ALLOWED = /[0-9AJQKSDCHX]/i;
 

@@ -65,12 +65,20 @@ describe('new decks', () => {
       drawn.body.cards.map((c: { code: string }) => c.code),
       ['KH', '2C', '0H'],
     );
-    const jokers = await t.call('/api/deck/new/?cards=X1,x2');
+    const jokers = await t.call('/api/deck/new/?cards=X1,x2&jokers_enabled=true');
     const j = await t.call(`/api/deck/${jokers.body.deck_id}/draw/?count=2`);
     assert.deepEqual(
       j.body.cards.map((c: { value: string; suit: string }) => `${c.value} ${c.suit}`),
       ['JOKER BLACK', 'JOKER RED'],
     );
+    // As the reference's open_new: jokers in `cards` only with jokers_enabled=true, and an
+    // empty `cards=` is an empty deck (only an absent `cards` is a full one).
+    const noJokers = await t.call('/api/deck/new/?cards=AS,X1,x2');
+    assert.equal(noJokers.body.remaining, 1);
+    assert.deepEqual(noJokers.body.rejected, ['X1', 'X2']);
+    const empty = await t.call('/api/deck/new/shuffle/?cards=&deck_count=3');
+    assert.deepEqual(Object.keys(empty.body), ['success', 'deck_id', 'remaining', 'shuffled']);
+    assert.equal(empty.body.remaining, 0);
   });
 
   test('deck_count is bounded on new, new/shuffle and new/draw with the reference’s messages', async () => {
@@ -153,13 +161,20 @@ describe('deck routes', () => {
     assert.equal(seen.size, 12, 'no card dealt twice');
   });
 
-  test('multipart form bodies are read too, and the body wins over the query', async () => {
+  test('multipart form bodies are read too; a POST reads its body only, never the query', async () => {
     const t = testApp();
     const id = await shuffledDeck(t);
     const body = new FormData();
     body.set('count', '3');
     const r = await t.call(`/api/deck/${id}/draw/?count=1`, { method: 'POST', body });
     assert.equal(r.body.cards.length, 3);
+    // As the reference's request.POST: a POST's query string is ignored, so the defaults apply.
+    const queryOnly = await t.call(`/api/deck/${id}/draw/?count=4`, { method: 'POST' });
+    assert.equal(queryOnly.body.cards.length, 1);
+    const jsonAndQuery = await t.call(`/api/deck/${id}/draw/?count=4`, json({}));
+    assert.equal(jsonAndQuery.body.cards.length, 1);
+    const created = await t.call('/api/deck/new/?deck_count=2', form('jokers_enabled=true'));
+    assert.equal(created.body.remaining, 54);
   });
 
   test('count: empty means 1, 0 draws nothing, bad numbers are JSON 400s', async () => {
@@ -216,6 +231,17 @@ describe('deck routes', () => {
       (await t.call(`/api/deck/${id}/shuffle/?remaining=maybe`)).body.code,
       'BAD_BOOLEAN',
     );
+    // A full reshuffle refuses deck_count out of 1–20 with the new-deck messages, as the
+    // reference's does, and changes nothing; in range it is ignored. remaining=true never reads it.
+    await t.call(`/api/deck/${id}/draw/?count=2`);
+    const high = await t.call(`/api/deck/${id}/shuffle/?deck_count=25`);
+    assert.equal(high.status, 400);
+    assert.equal(high.body.error, 'The max number of Decks is 20.');
+    assert.equal((await t.call(`/api/shuffle/${id}/?deck_count=0`)).body.code, 'TOO_FEW_DECKS');
+    assert.equal((await t.call(`/api/deck/${id}/`)).body.remaining, 50);
+    assert.equal((await t.call(`/api/deck/${id}/shuffle/?deck_count=3`)).body.remaining, 52);
+    const rest = await t.call(`/api/deck/${id}/shuffle/?deck_count=25&remaining=true`);
+    assert.equal(rest.status, 200);
   });
 
   test('return: all, or listed ones; AS,AS cannot duplicate; rejected lists what was not applied', async () => {
@@ -267,6 +293,14 @@ describe('piles', () => {
     assert.deepEqual(Object.keys(top.body), ['success', 'deck_id', 'remaining', 'cards', 'piles']);
     assert.equal(top.body.cards[0].code, '5S');
     await t.call(`/api/deck/${id}/pile/p1/add/?cards=5S`);
+    // Two from the top come out in the pile's order (bottom first), as the reference's p[-2:].
+    const two = await t.call(`/api/deck/${id}/pile/p1/draw/?count=2`);
+    assert.deepEqual(
+      two.body.cards.map((c: { code: string }) => c.code),
+      ['4S', '5S'],
+    );
+    await t.call(`/api/deck/${id}/pile/p1/add/?cards=4S`);
+    await t.call(`/api/deck/${id}/pile/p1/add/?cards=5S`);
     assert.equal((await t.call(`/api/deck/${id}/pile/p1/draw/bottom/`)).body.cards[0].code, '4S');
     await t.call(`/api/deck/${id}/pile/p1/add/?cards=4S`);
     const random = await t.call(`/api/deck/${id}/pile/p1/draw/random?count=2`);
@@ -294,7 +328,7 @@ describe('piles', () => {
     assert.deepEqual(empty.body.piles, { p1: { remaining: 0 } });
   });
 
-  test('missing piles and missing cards are JSON 404s with the reference’s messages', async () => {
+  test('missing piles, missing cards and pile overdraws are JSON 404s with the reference’s messages', async () => {
     const t = testApp();
     const id = await withPile(t);
     for (const op of ['draw/', 'draw/bottom/', 'shuffle/', 'return/']) {
@@ -307,6 +341,17 @@ describe('piles', () => {
     const lacks = await t.call(`/api/deck/${id}/pile/p1/draw/?cards=AS,KH`);
     assert.equal(lacks.status, 404);
     assert.equal(lacks.body.error, 'The pile, p1 does not contain the requested cards.');
+    assert.equal((await t.call(`/api/deck/${id}/pile/p1/list/`)).body.piles.p1.remaining, 1);
+    // Overdrawing a pile is the reference's 404 with its message, and the pile keeps its cards.
+    for (const where of ['', 'bottom/', 'random/']) {
+      const over = await t.call(`/api/deck/${id}/pile/p1/draw/${where}?count=2`);
+      assert.equal(over.status, 404, where);
+      assert.deepEqual(over.body, {
+        success: false,
+        error: 'Not enough cards remaining to draw 2 additional',
+        code: 'PILE_OVERDRAWN',
+      });
+    }
     assert.equal((await t.call(`/api/deck/${id}/pile/p1/list/`)).body.piles.p1.remaining, 1);
     const zero = await t.call(`/api/deck/${id}/pile/p1/draw/?count=0`);
     assert.equal(zero.body.cards.length, 0, 'count 0 never empties the pile');

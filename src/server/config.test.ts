@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { configFrom, DEFAULT_CONFIG } from './config.ts';
 
@@ -54,4 +55,20 @@ test('DATABASE_URL: postgres:// or postgresql:// only, and a refusal never echoe
     (e: Error) =>
       e instanceof RangeError && /DATABASE_URL/.test(e.message) && !e.message.includes('secret-pw'),
   );
+});
+
+// docs/SERVICE.md's settings table is where an operator looks: every variable the service reads
+// (its settings here, the tables' key in start.ts and tables/master-key.ts) has a row there.
+test('docs/SERVICE.md’s settings table names every variable the service reads', () => {
+  const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const docs = read('../../docs/SERVICE.md');
+  const start = docs.indexOf('## Settings');
+  const table = docs.slice(start, docs.indexOf('\n## ', start + 1));
+  const rows = new Set([...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+  const sources = ['./config.ts', './start.ts', './tables/master-key.ts'].map(read).join('\n');
+  const vars = new Set(
+    sources.match(/\b(?:PORT|HOST|PUBLIC_URL|DATABASE_URL|FAIRDEAL_[A-Z_]*[A-Z])\b/g) ?? [],
+  );
+  assert.ok(vars.size >= 15, `${vars.size} variables found`);
+  for (const name of vars) assert.ok(rows.has(name), `${name} has no row in docs/SERVICE.md`);
 });

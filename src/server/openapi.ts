@@ -136,7 +136,7 @@ export function openApiDocument(version: string): Record<string, unknown> & {
       title: 'fairdeal dealer',
       version,
       description:
-        'The Deck of Cards API surface, done right: secure shuffles, unguessable deck ids, atomic changes, cards conserved. Every path also answers without its trailing slash, to GET and to POST (form or JSON body), with CORS.',
+        'The Deck of Cards API surface, done right: secure shuffles, unguessable deck ids, atomic changes, cards conserved. Every path also answers without its trailing slash, to GET (parameters in the query string) and to POST (parameters in a form or JSON body only: the query string is ignored, as in the reference), with CORS.',
     },
     paths,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

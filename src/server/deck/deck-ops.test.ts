@@ -111,10 +111,11 @@ test('at most 100 piles', () => {
   assert.doesNotThrow(() => addToPile(d, 'p0', []));
 });
 
-test('pile draws: top, bottom, listed; missing cards and missing piles are 404s', () => {
+test('pile draws: top, bottom, listed; missing cards, missing piles and overdraws are 404s', () => {
   let d = drawCards(full(), 4).state; // AS 2S 3S 4S
   d = addToPile(d, 'p', ['AS', '2S', '3S', '4S']).state; // bottom AS … top 4S
-  assert.deepEqual(drawFromPile(d, 'p', { from: 'top', count: 2 }, src()).cards, ['4S', '3S']);
+  // The reference hands a top draw out in the pile's order (its `p[-count:]`), bottom first.
+  assert.deepEqual(drawFromPile(d, 'p', { from: 'top', count: 2 }, src()).cards, ['3S', '4S']);
   assert.deepEqual(drawFromPile(d, 'p', { from: 'bottom', count: 2 }, src()).cards, ['AS', '2S']);
   const zero = drawFromPile(d, 'p', { from: 'top', count: 0 }, src());
   assert.equal(zero.state.piles.p?.length, 4, 'count 0 never empties the pile');
@@ -129,9 +130,20 @@ test('pile draws: top, bottom, listed; missing cards and missing piles are 404s'
     (e: unknown) =>
       e instanceof ApiError && e.message === 'The pile, nope does not exist.' && e.status === 404,
   );
-  const over = drawFromPile(d, 'p', { from: 'random', count: 9 }, src());
-  assert.equal(over.cards.length, 4);
-  assert.equal(over.complete, false);
+  // More than the pile holds: the reference's 404 and message, from every place; nothing moves
+  // (the error aborts the change, so the store keeps `d`).
+  for (const from of ['top', 'bottom', 'random'] as const) {
+    assert.throws(
+      () => drawFromPile(d, 'p', { from, count: 5 }, src()),
+      (e: unknown) =>
+        e instanceof ApiError &&
+        e.status === 404 &&
+        e.code === 'PILE_OVERDRAWN' &&
+        e.message === 'Not enough cards remaining to draw 5 additional',
+      from,
+    );
+  }
+  assert.equal(drawFromPile(d, 'p', { from: 'random', count: 4 }, src()).cards.length, 4);
 });
 
 test('full reshuffle brings every card back and deletes piles; remaining=true keeps them', () => {

@@ -1,5 +1,18 @@
 import type { DeckState } from './deck-state.ts';
 
+/**
+ * The reference's overdraw message, for deck and pile draws alike (clients match on it).
+ *
+ * @example
+ * ```ts
+ * notEnough(5); // 'Not enough cards remaining to draw 5 additional'
+ * ```
+ * @throws never.
+ */
+export function notEnough(n: number): string {
+  return `Not enough cards remaining to draw ${n} additional`;
+}
+
 /** The result of a draw: the new state, the cards handed out, and whether all were there. */
 export interface DrawResult {
   readonly state: DeckState;

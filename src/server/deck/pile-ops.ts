@@ -2,7 +2,7 @@ import type { RandomSource } from '../../index.ts';
 import { toShuffled, uniformInt } from '../../index.ts';
 import { ApiError } from './api-error.ts';
 import type { DeckState } from './deck-state.ts';
-import type { DrawResult } from './draw-cards.ts';
+import { type DrawResult, notEnough } from './draw-cards.ts';
 import type { PartialResult } from './return-cards.ts';
 import { pileOf } from './return-cards.ts';
 import { takeByCode } from './take-by-code.ts';
@@ -73,15 +73,18 @@ export type PileDraw =
 
 /**
  * Draws from a pile into the drawn cards: `count` from the top (default), the bottom or random
- * places, or exactly the listed cards. More than the pile holds hands out the rest with
- * `complete: false`; a count of 0 draws nothing (the reference emptied the whole pile).
+ * places, or exactly the listed cards. Cards come out as the reference hands them: a top or
+ * bottom draw in the pile's own order (bottom first: `[…, 4S, 5S]` from the top gives
+ * `['4S', '5S']`), a random draw in the order drawn. A count of 0 draws nothing (the reference
+ * emptied the whole pile from its top).
  *
  * @example
  * ```ts
  * drawFromPile(deck, 'p1', { from: 'bottom', count: 1 }, secureRandom).cards; // the bottom card
  * ```
- * @throws {ApiError} 404 `PILE_NOT_FOUND`; 404 `PILE_LACKS_CARDS` if listed cards are not all
- *   on the pile (nothing moves then).
+ * @throws {ApiError} 404 `PILE_NOT_FOUND`; 404 `PILE_OVERDRAWN` with the reference's message
+ *   when `count` is more than the pile holds, and 404 `PILE_LACKS_CARDS` if listed cards are not
+ *   all on the pile (nothing moves in either case, as in the reference).
  */
 export function drawFromPile(
   state: DeckState,
@@ -92,7 +95,6 @@ export function drawFromPile(
   const pile = pileOf(state, name);
   let cards: string[];
   let rest: string[];
-  let complete = true;
   if ('codes' in how) {
     const got = takeByCode(pile, how.codes, true);
     if (got.missing.length > 0) {
@@ -106,10 +108,10 @@ export function drawFromPile(
     cards = got.taken;
     rest = got.rest;
   } else {
-    const n = Math.min(how.count, pile.length);
-    complete = n === how.count;
+    const n = how.count;
+    if (n > pile.length) throw new ApiError(404, 'PILE_OVERDRAWN', notEnough(n));
     if (how.from === 'top') {
-      cards = pile.slice(pile.length - n).reverse();
+      cards = pile.slice(pile.length - n);
       rest = pile.slice(0, pile.length - n);
     } else if (how.from === 'bottom') {
       cards = pile.slice(0, n);
@@ -120,10 +122,10 @@ export function drawFromPile(
       for (let i = 0; i < n; i++) cards.push(rest.splice(uniformInt(rest.length, source), 1)[0]!);
     }
   }
-  if (cards.length === 0) return { state, cards, complete };
+  if (cards.length === 0) return { state, cards, complete: true };
   return {
     state: { ...state, drawn: state.drawn.concat(cards), piles: { ...state.piles, [name]: rest } },
     cards,
-    complete,
+    complete: true,
   };
 }

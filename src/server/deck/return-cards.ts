@@ -31,8 +31,9 @@ export function returnCards(state: DeckState, codes: readonly string[] | undefin
 }
 
 /**
- * Puts a pile's cards (all, or one per listed code) back at the bottom of the stack, top of the
- * pile first as the reference does. The pile stays, possibly empty.
+ * Puts a pile's cards (all, or one per listed code) back at the bottom of the stack: all of them
+ * in the pile's order, bottom first, listed ones in the list's order, as the reference's
+ * `stack.extend` does. The pile stays, possibly empty.
  *
  * @example
  * ```ts

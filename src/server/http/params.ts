@@ -47,14 +47,14 @@ export const PARAMS: Readonly<Record<ParamName, ParamSpec>> = Object.freeze({
   },
   cards: {
     name: 'cards',
-    description: `Comma-separated card codes (AS, 0H, X1, …; case-insensitive), at most ${LIMITS.maxCards}. Codes that are not cards are left out and listed in \`rejected\`.`,
+    description: `Comma-separated card codes (AS, 0H, X1, …; case-insensitive), at most ${LIMITS.maxCards}. Codes that are not cards are left out and listed in \`rejected\`; on a new deck so are X1, X2 without \`jokers_enabled=true\`.`,
     schema: { type: 'string', pattern: '^[^,]*(,[^,]*)*$' },
     example: 'AS,2S,KH',
   },
   count: {
     name: 'count',
     description:
-      'How many cards to draw (default 1; 0 draws nothing). More than remain hands out the rest with `success: false`.',
+      'How many cards to draw (default 1; 0 draws nothing). More than a deck holds hands out the rest with `success: false`; more than a pile holds is a 404 and nothing moves (both as in the reference).',
     schema: { type: 'integer', minimum: 0, default: 1 },
     example: '2',
   },

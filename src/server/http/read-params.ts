@@ -15,9 +15,11 @@ function jsonValue(key: string, v: unknown): string | undefined {
 }
 
 /**
- * The parameters of a request: the query string, and for POST the body — a form
- * (urlencoded or multipart) or a JSON object — whose values win over the query's. A repeated
- * parameter keeps its last value, as Django's `QueryDict.get` does.
+ * The parameters of a request: for GET the query string; for POST only the body — a form
+ * (urlencoded or multipart) or a JSON object — and never the query string, as the reference
+ * reads `request.POST` alone for a POST (a client that sends `?count=5` with a POST gets the
+ * default there, so it must here too). A repeated parameter keeps its last value, as Django's
+ * `QueryDict.get` does.
  *
  * @example
  * ```ts
@@ -27,12 +29,14 @@ function jsonValue(key: string, v: unknown): string | undefined {
  *   parse or a JSON body that is not an object of simple values.
  */
 export async function readParams(request: Request): Promise<Map<string, string>> {
+  if (request.method === 'POST') return bodyParams(request);
   const url = request.url;
   const q = url.indexOf('?');
-  const params = new Map<string, string>(
-    q === -1 ? [] : new URLSearchParams(url.slice(q + 1)).entries(),
-  );
-  if (request.method !== 'POST') return params;
+  return new Map<string, string>(q === -1 ? [] : new URLSearchParams(url.slice(q + 1)).entries());
+}
+
+async function bodyParams(request: Request): Promise<Map<string, string>> {
+  const params = new Map<string, string>();
   const rawType = request.headers.get('content-type') ?? '';
   const type = rawType.toLowerCase();
   const bytes = await readBodyBytes(request, LIMITS.maxBodyBytes);

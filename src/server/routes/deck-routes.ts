@@ -1,7 +1,7 @@
 import { ApiError } from '../deck/api-error.ts';
 import { newDeckId } from '../deck/deck-id.ts';
 import type { DeckState } from '../deck/deck-state.ts';
-import { type DrawResult, drawCards } from '../deck/draw-cards.ts';
+import { type DrawResult, drawCards, notEnough } from '../deck/draw-cards.ts';
 import { newDeck } from '../deck/new-deck.ts';
 import { returnCards } from '../deck/return-cards.ts';
 import { shuffleDeck } from '../deck/shuffle-deck.ts';
@@ -22,16 +22,23 @@ const CARD = {
 const ID = 'k3xq9w0m2a7tz5r1p8bc';
 
 /**
- * The reference's overdraw message (clients match on it).
- *
- * @example
- * ```ts
- * notEnough(5); // 'Not enough cards remaining to draw 5 additional'
- * ```
- * @throws never.
+ * The codes of a new partial deck, as the reference's `Deck.open_new` reads `cards`: absent means
+ * a full deck; present, only valid codes are kept — so `cards=` (empty) or a list of bad codes
+ * is an empty deck — and the jokers `X1`, `X2` only with `jokers_enabled=true`. What was left out
+ * is listed in `rejected` (the reference drops it silently).
  */
-export function notEnough(n: number): string {
-  return `Not enough cards remaining to draw ${n} additional`;
+function partialDeck(
+  ctx: RouteContext,
+  jokers: boolean,
+): { codes: readonly string[] | undefined; rejected: readonly string[] } {
+  const list = cardList(ctx.raw);
+  if (list === undefined) return { codes: undefined, rejected: [] };
+  if (jokers) return list;
+  const isJoker = (code: string) => code === 'X1' || code === 'X2';
+  return {
+    codes: list.codes.filter((code) => !isJoker(code)),
+    rejected: [...list.rejected, ...list.codes.filter(isJoker)],
+  };
 }
 
 // `first` changes the new deck before it is saved (new/draw), so it is stored in one write.
@@ -39,15 +46,10 @@ async function create(
   ctx: RouteContext,
   shuffle: boolean,
   first: (deck: DeckState) => DeckState = (deck) => deck,
-): Promise<DeckState> {
+): Promise<{ deck: DeckState; rejected: readonly string[] }> {
   const decks = deckCount(ctx.raw);
   const jokers = flag(ctx.raw, 'jokers_enabled');
-  const list = cardList(ctx.raw);
-  // An empty `cards=` means a full deck, as in the reference; a list of only bad codes is empty.
-  const codes =
-    list === undefined || (list.codes.length === 0 && list.rejected.length === 0)
-      ? undefined
-      : list.codes;
+  const { codes, rejected } = partialDeck(ctx, jokers);
   const size = codes === undefined ? decks * (jokers ? 54 : 52) : codes.length * decks;
   if (size > LIMITS.maxCards) {
     throw new ApiError(400, 'DECK_TOO_LARGE', `A deck holds at most ${LIMITS.maxCards} cards.`);
@@ -56,14 +58,9 @@ async function create(
   for (let attempt = 0; attempt < 3; attempt++) {
     const options = { deckCount: decks, jokers, codes, shuffle };
     const deck = first(newDeck(newDeckId(ctx.source), options, ctx.source));
-    if (await ctx.store.createDeck(deck)) return deck;
+    if (await ctx.store.createDeck(deck)) return { deck, rejected };
   }
   throw new Error('could not find a free deck id');
-}
-
-function rejectedOf(ctx: RouteContext): Record<string, unknown> {
-  const list = cardList(ctx.raw);
-  return list !== undefined && list.rejected.length > 0 ? { rejected: list.rejected } : {};
 }
 
 function statusBody(deck: DeckState, ctx: RouteContext): Record<string, unknown> {
@@ -101,8 +98,9 @@ function drawBody(
 const newDeckHandler =
   (shuffle: boolean) =>
   async (ctx: RouteContext): Promise<JsonAnswer> => {
-    const deck = await create(ctx, shuffle);
-    return { status: 200, body: { ...statusBody(deck, ctx), ...rejectedOf(ctx) } };
+    const { deck, rejected } = await create(ctx, shuffle);
+    const extra = rejected.length > 0 ? { rejected } : {};
+    return { status: 200, body: { ...statusBody(deck, ctx), ...extra } };
   };
 
 const drawHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
@@ -119,6 +117,10 @@ const drawHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
 
 const shuffleHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
   const remainingOnly = flag(ctx.raw, 'remaining');
+  // The reference's full reshuffle goes through its new-deck code, which refuses a `deck_count`
+  // out of 1–20 before it looks the deck up (and otherwise ignores it: the deck keeps its size);
+  // `remaining=true` never reads it.
+  if (!remainingOnly) deckCount(ctx.raw);
   const deck = await changeDeck(ctx, (d) => {
     const next = shuffleDeck(d, remainingOnly, ctx.source);
     return { next, result: next };
@@ -133,7 +135,7 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     paths: ['/api/deck/new', '/api/new'],
     summary: 'A new unshuffled deck',
     description:
-      'A new deck in the unshuffled order (A→K of spades, diamonds, clubs, hearts, then X1, X2; several decks one after another). With `cards`, a partial deck in the order given.',
+      'A new deck in the unshuffled order (A→K of spades, diamonds, clubs, hearts, then X1, X2; several decks one after another). With `cards`, a partial deck in the order given: `X1`, `X2` only with `jokers_enabled=true`, and `cards=` (empty) is an empty deck, as in the reference.',
     params: ['deck_count', 'jokers_enabled', 'cards'],
     example: {
       path: '/api/deck/new/',
@@ -172,7 +174,7 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     handle: async (ctx) => {
       const n = count(ctx.raw);
       let r: DrawResult | undefined;
-      const deck = await create(ctx, true, (d) => {
+      const { deck } = await create(ctx, true, (d) => {
         r = drawCards(d, n);
         return r.state;
       });
@@ -207,8 +209,8 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     paths: ['/api/deck/:deck_id/shuffle', '/api/shuffle/:deck_id'],
     summary: 'Reshuffle a deck',
     description:
-      'Every card back and the piles deleted, then the whole deck shuffled. With `remaining=true` only the undrawn cards are shuffled and the piles stay.',
-    params: ['remaining'],
+      'Every card back and the piles deleted, then the whole deck shuffled (a `deck_count` outside 1–20 is refused, as in the reference; otherwise the deck keeps its size). With `remaining=true` only the undrawn cards are shuffled and the piles stay.',
+    params: ['remaining', 'deck_count'],
     example: {
       path: '/api/deck/{deck_id}/shuffle/',
       query: 'remaining=true',

@@ -4,7 +4,6 @@ import { addToPile, drawFromPile, type PileDraw, shufflePile } from '../deck/pil
 import { returnPile } from '../deck/return-cards.ts';
 import { cardList, count } from '../http/params.ts';
 import { changeDeck, pilesBody, readDeck } from './deck-access.ts';
-import { notEnough } from './deck-routes.ts';
 import type { ApiRoute, JsonAnswer, RouteContext } from './route-types.ts';
 
 const ID = 'k3xq9w0m2a7tz5r1p8bc';
@@ -47,16 +46,12 @@ function pileDraw(from: 'top' | 'bottom' | 'random') {
       return { next: d.cards.length > 0 ? d.state : null, result: d };
     });
     const body: Record<string, unknown> = {
-      success: r.complete,
+      success: true,
       deck_id: ctx.deckId,
       remaining: r.state.stack.length,
       cards: r.cards.map(ctx.card),
       piles: pilesBody(r.state, ctx.card),
     };
-    if (!r.complete) {
-      body.error = notEnough(n);
-      body.code = 'NOT_ENOUGH_CARDS';
-    }
     return { status: 200, body };
   };
 }
@@ -75,7 +70,7 @@ const drawExample = (path: string) => ({
 });
 
 const drawDescription = (where: string) =>
-  `Moves cards from the pile to the drawn cards: \`count\` from ${where}, or exactly the listed \`cards\` (404 if the pile does not hold them all; nothing moves then).`;
+  `Moves cards from the pile to the drawn cards: \`count\` from ${where}, or exactly the listed \`cards\`. 404 if the pile holds fewer than \`count\` cards or not all the listed ones; nothing moves then.`;
 
 /** The pile routes. */
 export const PILE_ROUTES: readonly ApiRoute[] = [

@@ -32,7 +32,7 @@ export interface ApiRoute {
   readonly paths: readonly string[];
   readonly summary: string;
   readonly description: string;
-  /** The parameters read (query string, form body or JSON body). */
+  /** The parameters read (GET: the query string; POST: a form or JSON body, never the query). */
   readonly params: readonly ParamName[];
   /**
    * An example the docs show and a test replays: `{deck_id}` is a shuffled deck of the test with

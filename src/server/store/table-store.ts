@@ -13,7 +13,7 @@
  * transaction as the document, so a reader never sees a state without its events or the reverse.
  */
 
-/** The table document: JSON-serialisable, opaque to the store (tables/table-state.ts). */
+/** The table document: JSON-serialisable, opaque to the store (tables/table-doc.ts). */
 export type TableDoc = Readonly<Record<string, unknown>>;
 
 /**
