@@ -3,11 +3,11 @@
 // the verdict with its p-values at the end.
 import type { AuditResult, BrokenReason } from '../audit/browser.ts';
 import { divergingColor } from '../audit/browser.ts';
+import { bytesToHex } from '../fair/index.ts';
 import { secureRandom } from '../index.ts';
 import { catalog } from '../shuffle/catalog/index.ts';
 import type { AuditReply, AuditRequest, WebAuditSubject } from './audit-protocol.ts';
 import { byId, el } from './dom.ts';
-import { bytesToHex } from './hex.ts';
 import { onLanguageChange, t } from './i18n.ts';
 
 /** A worker that sends nothing for this long is running a shuffle that does not terminate. */

@@ -1,10 +1,9 @@
 import type { FairTranscript } from '../fair/index.ts';
-import { commitClientSeed, FairRound, verify } from '../fair/index.ts';
+import { bytesToHex, commitClientSeed, FairRound, verify } from '../fair/index.ts';
 import type { Card, Deal } from '../index.ts';
 import { deal, PRESET_NAMES, PRESETS, secureRandom } from '../index.ts';
 import { cardImage, relabelCards } from './card-image.ts';
 import { byId, showError } from './dom.ts';
-import { bytesToHex } from './hex.ts';
 import { lang, onLanguageChange, t } from './i18n.ts';
 import { verdictWords } from './verdict-words.ts';
 

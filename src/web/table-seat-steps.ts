@@ -6,6 +6,7 @@
 // on record, so a reload can still reveal; the dealer's signed receipts are checked and kept, to
 // dispute a void record that would drop this seat's message (table-verdicts.ts).
 import {
+  bytesToHex,
   checkAnnouncementV3,
   checkReceiptV3,
   checkRosterV3,
@@ -14,7 +15,6 @@ import {
   revealAsSeat,
 } from '../fair/index.ts';
 import { secureRandom } from '../index.ts';
-import { bytesToHex } from './hex.ts';
 import { t, tf } from './i18n.ts';
 import { tableStorage } from './table-storage.ts';
 import type { TableView } from './table-types.ts';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { bytesToHex } from '../../fair/index.ts';
 import type { Card } from '../../index.ts';
 import { deal, FairdealError, secureRandom } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
@@ -16,7 +17,6 @@ import {
   rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
-import { bytesToHex } from '../hex.ts';
 import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { bold, useColor } from '../render/color.ts';
