@@ -1,11 +1,11 @@
 import { FairdealError } from '../errors.ts';
 import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { clientCommitmentV2, rosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { fromHex } from './hex.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** What a player keeps (seed, salt) and publishes (commitment) for one hand. */

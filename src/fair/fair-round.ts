@@ -1,6 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
 import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import type { RandomSource } from '../random/source.ts';
 import { dealWithHashes } from './build-transcript-v2.ts';
 import {
@@ -13,7 +14,6 @@ import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
 import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
 import { fromHex } from './hex.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import type { Seating } from './seating.ts';
 import { serverSeedSource } from './server-seed-source.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';

@@ -1,5 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { ed25519PublicKeyAsync, ed25519SignAsync, ed25519VerifyAsync } from './ed25519.ts';
@@ -15,7 +16,6 @@ import {
   rosterHashV3,
   rosterMessageV3,
 } from './messages-v3.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import type { AnnouncementV3, ReceiptV3, RosterV3 } from './signed-round.ts';
 import type { VoidRecordV3 } from './transcript-v3.ts';
 import { checkText } from './validate.ts';

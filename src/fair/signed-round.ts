@@ -1,6 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
 import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -28,7 +29,6 @@ import {
   transcriptMessageV3,
 } from './messages-v3.ts';
 import { presetDeal } from './preset-deal.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
 import {
   type AnyRecordV3,

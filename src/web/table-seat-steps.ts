@@ -6,7 +6,6 @@
 // on record, so a reload can still reveal; the dealer's signed receipts are checked and kept, to
 // dispute a void record that would drop this seat's message (table-verdicts.ts).
 import {
-  bytesToHex,
   checkAnnouncementV3,
   checkReceiptV3,
   checkRosterV3,
@@ -14,7 +13,7 @@ import {
   type ReceiptV3,
   revealAsSeat,
 } from '../fair/index.ts';
-import { secureRandom } from '../index.ts';
+import { freshSeed } from '../index.ts';
 import { t, tf } from './i18n.ts';
 import { tableStorage } from './table-storage.ts';
 import type { TableView } from './table-types.ts';
@@ -29,12 +28,6 @@ export interface SeatSide {
   dealer(): Promise<string>;
   /** Shows a problem that stops the steps (the player must know why nothing happens). */
   stop(message: string): void;
-}
-
-function randomSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
 }
 
 async function keepReceipt(side: SeatSide, n: number, answer: Record<string, unknown>) {
@@ -84,7 +77,7 @@ export async function seatStep(side: SeatSide, tv: TableView): Promise<void> {
     }
     let commit = mine;
     if (commit === null || commit.serverCommitment !== a.commitment) {
-      commit = await commitAsSeat(a, seat, randomSeed(), key);
+      commit = await commitAsSeat(a, seat, freshSeed(), key);
       // Kept BEFORE it is sent: a commitment on record whose seed was lost could never reveal.
       tableStorage.setSecret(id, seat, n, commit);
     }

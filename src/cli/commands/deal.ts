@@ -3,10 +3,10 @@ import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../inde
 import {
   deal as dealRound,
   formatPbnDeal,
+  freshSeed,
   getPreset,
   PRESET_NAMES,
   PRESETS,
-  secureRandom,
 } from '../../index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
@@ -96,12 +96,6 @@ function deckOption(value: string | undefined): DeckSpec | DeckName | undefined 
   if (value === undefined) return undefined;
   if (/^[a-z]+-[0-9]+$/.test(value)) return value as DeckName;
   return { cards: value.split(/[\s,]+/).filter((t) => t !== '') };
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return Buffer.from(words.buffer).toString('hex');
 }
 
 function listPresets(): string {

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { bytesToHex } from '../../fair/index.ts';
 import type { Card } from '../../index.ts';
-import { deal, FairdealError, secureRandom } from '../../index.ts';
+import { deal, FairdealError, freshSeed } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
@@ -368,12 +367,6 @@ function table(s: DoudizhuState): string {
 function describe(p: Play, cards: string): string {
   const name = PLAY_TYPE_NAMES[p.type];
   return `${cards}  ${name.en} ${name.zh}`;
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
 }
 
 function quote(s: string): string {
