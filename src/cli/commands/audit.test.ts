@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
-import type { CliIo } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { main } from '../main.ts';
 import { audit } from './audit.ts';

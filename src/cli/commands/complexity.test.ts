@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
-import type { CliIo } from '../io.ts';
 import { complexity, complexityTable, fittedSlope } from './complexity.ts';
 
 test('fittedSlope recovers the exponent of a power law', () => {
