@@ -99,6 +99,7 @@ export {
   sortHand,
 } from './games/index.ts';
 export { chacha20 } from './random/chacha20.ts';
+export { freshSeed } from './random/fresh-seed.ts';
 export { createSecureRandom, secureRandom } from './random/secure.ts';
 export { parseSeed, type Seed } from './random/seed.ts';
 export type { RandomSource } from './random/source.ts';

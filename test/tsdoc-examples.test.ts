@@ -137,19 +137,15 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const fromSeat0: SeatCommitMessage, revealOfSeat0: SeatRevealMessage;',
     'declare const commitment: string, signature: string, saltHex: string, stateText: string;',
   ].join('\n'),
-  'src/fair/transcript-v3.ts': [
-    "import { toHex } from '../../src/fair/hex.ts';",
-    'declare const t: AnyRecordV3;',
-  ].join('\n'),
+  'src/fair/transcript-v3.ts': 'declare const t: AnyRecordV3;',
   'src/fair/verify-v3.ts': 'declare const parsed: AnyRecordV3;',
   'src/fair/seating.ts': "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
   'src/fair/transcript-hash.ts': [
-    "import { toHex } from '../../src/fair/hex.ts';",
     "import { transcriptHash as transcriptHashV1 } from '../../src/fair/transcript-hash.ts';",
     'declare const t: FairTranscriptV1;',
   ].join('\n'),
   'src/fair/transcript-hash-v2.ts': [
-    "import { fromHex, toHex } from '../../src/fair/hex.ts';",
+    "import { fromHex } from '../../src/fair/hex.ts';",
     'declare const t: FairTranscript;',
   ].join('\n'),
   'src/fair/verify.ts':

@@ -3,17 +3,10 @@
 // and counts them, and reports ticks so the main thread can tell a hang (no tick within the time
 // limit) from slow progress.
 import { parentPort, workerData } from 'node:worker_threads';
-import { chacha20 } from '../random/chacha20.ts';
-import type { RandomSource } from '../random/source.ts';
-import { catalogEntry } from '../shuffle/catalog/index.ts';
-import { shuffle } from '../shuffle/shuffle.ts';
 import { analyzeCounts } from './analyze-counts.ts';
 import { type AuditCounts, createCounts } from './audit-counts.ts';
-import { countTrials } from './count-trials.ts';
-import { seededMathRandom } from './seeded-math-random.ts';
+import { seededTrials, type TrialSubject } from './seeded-trials.ts';
 import type { AuditWorkerData, FromWorker, ToWorker } from './worker-protocol.ts';
-
-type Fn = (cards: number[], source: RandomSource) => unknown;
 
 const parent = parentPort!;
 const port = {
@@ -23,12 +16,8 @@ const port = {
 const { subject, n } = workerData as AuditWorkerData;
 const TICK_MS = 100;
 
-async function load(): Promise<Fn> {
-  if (subject.kind === 'fairdeal') return (cards, source) => shuffle(cards, source);
-  if (subject.kind === 'catalog') {
-    const entry = catalogEntry(subject.name);
-    return (cards, source) => entry.run(cards, source);
-  }
+async function load(): Promise<TrialSubject> {
+  if (subject.kind !== 'module') return subject;
   const mod = (await import(subject.url)) as Record<string, unknown>;
   let fn: unknown;
   if (subject.exportName !== undefined) {
@@ -46,38 +35,31 @@ async function load(): Promise<Fn> {
     }
     fn = mod[functions[0]!];
   }
-  const user = fn as (cards: number[]) => unknown;
-  // User code draws from Math.random: within this worker it is replaced by the seeded stream,
-  // so audits of user code are reproducible too (doubles with 53 random bits, like V8's).
-  return (cards) => user(cards);
+  // User code draws from Math.random: seededTrials makes it the seeded stream during the
+  // trials, so audits of user code are reproducible too.
+  return { kind: 'user', shuffle: fn as (cards: number[]) => unknown };
 }
+
+type Run = ReturnType<typeof seededTrials>;
 
 /** Runs `count` trials on stream `stream`; returns false (after reporting) when broken. */
 function runTrials(
-  fn: Fn,
+  run: Run,
   counts: AuditCounts,
   seed: string,
   stream: number,
   count: number,
   firstTrial: number,
 ): boolean {
-  const source = chacha20(seed, stream);
-  if (subject.kind === 'module') Math.random = seededMathRandom(source);
-  let lastTick = performance.now();
-  const failure = countTrials(
-    fn,
-    counts,
-    source,
-    count,
-    (done) => {
-      const now = performance.now();
-      if (now - lastTick > TICK_MS) {
-        port.postMessage({ type: 'tick', trial: firstTrial + done - 1 });
-        lastTick = now;
-      }
-    },
-    16,
-  );
+  const failure = run(counts, {
+    seed,
+    stream,
+    trials: count,
+    // The heartbeat the main thread's watchdog waits for (worker-pool.ts).
+    now: () => performance.now(),
+    progressMs: TICK_MS,
+    onProgress: (done) => port.postMessage({ type: 'tick', trial: firstTrial + done - 1 }),
+  });
   if (failure === undefined) return true;
   port.postMessage({
     type: 'broken',
@@ -88,9 +70,9 @@ function runTrials(
   return false;
 }
 
-let loaded: Fn | undefined;
+let loaded: Run | undefined;
 try {
-  loaded = await load();
+  loaded = seededTrials(await load());
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   port.postMessage({ type: 'broken', kind: 'not-loadable', message });
@@ -98,19 +80,19 @@ try {
 const counts = createCounts(n);
 
 if (loaded !== undefined) {
-  const fn = loaded;
+  const runSeeded = loaded;
   port.on('message', (msg) => {
     if (msg.type === 'chunk') {
       const { seed, stream, count, first } = msg;
       port.postMessage({ type: 'tick', trial: first });
-      if (runTrials(fn, counts, seed, stream, count, first)) {
+      if (runTrials(runSeeded, counts, seed, stream, count, first)) {
         port.postMessage({ type: 'done', count });
       }
     } else if (msg.type === 'job') {
       const { seed, run, trials } = msg;
       const job = createCounts(n);
       port.postMessage({ type: 'tick', trial: 0 });
-      if (runTrials(fn, job, seed, run, trials, 0)) {
+      if (runTrials(runSeeded, job, seed, run, trials, 0)) {
         // From a timer, for the reason given at 'finish' below.
         setTimeout(() => {
           port.postMessage({ type: 'job-result', run, tests: analyzeCounts(job).tests });

@@ -1,9 +1,10 @@
 /**
  * fairdeal/audit/browser — the auditor's pure statistics, for web pages and Web Workers: counting
  * shuffles into card × position (and pair, rising-sequence, permutation) tables, the tests, the
- * Bonferroni verdict, the heatmap colours. Nothing here imports a Node module; the worker-thread
- * runner (`runAudit`, Node only) stays on `fairdeal/audit`. The web page (src/web) runs these in a
- * Web Worker.
+ * Bonferroni verdict, the heatmap colours, and the seeded trial loop (`seededTrials`) that the
+ * Node runner's workers run too. Nothing here imports a Node module; the worker-thread runner
+ * (`runAudit`, Node only) stays on `fairdeal/audit`. The web page (src/web) runs these in a Web
+ * Worker.
  *
  * @example
  * ```ts
@@ -36,5 +37,6 @@ export { permutationTest } from './permutation-test.ts';
 export { reachabilityTest } from './reachability-test.ts';
 export { risingSequenceTest } from './rising-sequence-test.ts';
 export { seededMathRandom } from './seeded-math-random.ts';
+export { seededTrials, type TrialRun, type TrialSubject } from './seeded-trials.ts';
 export type { AuditTestName, AuditTestResult } from './test-result.ts';
 export { type WorstCell, worstCells } from './worst-cells.ts';

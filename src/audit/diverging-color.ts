@@ -1,3 +1,5 @@
+import { bytesToHex } from '../random/hex.ts';
+
 /** ColorBrewer RdBu end points and midpoint (Brewer 2003): blue = too rare, red = too often. */
 const BLUE = [33, 102, 172];
 const WHITE = [247, 247, 247];
@@ -18,5 +20,5 @@ export function divergingColor(t: number): string {
   const x = Number.isNaN(t) ? 0 : Math.max(-1, Math.min(1, t));
   const [from, to, f] = x < 0 ? [WHITE, BLUE, -x] : [WHITE, RED, x];
   const rgb = from.map((c, i) => Math.round(c + (to[i]! - c) * f));
-  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  return `#${bytesToHex(Uint8Array.from(rgb))}`;
 }

@@ -4,7 +4,8 @@
  * SVG) except `runAudit` / `runCalibration`, the Node-only runner that spreads trials over
  * worker_threads and isolates untrusted code (worker-pool.ts, audit-worker.ts, their messages in
  * worker-protocol.ts); it loads `node:worker_threads` lazily, so importing this entry never pulls
- * Node modules into a browser bundle. `renderPng` needs the optional peer @resvg/resvg-js.
+ * Node modules into a browser bundle. `renderPng` needs the optional peer @resvg/resvg-js;
+ * `loadPeer` is how it, and the CLI and the service, load every optional peer.
  */
 export { adjacentPairTest } from './adjacent-pair-test.ts';
 export { analyzeCounts, DEFAULT_ALPHA } from './analyze-counts.ts';
@@ -26,6 +27,7 @@ export { divergingColor } from './diverging-color.ts';
 export { eulerianNumbers, risingSequenceLaw } from './eulerian.ts';
 export { formatP, formatSummary } from './format-summary.ts';
 export { heatmapSvg } from './heatmap-svg.ts';
+export { loadPeer } from './load-peer.ts';
 export { permutationTest } from './permutation-test.ts';
 export { type PooledCell, poolCells } from './pool-cells.ts';
 export { reachabilityTest } from './reachability-test.ts';

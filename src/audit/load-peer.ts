@@ -1,10 +1,14 @@
 import { FairdealError } from '../errors.ts';
 
 /**
- * Loads an optional peer dependency (package.json `peerDependenciesMeta`), turning "not
- * installed" into one clear line naming the package to install. The library itself depends on
- * nothing; a feature that needs a heavy package (a native renderer, a server, a database driver)
- * loads it lazily through this, so `npm i fairdeal` for a browser shuffle pulls none of them.
+ * Loads an optional peer dependency (package.json `peerDependenciesMeta`) — the one loader of
+ * the library and its apps, for @resvg/resvg-js, hono, @hono/node-server and pg alike. The
+ * library itself depends on nothing; a feature that needs a heavy package (a native renderer, a
+ * server, a database driver) loads it lazily through this, so `npm i fairdeal` for a browser
+ * shuffle pulls none of them, and a package that cannot be loaded is always the same error:
+ * `MISSING_PEER`, one line naming the package and the `npm install` that fixes it — not
+ * installed, or installed but not loading (a native binary missing for this platform, which a
+ * fresh install fetches; the original error is the `cause`).
  *
  * `load` is the caller's own `() => import('name')`, so bundlers and TypeScript still see a
  * literal specifier.
@@ -13,8 +17,7 @@ import { FairdealError } from '../errors.ts';
  * ```ts
  * const { Resvg } = await loadPeer('@resvg/resvg-js', 'PNG output', () => import('@resvg/resvg-js'));
  * ```
- * @throws {FairdealError} `MISSING_PEER` when the package is not installed (other load errors
- * pass through unchanged).
+ * @throws {FairdealError} `MISSING_PEER` when the package cannot be loaded.
  */
 export async function loadPeer<T>(
   name: string,
@@ -24,23 +27,32 @@ export async function loadPeer<T>(
   try {
     return await load();
   } catch (error) {
-    if (isNotFound(error, name)) {
-      throw new FairdealError(
-        'MISSING_PEER',
-        `${purpose} needs the optional package ${name}: run npm install ${name}`,
-        { package: name },
-      );
-    }
-    throw error;
+    const message = isNotFound(error, name)
+      ? `${purpose} needs the optional package ${name}: run npm install ${name}`
+      : `${purpose} needs the optional package ${name}, which is installed but does not load (${firstLine(error)}): run npm install ${name} again`;
+    const missing = new FairdealError('MISSING_PEER', message, { package: name });
+    missing.cause = error;
+    throw missing;
   }
 }
 
-/** Node says ERR_MODULE_NOT_FOUND for the package itself; a missing file inside it is another error. */
+/**
+ * Node says ERR_MODULE_NOT_FOUND (import) or MODULE_NOT_FOUND (require) naming the package
+ * itself; the same codes naming another module (a platform binary it requires) mean it is
+ * installed but broken.
+ */
 function isNotFound(error: unknown, name: string): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   return (
-    e?.code === 'ERR_MODULE_NOT_FOUND' &&
+    (e?.code === 'ERR_MODULE_NOT_FOUND' || e?.code === 'MODULE_NOT_FOUND') &&
     typeof e.message === 'string' &&
     e.message.includes(`'${name}'`)
   );
+}
+
+/** The first line of an error's message, shortened: the message is one line. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split(/\r?\n/, 1)[0]!.trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }

@@ -1,4 +1,4 @@
-import { secureRandom } from '../random/secure.ts';
+import { freshSeed } from '../random/fresh-seed.ts';
 import { analyzeCounts, DEFAULT_ALPHA } from './analyze-counts.ts';
 import { createCounts, mergeCounts } from './audit-counts.ts';
 import type { AuditResult } from './audit-result.ts';
@@ -33,12 +33,6 @@ export interface RunAuditOptions {
   readonly timeLimitMs?: number;
   /** Called as trials complete (for a progress bar). */
   readonly onProgress?: (done: number, total: number) => void;
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return Array.from(words, (w) => w.toString(16).padStart(8, '0')).join('');
 }
 
 /**

@@ -12,9 +12,11 @@ export interface ExitLine {
  * usage errors, exit 2, in every command alike. `BAD_OPTION` and `BAD_SEED` are not among them:
  * the fair-deal protocol also uses them for failures (a step out of order, a reveal that does not
  * match its commitment), so commands check typed seeds and options themselves (parseSeedOption,
- * deal's option mapping) and report those as usage errors.
+ * deal's option mapping) and report those as usage errors. `MISSING_PEER` is one too: like a
+ * usage error it is found before anything runs (each command checks its optional packages
+ * first), and the line says what to type.
  */
-const USAGE_CODES = new Set(['UNKNOWN_PRESET']);
+const USAGE_CODES = new Set(['UNKNOWN_PRESET', 'MISSING_PEER']);
 
 /**
  * node:util parseArgs speaks of "Option '-s, --seed <value>'" over up to three lines; say the

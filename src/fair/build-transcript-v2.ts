@@ -1,8 +1,9 @@
 import type { Deal } from '../games/index.ts';
+import { bytesToHex } from '../random/hex.ts';
 import { type RosterEntry, rosterHash, serverCommitmentV2, sortRoster } from './commit-v2.ts';
 import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { FAIR_V2, type FairHeader } from './header.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
@@ -19,7 +20,7 @@ export interface BuildTranscriptV2Input {
 
 /** What a caller of {@link dealWithHashes} may hold already, in the form the deal needs. */
 export interface KnownBytes {
-  /** C_s in hex (`toHex(cs)`). */
+  /** C_s in hex (`bytesToHex(cs)`). */
   readonly commitmentHex: string;
   /** The salt of each revealed player, as bytes (`fromHex(reveal.salt)`). */
   readonly salts: ReadonlyMap<string, Uint8Array>;
@@ -95,7 +96,10 @@ export function dealWithHashes(
     preset: h.preset,
     options: { ...h.options },
     seating: h.seating === 'roster' ? 'roster' : [...h.seating],
-    server: { commitment: known?.commitmentHex ?? toHex(cs), seed: toHex(input.serverSeed) },
+    server: {
+      commitment: known?.commitmentHex ?? bytesToHex(cs),
+      seed: bytesToHex(input.serverSeed),
+    },
     roster,
     reveals,
     plain,
@@ -105,5 +109,5 @@ export function dealWithHashes(
     (e) => known?.salts.get(e.player) ?? fromHex(e.salt, 32, 'reveal salt'),
   );
   const hash = transcriptHashOfBytes(body, r, { commitment: cs, seed: input.serverSeed, salts });
-  return { transcript: { ...body, hash: toHex(hash) }, deal: dealt.deal };
+  return { transcript: { ...body, hash: bytesToHex(hash) }, deal: dealt.deal };
 }

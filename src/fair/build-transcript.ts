@@ -1,9 +1,10 @@
 import type { Deal } from '../games/index.ts';
+import { bytesToHex } from '../random/hex.ts';
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { serverCommitment } from './commitments.ts';
 import type { FairOptions } from './deal-options.ts';
 import { deriveDeckKey } from './derive-key.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
 import type { FairTranscriptV1, TranscriptClient } from './transcript.ts';
@@ -73,8 +74,8 @@ export function dealTranscript(input: BuildTranscriptInput): {
     preset: input.preset,
     options: { ...input.options },
     server: {
-      commitment: toHex(serverCommitment(ref, input.serverSeed)),
-      seed: toHex(input.serverSeed),
+      commitment: bytesToHex(serverCommitment(ref, input.serverSeed)),
+      seed: bytesToHex(input.serverSeed),
     },
     clients: clients.map((c) =>
       c.commitment === undefined
@@ -83,5 +84,5 @@ export function dealTranscript(input: BuildTranscriptInput): {
     ),
     cards: dealt.cards,
   };
-  return { transcript: { ...body, hash: toHex(transcriptHash(body)) }, deal: dealt.deal };
+  return { transcript: { ...body, hash: bytesToHex(transcriptHash(body)) }, deal: dealt.deal };
 }

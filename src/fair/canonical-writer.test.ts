@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { bytesToHex } from '../random/hex.ts';
 import { CanonicalWriter } from './canonical-writer.ts';
-import { toHex } from './hex.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -13,13 +13,13 @@ test('fields are big-endian and length-prefixed as docs/FAIR.md specifies', () =
     .u64(2 ** 40 + 5)
     .str('é')
     .finish();
-  assert.equal(toHex(bytes), '01' + '01020304' + '0000010000000005' + '00000002' + 'c3a9');
+  assert.equal(bytesToHex(bytes), '01' + '01020304' + '0000010000000005' + '00000002' + 'c3a9');
 });
 
 test('length prefixes keep "a:1","2" and "a","1:2" apart', () => {
   const a = new CanonicalWriter().str('a:1').str('2').finish();
   const b = new CanonicalWriter().str('a').str('1:2').finish();
-  assert.notEqual(toHex(a), toHex(b));
+  assert.notEqual(bytesToHex(a), bytesToHex(b));
 });
 
 test('out-of-range integers and lone surrogates are refused', () => {
@@ -75,14 +75,17 @@ test('writers that overlap, grow, fail or are used twice never share bytes', () 
   const aBytes = a.finish();
   const c = new CanonicalWriter().u8(7);
   b.u32(1);
-  assert.equal(toHex(aBytes), `00000005${toHex(utf8('first'))}00000004${toHex(utf8('more'))}`);
-  assert.equal(toHex(b.finish()), `00000006${toHex(utf8('second'))}00000001`);
+  assert.equal(
+    bytesToHex(aBytes),
+    `00000005${bytesToHex(utf8('first'))}00000004${bytesToHex(utf8('more'))}`,
+  );
+  assert.equal(bytesToHex(b.finish()), `00000006${bytesToHex(utf8('second'))}00000001`);
   assert.equal(big.finish().length, 10_004);
-  assert.equal(toHex(c.finish()), '07');
+  assert.equal(bytesToHex(c.finish()), '07');
   // finished writers start empty again, and a later writer starts clean
   assert.equal(a.finish().length, 0);
-  assert.equal(toHex(a.u8(1).finish()), '01');
-  assert.equal(toHex(new CanonicalWriter().u8(2).finish()), '02');
+  assert.equal(bytesToHex(a.u8(1).finish()), '01');
+  assert.equal(bytesToHex(new CanonicalWriter().u8(2).finish()), '02');
 });
 
 test('use hands a view of the message, then wipes it', () => {
@@ -91,7 +94,7 @@ test('use hands a view of the message, then wipes it', () => {
     seen = bytes;
     return bytes.slice();
   });
-  assert.equal(toHex(copy), `0000000b${toHex(utf8('secret seed'))}`);
+  assert.equal(bytesToHex(copy), `0000000b${bytesToHex(utf8('secret seed'))}`);
   assert.ok(seen !== undefined && seen.length === copy.length && seen.every((x) => x === 0));
   assert.throws(
     () =>
@@ -100,5 +103,5 @@ test('use hands a view of the message, then wipes it', () => {
       }),
     /boom/,
   );
-  assert.equal(toHex(new CanonicalWriter().u8(3).finish()), '03');
+  assert.equal(bytesToHex(new CanonicalWriter().u8(3).finish()), '03');
 });

@@ -1,10 +1,11 @@
 import { FairdealError } from '../errors.ts';
+import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { clientCommitmentV2, rosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
-import { fromHex, toHex } from './hex.ts';
-import { randomBytes32 } from './random-bytes.ts';
+import { fromHex } from './hex.ts';
 import { checkId, checkText, compareUtf8 } from './validate.ts';
 
 /** What a player keeps (seed, salt) and publishes (commitment) for one hand. */
@@ -46,9 +47,9 @@ export function commitClientSeed(
   return {
     player,
     seed,
-    salt: toHex(salt),
-    commitment: toHex(clientCommitmentV2(cs, player, salt, seed)),
-    // The text fromHex accepted: lowercase hex of these very bytes, so toHex(cs) would equal it.
+    salt: bytesToHex(salt),
+    commitment: bytesToHex(clientCommitmentV2(cs, player, salt, seed)),
+    // The text fromHex accepted: lowercase hex of these very bytes, so bytesToHex(cs) would equal it.
     serverCommitment: csHex,
   };
 }

@@ -1,5 +1,5 @@
+import { bytesToHex } from '../random/hex.ts';
 import { ed25519PublicKey, ed25519Signer } from './ed25519.ts';
-import { toHex } from './hex.ts';
 
 /**
  * The dealer's signing key for fairdeal-v3: a public key to publish and a synchronous `sign`,
@@ -25,7 +25,7 @@ export interface DealerSigner {
  * @throws {FairdealError} `BAD_SIGNATURE` for a key that is not 32 bytes or without node:crypto.
  */
 export function dealerSigner(privateKey: Uint8Array): DealerSigner {
-  const publicKey = toHex(ed25519PublicKey(privateKey));
+  const publicKey = bytesToHex(ed25519PublicKey(privateKey));
   const signer: DealerSigner = { publicKey, sign: ed25519Signer(privateKey) };
   // Logging the signer shows the public key only.
   Object.defineProperty(signer, 'toJSON', { value: () => ({ publicKey }) });

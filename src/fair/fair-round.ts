@@ -1,5 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
+import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import type { RandomSource } from '../random/source.ts';
 import { dealWithHashes } from './build-transcript-v2.ts';
 import {
@@ -11,8 +13,7 @@ import {
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
 import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
-import { fromHex, toHex } from './hex.ts';
-import { randomBytes32 } from './random-bytes.ts';
+import { fromHex } from './hex.ts';
 import type { Seating } from './seating.ts';
 import { serverSeedSource } from './server-seed-source.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
@@ -151,7 +152,7 @@ export class FairRound {
     // would go through Uint8Array[Symbol.species], which anyone may replace).
     this.#serverSeed = serverSeed;
     this.#commitment = serverCommitmentV2(header, serverSeed);
-    this.#commitmentHex = toHex(this.#commitment);
+    this.#commitmentHex = bytesToHex(this.#commitment);
   }
 
   /**
@@ -328,7 +329,7 @@ export class FairRound {
       this.#roster.map((e) => this.#committed.get(e.player)!),
     );
     this.#rosterHashBytes = r;
-    this.#rosterHash = toHex(r);
+    this.#rosterHash = bytesToHex(r);
     this.#phase = 'revealing';
     return this.#publicRoster();
   }
@@ -481,7 +482,7 @@ export class FairRound {
       format: 'fairdeal-v2/round',
       phase: this.#phase,
       header: this.announcementHeader(),
-      serverSeed: toHex(this.#serverSeed),
+      serverSeed: bytesToHex(this.#serverSeed),
       commitment: this.commitment,
       roster: this.#roster.map((e) => ({ ...e })),
       rosterHash: this.#rosterHash,

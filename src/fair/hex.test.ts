@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { checkHex, fromHex, toHex } from './hex.ts';
+import { bytesToHex } from '../random/hex.ts';
+import { checkHex, fromHex } from './hex.ts';
 
 const reference = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-test('toHex is lowercase two digits per byte, and fromHex reads it back', () => {
+test('bytesToHex is lowercase two digits per byte, and fromHex reads it back', () => {
   fc.assert(
     fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      const text = toHex(bytes);
+      const text = bytesToHex(bytes);
       assert.equal(text, reference(bytes));
       assert.deepEqual(fromHex(text, bytes.length, 'x'), bytes);
     }),
@@ -24,7 +25,7 @@ test('fromHex accepts exactly 2n lowercase hex digits and names the field otherw
       const text = parts.join('');
       const valid = text.length === 2 * n && /^[0-9a-f]*$/.test(text);
       if (valid) {
-        assert.equal(toHex(fromHex(text, n, 'salt')), text);
+        assert.equal(bytesToHex(fromHex(text, n, 'salt')), text);
         assert.equal(checkHex(text, n, 'salt'), text);
       } else {
         assert.throws(() => fromHex(text, n, 'salt'), { code: 'BAD_TRANSCRIPT', message: /salt/ });

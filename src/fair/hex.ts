@@ -1,23 +1,5 @@
 import { FairdealError } from '../errors.ts';
 
-/** '00' … 'ff': one string per byte beats `toString(16).padStart` per byte. */
-const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-/**
- * Lowercase hex of bytes, the only spelling fairdeal-v1 writes into transcripts.
- *
- * @example
- * ```ts
- * toHex(Uint8Array.of(0, 255)); // '00ff'
- * ```
- * @throws never.
- */
-export function toHex(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) s += BYTE_HEX[bytes[i]!]!;
-  return s;
-}
-
 /** The value of a lowercase hex digit's char code, or -1. */
 function digit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

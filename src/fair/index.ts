@@ -1,6 +1,9 @@
 // Public entry of the fair layer (`fairdeal/fair`). Browser-safe: nothing on these paths imports
 // a node: module, so a web page can import verify() directly. New hands are fairdeal-v2; v1
 // transcripts still verify (docs/FAIR.md, Appendix A).
+
+// Every hex field of a transcript, key and commitment is spelled by this one function.
+export { bytesToHex } from '../random/hex.ts';
 export { FAIR_ALGORITHM as FAIR_V1 } from './algorithm.ts';
 export type { BuildTranscriptV2Input } from './build-transcript-v2.ts';
 export { dealTranscriptV2 as dealTranscript } from './build-transcript-v2.ts';

@@ -1,10 +1,12 @@
 import { FairdealError } from '../errors.ts';
+import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { ed25519PublicKeyAsync, ed25519SignAsync, ed25519VerifyAsync } from './ed25519.ts';
 import { sameOptions } from './header.ts';
 import { FAIR_V3, normalizeHeaderV3 } from './header-v3.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import {
   announceMessageV3,
   clientCommitmentV3,
@@ -14,7 +16,6 @@ import {
   rosterHashV3,
   rosterMessageV3,
 } from './messages-v3.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import type { AnnouncementV3, ReceiptV3, RosterV3 } from './signed-round.ts';
 import type { VoidRecordV3 } from './transcript-v3.ts';
 import { checkText } from './validate.ts';
@@ -55,8 +56,8 @@ const bad = (message: string) => new FairdealError('BAD_SIGNATURE', message);
  */
 export async function createSeatKey(source: RandomSource = secureRandom): Promise<SeatKeyPair> {
   const seed = randomBytes32(source);
-  const publicKey = toHex(await ed25519PublicKeyAsync(seed));
-  return { publicKey, privateKey: toHex(seed) };
+  const publicKey = bytesToHex(await ed25519PublicKeyAsync(seed));
+  return { publicKey, privateKey: bytesToHex(seed) };
 }
 
 /**
@@ -125,9 +126,9 @@ export async function commitAsSeat(
   return {
     seat,
     seed,
-    salt: toHex(salt),
-    commitment: toHex(ck),
-    signature: toHex(signature),
+    salt: bytesToHex(salt),
+    commitment: bytesToHex(ck),
+    signature: bytesToHex(signature),
     serverCommitment: a.commitment,
   };
 }
@@ -171,7 +172,7 @@ export async function checkRosterV3(
   const forged = checks.findIndex((ok) => !ok);
   if (forged >= 0) throw bad(`the commitment of seat ${forged} is not signed by that seat's key`);
   const r = rosterHashV3(cs, cks);
-  if (toHex(r) !== roster.hash) throw bad('the roster hash does not match its commitments');
+  if (bytesToHex(r) !== roster.hash) throw bad('the roster hash does not match its commitments');
   const ok = await ed25519VerifyAsync(
     fromHex(a.dealer, 32, 'dealer'),
     rosterMessageV3(cs, r, roster.at),
@@ -201,7 +202,7 @@ export async function revealAsSeat(
     fromHex(key.privateKey, 32, 'privateKey'),
     revealMessageV3(cs, r, mine.seat, salt, mine.seed),
   );
-  return { seat: mine.seat, seed: mine.seed, salt: mine.salt, signature: toHex(signature) };
+  return { seat: mine.seat, seed: mine.seed, salt: mine.salt, signature: bytesToHex(signature) };
 }
 
 /**

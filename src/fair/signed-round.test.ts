@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import { chacha20 } from '../random/chacha20.ts';
+import { bytesToHex } from '../random/hex.ts';
 import { sha256 } from '../random/sha256.ts';
 import { dealerSigner } from './dealer-key.ts';
 import { describeVerdict } from './describe-verdict.ts';
-import { toHex } from './hex.ts';
 import { transcriptMessageV3 } from './messages-v3.ts';
 import {
   checkAnnouncementV3,
@@ -175,7 +175,7 @@ test('a dealer that drops a reveal it signed a receipt for is caught by the seat
   assert.ok(fromBob !== null);
   assert.deepEqual(await disputeVoidV3(honest, []), []);
   // A receipt forged by someone else proves nothing.
-  const forged = { ...receipt, signature: toHex(evilDealer.sign(new Uint8Array(8))) };
+  const forged = { ...receipt, signature: bytesToHex(evilDealer.sign(new Uint8Array(8))) };
   assert.deepEqual(await disputeVoidV3(record, [forged]), []);
 });
 
@@ -309,7 +309,7 @@ test('a record re-signed by another dealer, or with a time moved, is refused', a
   const r = verify(JSON.stringify(moved));
   assert.ok(!r.ok);
   assert.ok(r.problems.some((p) => /before the hand was announced/.test(p.message)));
-  const badSig = { ...transcript, signature: toHex(evilDealer.sign(new Uint8Array(1))) };
+  const badSig = { ...transcript, signature: bytesToHex(evilDealer.sign(new Uint8Array(1))) };
   const s = verify(JSON.stringify(badSig));
   assert.ok(!s.ok && s.problems.some((p) => p.field === 'signature'));
   const bad = await verifyAsync(JSON.stringify(badSig));
@@ -461,8 +461,8 @@ test('a dealer that forges a seat signature and signs the record over it is caug
   const hash = recordHashV3(forgedBody);
   const forged = {
     ...forgedBody,
-    hash: toHex(hash),
-    signature: toHex(dealer.sign(transcriptMessageV3(hash))),
+    hash: bytesToHex(hash),
+    signature: bytesToHex(dealer.sign(transcriptMessageV3(hash))),
   };
   const sync = verify(JSON.stringify(forged));
   assert.ok(!sync.ok);

@@ -1,5 +1,7 @@
 import { FairdealError } from '../errors.ts';
 import type { Deal } from '../games/index.ts';
+import { bytesToHex } from '../random/hex.ts';
+import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -12,7 +14,7 @@ import {
   normalizeHeaderV3,
   type SeatV3,
 } from './header-v3.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import {
   announceMessageV3,
   clientCommitmentV3,
@@ -27,7 +29,6 @@ import {
   transcriptMessageV3,
 } from './messages-v3.ts';
 import { presetDeal } from './preset-deal.ts';
-import { randomBytes32 } from './random-bytes.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
 import {
   type AnyRecordV3,
@@ -211,7 +212,7 @@ export class SignedRound {
     this.#dealer = dealer;
     this.#seed = seed;
     this.#cs = serverCommitmentV3(header, seed);
-    this.#csHex = toHex(this.#cs);
+    this.#csHex = bytesToHex(this.#cs);
     this.#keys = header.seats.map((s) => (s.key === null ? null : fromHex(s.key, 32, 'seat key')));
     this.#announcedAt = at;
     this.#last = at;
@@ -220,7 +221,7 @@ export class SignedRound {
     this.#commitBytes = new Array<Uint8Array | null>(n).fill(null);
     this.#reveals = [];
     this.#announceSignature =
-      announceSignature ?? toHex(dealer.sign(announceMessageV3(header, this.#cs, at)));
+      announceSignature ?? bytesToHex(dealer.sign(announceMessageV3(header, this.#cs, at)));
   }
 
   /**
@@ -238,7 +239,7 @@ export class SignedRound {
     const seed =
       o.testOnlyServerSeed === undefined
         ? randomBytes32(secureRandom)
-        : fromHex(toHex(o.testOnlyServerSeed), 32, 'testOnlyServerSeed');
+        : fromHex(bytesToHex(o.testOnlyServerSeed), 32, 'testOnlyServerSeed');
     return new SignedRound(header, o.dealer, seed, checkTime(o.at));
   }
 
@@ -384,9 +385,9 @@ export class SignedRound {
       kind,
       seat,
       commitment: this.#csHex,
-      seatSignature: toHex(seatSignature),
+      seatSignature: bytesToHex(seatSignature),
       at,
-      signature: toHex(
+      signature: bytesToHex(
         this.#dealer.sign(receiptMessageV3(this.#cs, kind, seat, seatSignature, at)),
       ),
     };
@@ -461,9 +462,9 @@ export class SignedRound {
     const time = this.#time(at);
     this.#rosterBytes = r;
     this.#roster = {
-      hash: toHex(r),
+      hash: bytesToHex(r),
       at: time,
-      signature: signature ?? toHex(this.#dealer.sign(rosterMessageV3(this.#cs, r, time))),
+      signature: signature ?? bytesToHex(this.#dealer.sign(rosterMessageV3(this.#cs, r, time))),
     };
     this.#reveals.length = this.#header.seats.length;
     this.#reveals.fill(null);
@@ -530,7 +531,7 @@ export class SignedRound {
       algorithm: FAIR_V3,
       kind,
       ...this.#headerCopy(),
-      server: { commitment: this.#csHex, seed: toHex(this.#seed), at: this.#announcedAt },
+      server: { commitment: this.#csHex, seed: bytesToHex(this.#seed), at: this.#announcedAt },
       commits: this.#commits.map((c) => (c === null ? null : { ...c })),
       roster: this.#roster === null ? null : { hash: this.#roster.hash, at: this.#roster.at },
       reveals: this.#reveals.map((r) => (r === null ? null : { ...r })),
@@ -543,8 +544,8 @@ export class SignedRound {
     const hash = recordHashV3(body);
     return {
       ...body,
-      hash: toHex(hash),
-      signature: toHex(this.#dealer.sign(transcriptMessageV3(hash))),
+      hash: bytesToHex(hash),
+      signature: bytesToHex(this.#dealer.sign(transcriptMessageV3(hash))),
     };
   }
 
@@ -637,7 +638,7 @@ export class SignedRound {
       format: 'fairdeal-v3/round',
       phase: this.#phase,
       header: this.#headerCopy(),
-      serverSeed: toHex(this.#seed),
+      serverSeed: bytesToHex(this.#seed),
       commitment: this.#csHex,
       announcedAt: this.#announcedAt,
       announceSignature: this.#announceSignature,

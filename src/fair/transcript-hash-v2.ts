@@ -21,7 +21,7 @@ export interface TranscriptBytes {
  * @example
  * ```ts
  * const cs = fromHex(t.server.commitment, 32, 'server.commitment');
- * toHex(transcriptHashV2(t, rosterHash(cs, t.roster))) === t.hash; // true when untampered
+ * bytesToHex(transcriptHashV2(t, rosterHash(cs, t.roster))) === t.hash; // true when untampered
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex; `BAD_OPTION` for bad options.
  */

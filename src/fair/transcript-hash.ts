@@ -17,7 +17,7 @@ import type { FairTranscriptV1 } from './transcript.ts';
  * ```ts
  * // v1 is internal (verifies v1 transcripts); fairdeal/fair's transcriptHash is v2:
  * // import { transcriptHash as transcriptHashV1 } from './transcript-hash.ts';
- * toHex(transcriptHashV1(t)) === t.hash; // t: a FairTranscriptV1, true when untampered
+ * bytesToHex(transcriptHashV1(t)) === t.hash; // t: a FairTranscriptV1, true when untampered
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex fields; `BAD_OPTION` for bad options.
  */

@@ -86,7 +86,7 @@ export type AnyRecordV3 = FairTranscriptV3 | VoidRecordV3;
  *
  * @example
  * ```ts
- * toHex(recordHashV3(t)) === t.hash; // true when untampered
+ * bytesToHex(recordHashV3(t)) === t.hash; // true when untampered
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for malformed hex; `BAD_OPTION` for bad options.
  */

@@ -1,7 +1,8 @@
+import { bytesToHex } from '../random/hex.ts';
 import { clientCommitment, serverCommitment } from './commitments.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { deriveDeckKey } from './derive-key.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
 import type { FairTranscriptV1 } from './transcript.ts';
@@ -67,7 +68,7 @@ export function verifyV1(t: FairTranscriptV1): VerifyProblem[] {
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push({
       field: 'hash',
-      message: `the hash field does not match the content, which hashes to ${toHex(actual)}`,
+      message: `the hash field does not match the content, which hashes to ${bytesToHex(actual)}`,
     });
   }
   return problems;

@@ -1,9 +1,10 @@
+import { bytesToHex } from '../random/hex.ts';
 import { canonicalFairOptions } from './canonical-options.ts';
 import { clientCommitmentV2, serverCommitmentV2, sortedRosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { sameOptions } from './header.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { checkSeating } from './seating.ts';
 import { shuffleDeck } from './shuffle-deck.ts';
@@ -131,7 +132,7 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push({
       field: 'hash',
-      message: `the hash field does not match the content, which hashes to ${toHex(actual)}`,
+      message: `the hash field does not match the content, which hashes to ${bytesToHex(actual)}`,
     });
   }
   return problems;

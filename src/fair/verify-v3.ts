@@ -1,8 +1,9 @@
+import { bytesToHex } from '../random/hex.ts';
 import { canonicalFairOptions } from './canonical-options.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { sameOptions } from './header.ts';
 import { checkSeatsV3 } from './header-v3.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import {
   clientCommitmentV3,
   commitMessageV3,
@@ -199,7 +200,7 @@ export function checkRecordV3(t: AnyRecordV3): {
   }
   const actual = recordHashV3(t);
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
-    say('hash', `the hash field does not match the content, which hashes to ${toHex(actual)}`);
+    say('hash', `the hash field does not match the content, which hashes to ${bytesToHex(actual)}`);
   }
   signatures.push({
     field: 'signature',

@@ -1,3 +1,4 @@
+import { bytesToHex } from '../random/hex.ts';
 import { FAIR_ALGORITHM } from './algorithm.ts';
 import { rosterHash } from './commit-v2.ts';
 import type { FairOptions } from './deal-options.ts';
@@ -5,7 +6,7 @@ import { ed25519Verify, ed25519VerifyAsync, hasSyncEd25519 } from './ed25519.ts'
 import type { FairAnnouncement } from './fair-round.ts';
 import { sameOptions } from './header.ts';
 import { FAIR_V3 } from './header-v3.ts';
-import { fromHex, toHex } from './hex.ts';
+import { fromHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
 import { seatPlayers } from './seating.ts';
 import type { AnyRecordV3, VoidReasonV3 } from './transcript-v3.ts';
@@ -207,7 +208,7 @@ function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): Verif
         ? undefined
         : t.algorithm === FAIR_V3
           ? t.roster?.hash
-          : toHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
+          : bytesToHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
     if (actual !== e.rosterHash) {
       out.push({
         field: 'roster',

@@ -1,6 +1,7 @@
 import { canonicalDeck } from '../cards/build-deck.ts';
 import { FairdealError } from '../errors.ts';
 import { chacha20 } from '../random/chacha20.ts';
+import { bytesToHex } from '../random/hex.ts';
 import { secureRandom } from '../random/secure.ts';
 import { toShuffled } from '../shuffle/to-shuffled.ts';
 import { dealPlan } from './deal-from-deck.ts';
@@ -37,12 +38,8 @@ export function deal(preset: string | Preset, options: DealOptions = {}): Deal {
   let recorded = options.source === undefined ? 'secure' : 'custom';
   if (options.seed !== undefined) {
     source = chacha20(options.seed);
-    recorded = typeof options.seed === 'string' ? options.seed : toHex(options.seed);
+    recorded = typeof options.seed === 'string' ? options.seed : bytesToHex(options.seed);
   }
   const deck = toShuffled(canonicalDeck(plan.deck), source);
   return dealPlan(plan, deck, recorded);
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

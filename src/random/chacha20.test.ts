@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { FairdealError } from '../errors.ts';
 import { chacha20 } from './chacha20.ts';
 import { chacha20Block } from './chacha20-block.ts';
-import { bytesToHex, hexToBytes } from './seed.ts';
+import { bytesToHex } from './hex.ts';
+import { hexToBytes } from './seed.ts';
 
 const words = (hex: string) => {
   const b = hexToBytes(hex);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { FairdealError } from '../errors.ts';
-import { bytesToHex, hexToBytes, parseSeed } from './seed.ts';
+import { bytesToHex } from './hex.ts';
+import { hexToBytes, parseSeed } from './seed.ts';
 
 const badSeed = (e: unknown) => e instanceof FairdealError && e.code === 'BAD_SEED';
 

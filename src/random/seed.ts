@@ -86,20 +86,6 @@ export function isPassphrase(seed: Seed): boolean {
 }
 
 /**
- * Lower-case hex of some bytes (seeds, digests).
- *
- * @example
- * ```ts
- * bytesToHex(new Uint8Array([0, 255])); // '00ff'
- * ```
- */
-export function bytesToHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/**
  * Bytes of an even-length hex string.
  *
  * @example

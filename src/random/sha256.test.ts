@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { bytesToHex } from './seed.ts';
+import { bytesToHex } from './hex.ts';
 import { portableSha256, sha256 } from './sha256.ts';
 
 /** The entry (node:crypto in Node) and the portable code browsers run. */

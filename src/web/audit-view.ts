@@ -3,11 +3,10 @@
 // the verdict with its p-values at the end.
 import type { AuditResult, BrokenReason } from '../audit/browser.ts';
 import { divergingColor } from '../audit/browser.ts';
-import { secureRandom } from '../index.ts';
+import { freshSeed } from '../index.ts';
 import { catalog } from '../shuffle/catalog/index.ts';
 import type { AuditReply, AuditRequest, WebAuditSubject } from './audit-protocol.ts';
 import { byId, el } from './dom.ts';
-import { bytesToHex } from './hex.ts';
 import { onLanguageChange, t } from './i18n.ts';
 
 /** A worker that sends nothing for this long is running a shuffle that does not terminate. */
@@ -113,12 +112,6 @@ function renderResult(finished: Finished): void {
     }
     out.append(list);
   }
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
 }
 
 function clamp(value: number, min: number, max: number, fallback: number): number {

@@ -1,10 +1,9 @@
 import type { FairTranscript } from '../fair/index.ts';
 import { commitClientSeed, FairRound, verify } from '../fair/index.ts';
 import type { Card, Deal } from '../index.ts';
-import { deal, PRESET_NAMES, PRESETS, secureRandom } from '../index.ts';
+import { deal, freshSeed, PRESET_NAMES, PRESETS } from '../index.ts';
 import { cardImage, relabelCards } from './card-image.ts';
 import { byId, showError } from './dom.ts';
-import { bytesToHex } from './hex.ts';
 import { lang, onLanguageChange, t } from './i18n.ts';
 import { verdictWords } from './verdict-words.ts';
 
@@ -21,12 +20,6 @@ export interface DealtHand {
   };
 }
 
-function randomHex(bytes: number): string {
-  const words = new Uint32Array(Math.ceil(bytes / 4));
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer)).slice(0, bytes * 2);
-}
-
 /**
  * A fairdeal-v2 hand made entirely in this browser (docs/WEB.md, "Fair mode"): the page opens the
  * round as the dealer (server seed from Web Crypto), then commits one secret seed per seat, closes
@@ -37,7 +30,7 @@ function randomHex(bytes: number): string {
  */
 function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
   const round = FairRound.open({
-    table: `web-${randomHex(6)}`,
+    table: `web-${freshSeed().slice(0, 12)}`,
     hand: 1,
     preset,
     options: { seats },
@@ -47,7 +40,7 @@ function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
   const players = Array.from({ length: seats }, (_, i) => `seat-${String(i + 1).padStart(2, '0')}`);
   // Seat 1 may bring a seed of the person's own: it then shows up, revealed, in the transcript.
   const commits = players.map((p, i) =>
-    commitClientSeed(announcement, p, i === 0 && mySeed !== '' ? mySeed : randomHex(16)),
+    commitClientSeed(announcement, p, i === 0 && mySeed !== '' ? mySeed : freshSeed()),
   );
   for (const c of commits) round.commit(c.player, c.commitment);
   round.closeRoster();

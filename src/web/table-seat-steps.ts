@@ -15,8 +15,7 @@ import {
   type ReceiptV3,
   revealAsSeat,
 } from '../fair/index.ts';
-import { secureRandom } from '../index.ts';
-import { bytesToHex } from './hex.ts';
+import { freshSeed } from '../index.ts';
 import { t, tf } from './i18n.ts';
 import { tableStorage } from './table-storage.ts';
 
@@ -30,12 +29,6 @@ export interface SeatSide {
   dealer(): Promise<string>;
   /** Shows a problem that stops the steps (the player must know why nothing happens). */
   stop(message: string): void;
-}
-
-function randomSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
 }
 
 async function keepReceipt(side: SeatSide, n: number, answer: Record<string, unknown>) {
@@ -85,7 +78,7 @@ export async function seatStep(side: SeatSide, tv: TableView): Promise<void> {
     }
     let commit = mine;
     if (commit === null || commit.serverCommitment !== a.commitment) {
-      commit = await commitAsSeat(a, seat, randomSeed(), key);
+      commit = await commitAsSeat(a, seat, freshSeed(), key);
       // Kept BEFORE it is sent: a commitment on record whose seed was lost could never reveal.
       tableStorage.setSecret(id, seat, n, commit);
     }

@@ -1,9 +1,30 @@
 import type { CliIo } from '../../src/cli/io.ts';
 
-/** A CliIo that captures output, for running CLI commands in-process in tests. */
+/** What a test may set of the terminal and environment a command sees. */
+export interface FakeIoOptions {
+  /** Standard output is a terminal (colours, the binary-output refusal). Default false. */
+  readonly stdoutIsTTY?: boolean;
+  /** Standard error is a terminal (progress bars). Default false. */
+  readonly stderrIsTTY?: boolean;
+  /** Environment variables (NO_COLOR, FORCE_COLOR, …). Default none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The one CliIo for running CLI commands in-process in tests: it captures standard output (text
+ * and bytes) and standard error. Named options, not positional flags: the copies this replaced
+ * read a second `true` as "stdout is a terminal" in one test file and "stderr is" in another.
+ *
+ * @example
+ * ```ts
+ * const io = fakeIo(dir, { stderrIsTTY: true });
+ * await main(['audit', '--algorithm', 'swap-any'], io);
+ * io.stderr; // what the command wrote to standard error
+ * ```
+ */
 export function fakeIo(
   cwd = process.cwd(),
-  stdoutIsTTY = false,
+  options: FakeIoOptions = {},
 ): CliIo & { stdout: string; stderr: string; stdoutBytes: Buffer } {
   const io = {
     stdout: '',
@@ -18,9 +39,9 @@ export function fakeIo(
     err: (t: string) => {
       io.stderr += t;
     },
-    stdoutIsTTY,
-    stderrIsTTY: false,
-    env: {},
+    stdoutIsTTY: options.stdoutIsTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    env: options.env ?? {},
     cwd,
   };
   return io;

@@ -48,7 +48,7 @@ export interface AuditReportSettings {
  * ```ts
  * const data = await gatherAuditReport({ audit: {}, pictures: 'docs/audit', args }, console.error);
  * ```
- * @throws {MissingOptionalError} for PNG pictures without @resvg/resvg-js; file system errors.
+ * @throws {FairdealError} `MISSING_PEER` for PNG pictures without @resvg/resvg-js; file system errors.
  */
 export async function gatherAuditReport(
   settings: AuditReportSettings,

@@ -15,6 +15,7 @@ import {
   foundingDecks,
 } from '../../shuffle/catalog/index.ts';
 import { complexityTable } from '../commands/complexity.ts';
+import { shellCommand } from '../options/shell-command.ts';
 import { judgeAudit } from './judge-audit.ts';
 
 /** Everything `fairdeal audit --all` measured, from which the report is written. */
@@ -275,7 +276,7 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
     '## Reproduce',
     '',
     '```sh',
-    `npm run fairdeal -- audit ${args.join(' ')}`,
+    shellCommand(['npm', 'run', 'fairdeal', '--', 'audit', ...args]),
     '```',
     '',
     `Finished in ${data.seconds.toFixed(0)} s on ${first.workers} worker threads.`,

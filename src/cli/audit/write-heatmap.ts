@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type AuditResult, heatmapSvg } from '../../audit/index.ts';
-import { svgToPng } from '../render/svg-to-png.ts';
+import { type AuditResult, heatmapSvg, renderPng } from '../../audit/index.ts';
 
 /**
  * Draws the card × position heatmap of an audit and writes it as SVG, or PNG when the file name
@@ -12,7 +11,7 @@ import { svgToPng } from '../render/svg-to-png.ts';
  * await writeHeatmap(result, 'heatmap.svg', 'biased');
  * ```
  * @throws {Error} `no heatmap: the shuffle is broken` when there are no counts to draw.
- * @throws {MissingOptionalError} for a PNG without @resvg/resvg-js; the file system's errors.
+ * @throws {FairdealError} `MISSING_PEER` for a PNG without @resvg/resvg-js; the file system's errors.
  */
 export async function writeHeatmap(
   result: AuditResult,
@@ -23,7 +22,7 @@ export async function writeHeatmap(
   const title = `${result.subject} — ${verdict}`;
   const subtitle = `n = ${result.n}, ${result.trials.toLocaleString('en-US')} trials, α = ${result.alpha}${result.seed === undefined ? '' : `, seed ${result.seed}`}`;
   const svg = heatmapSvg(result.counts, title, subtitle);
-  const bytes = file.endsWith('.png') ? await svgToPng(svg) : svg;
+  const bytes = file.endsWith('.png') ? await renderPng(svg) : svg;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
 }

@@ -3,28 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { CliIo } from '../io.ts';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { UsageError } from '../io.ts';
 import { main } from '../main.ts';
 import { audit } from './audit.ts';
-
-function fakeIo(cwd: string, stderrIsTTY = false): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-audit-'));
 
@@ -50,7 +32,7 @@ test('audit of a flawed algorithm: summary on stdout, exit 1, worst cells named'
 });
 
 test('audit of fairdeal: uniform, exit 0; progress bar only on a TTY stderr', async () => {
-  const io = fakeIo(dir, true);
+  const io = fakeIo(dir, { stderrIsTTY: true });
   const code = await audit(
     ['--algorithm', 'fairdeal', '--n', '8', '--trials', '20000', '--seed', 'cli'],
     io,

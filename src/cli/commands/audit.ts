@@ -25,7 +25,7 @@ import type { CliIo, Command } from '../io.ts';
 import { errnoWords, OutputError, oneLine, UsageError } from '../io.ts';
 import { parseSeedOption } from '../options/seed-option.ts';
 import { optionalWholeNumber } from '../options/whole-number.ts';
-import { ensurePngRenderer } from '../render/svg-to-png.ts';
+import { ensurePngRenderer } from '../render/ensure-png-renderer.ts';
 
 const HELP = `Usage: fairdeal audit --algorithm NAME | --module FILE[#EXPORT] [options]
        fairdeal audit --list

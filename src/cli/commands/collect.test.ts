@@ -32,7 +32,7 @@ test('collect raw without --seed reads the secure source; binary to a terminal i
   const again = ['collect', 'raw', '--bytes', '4096', '--out', 's.bin', '--force'];
   assert.equal(await main(again, fakeIo(dir)), 0);
   assert.notDeepEqual(readFileSync(join(dir, 's.bin')), a); // 2^-32768 chance of a false alarm
-  const io = fakeIo(dir, true);
+  const io = fakeIo(dir, { stdoutIsTTY: true });
   assert.equal(await main(['collect', 'raw', '--bytes', '4'], io), 2);
   assert.match(io.stderr, /refusing to write binary data to a terminal/);
 });

@@ -3,23 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { CliIo } from '../io.ts';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { complexity, complexityTable, fittedSlope } from './complexity.ts';
-
-function fakeIo(cwd: string): CliIo & { stdout: string } {
-  const io = {
-    stdout: '',
-    out(t: string) {
-      io.stdout += t;
-    },
-    err() {},
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  };
-  return io;
-}
 
 test('fittedSlope recovers the exponent of a power law', () => {
   const points = [8, 16, 32, 64, 128].map((n) => ({ n, micros: 0.01 * n * n }));
@@ -48,7 +33,6 @@ test('complexity: a table for every terminating algorithm, JSON and an SVG plot'
 
 test('complexity never prints NaN: a slope that cannot be fitted is — (null in JSON)', async () => {
   const { main } = await import('../main.ts');
-  const { fakeIo } = await import('../../../test/support/fake-io.ts');
   // One or two sizes leave fewer than two points in the larger half: nothing to fit.
   for (const sizes of [[8], [8, 16]]) {
     const series = [{ name: 'x', growth: 'n', points: sizes.map((n) => ({ n, micros: n / 10 })) }];
@@ -67,7 +51,6 @@ test('complexity never prints NaN: a slope that cannot be fitted is — (null in
 
 test('complexity refuses --svg with --png, and bad numbers in its own words', async () => {
   const { main } = await import('../main.ts');
-  const { fakeIo } = await import('../../../test/support/fake-io.ts');
   const cases: [string[], string][] = [
     [['--svg', 'a.svg', '--png', 'a.png'], 'give --svg or --png, not both'],
     [['--max-n', '4'], '--max-n must be at least 8, got 4'],

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ComplexitySeries, complexitySvg } from '../../audit/index.ts';
+import { type ComplexitySeries, complexitySvg, renderPng } from '../../audit/index.ts';
 import { chacha20, shuffle } from '../../index.ts';
 import { catalog } from '../../shuffle/catalog/index.ts';
 import type { Command } from '../io.ts';
 import { errnoWords, OutputError, UsageError } from '../io.ts';
 import { wholeNumber } from '../options/whole-number.ts';
-import { ensurePngRenderer, svgToPng } from '../render/svg-to-png.ts';
+import { ensurePngRenderer } from '../render/ensure-png-renderer.ts';
 
 const HELP = `Usage: fairdeal complexity [--max-n N] [--budget MS] [--svg FILE | --png FILE] [--json]
 
@@ -98,7 +98,7 @@ export function complexityTable(series: readonly ComplexitySeries[]): string {
 /** Writes the log-log plot as SVG or PNG (by extension). */
 export async function writeComplexityPlot(series: ComplexitySeries[], file: string): Promise<void> {
   const svg = complexitySvg(series, 'Time per shuffle against n (log-log)');
-  const bytes = file.endsWith('.png') ? await svgToPng(svg, 1400) : svg;
+  const bytes = file.endsWith('.png') ? await renderPng(svg, 1400) : svg;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
 }

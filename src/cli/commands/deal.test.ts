@@ -2,29 +2,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 
-function fakeIo(env: Record<string, string> = {}, tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      out: (t: string) => void out.push(t),
-      err: (t: string) => void err.push(t),
-      stdoutIsTTY: tty,
-      stderrIsTTY: tty,
-      env,
-      cwd: '/',
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
-
 async function run(args: string[], env: Record<string, string> = {}, tty = false) {
-  const f = fakeIo(env, tty);
-  const code = await main(['deal', ...args], f.io);
-  return { code, out: f.out(), err: f.err() };
+  const io = fakeIo('/', { env, stdoutIsTTY: tty, stderrIsTTY: tty });
+  const code = await main(['deal', ...args], io);
+  return { code, out: io.stdout, err: io.stderr };
 }
 
 test('deal doudizhu --seed: three sorted hands, kitty, seed and replay line, plain when piped', async () => {

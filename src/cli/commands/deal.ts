@@ -3,16 +3,17 @@ import type { Deal, DealOptions, DeckName, DeckSpec, SortName } from '../../inde
 import {
   deal as dealRound,
   formatPbnDeal,
+  freshSeed,
   getPreset,
   PRESET_NAMES,
   PRESETS,
-  secureRandom,
 } from '../../index.ts';
 import type { Command } from '../io.ts';
 import { UsageError } from '../io.ts';
 import { inFlagWords } from '../options/deal-option-error.ts';
+import { optionArgs } from '../options/option-args.ts';
 import { parseSeedOption } from '../options/seed-option.ts';
-import { shellQuote } from '../options/shell-quote.ts';
+import { shellCommand } from '../options/shell-command.ts';
 import { useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderDeal } from '../render/render-deal.ts';
@@ -96,12 +97,6 @@ function deckOption(value: string | undefined): DeckSpec | DeckName | undefined 
   if (value === undefined) return undefined;
   if (/^[a-z]+-[0-9]+$/.test(value)) return value as DeckName;
   return { cards: value.split(/[\s,]+/).filter((t) => t !== '') };
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return Buffer.from(words.buffer).toString('hex');
 }
 
 function listPresets(): string {
@@ -304,18 +299,17 @@ export const deal: Command = async (args, io) => {
     io.out(toPbn(round));
   } else {
     io.out(renderDeal(round, { color: useColor(io), style }));
-    const again = ['fairdeal deal', shellQuote(name), flagWithValue('--seed', seed)];
-    for (const a of reproducingArgs(tokens)) again.push(a);
-    io.out(`Seed: ${seed}\nReplay: ${again.join(' ')}\n`);
+    const again = shellCommand([
+      'fairdeal',
+      'deal',
+      name,
+      ...optionArgs('--seed', seed),
+      ...reproducingArgs(tokens),
+    ]);
+    io.out(`Seed: ${seed}\nReplay: ${again}\n`);
   }
   return 0;
 };
-
-/** `--flag value`, or `--flag=value` when the value starts with `-` (parseArgs would take it
- * for an option), shell-quoted either way. */
-function flagWithValue(flag: string, value: string): string {
-  return value.startsWith('-') ? `${flag}=${shellQuote(value)}` : `${flag} ${shellQuote(value)}`;
-}
 
 /** The options of this run that shape the deal (so the replay line deals the same round). */
 function reproducingArgs(
@@ -326,7 +320,7 @@ function reproducingArgs(
   for (const t of tokens) {
     if (t.kind !== 'option' || t.name === undefined || skip.has(t.name)) continue;
     const flag = `--${t.name}`;
-    out.push(t.value === undefined ? flag : flagWithValue(flag, t.value));
+    out.push(...(t.value === undefined ? [flag] : optionArgs(flag, t.value)));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type AnyRecordV3, dealerSigner, type SeatV3, SignedRound } from '../../fair/index.ts';
 import { FairdealError } from '../../index.ts';
-import { hexToBytes } from '../hex.ts';
+import { hexToBytes } from '../hex-to-bytes.ts';
 import type { CliIo } from '../io.ts';
 import { OutputError, UsageError } from '../io.ts';
 import { escapeText, safeJson } from './escape-text.ts';

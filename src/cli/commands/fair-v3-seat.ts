@@ -14,6 +14,7 @@ import {
 import { FairdealError } from '../../index.ts';
 import type { CliIo } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { shellCommand } from '../options/shell-command.ts';
 import { InputError } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { need, outTarget, readJson } from './fair-args.ts';
@@ -242,7 +243,7 @@ export async function disputeV3(v: V3Values, _rest: string[], io: CliIo): Promis
           .map((p) => `${p.field}: ${p.message}`)
           .join('; ')
           .slice(0, 200),
-      )}): run 'fairdeal verify ${escapeText(file)}'`,
+      )}): run ${escapeText(shellCommand(['fairdeal', 'verify', file]))}`,
     );
   }
   const record = checked.transcript as VoidRecordV3;

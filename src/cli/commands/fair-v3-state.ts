@@ -5,7 +5,7 @@ import {
   SignedRound,
   type SignedRoundSecretState,
 } from '../../fair/index.ts';
-import { hexToBytes } from '../hex.ts';
+import { hexToBytes } from '../hex-to-bytes.ts';
 import type { CliIo } from '../io.ts';
 import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText } from './escape-text.ts';

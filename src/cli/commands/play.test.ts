@@ -1,37 +1,21 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 import { playWith } from './play.ts';
 
-function fakeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      out: (t: string) => void out.push(t),
-      err: (t: string) => void err.push(t),
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      env: {},
-      cwd: '/',
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
-
 /** Answers each prompt from a script; after the script, `then` for every further prompt. */
 async function run(args: string[], script: string[], then: (out: string) => string | null) {
-  const f = fakeIo();
+  const io = fakeIo('/');
   const queue = [...script];
   let prompts = 0;
-  const code = await playWith(args, f.io, async () => {
+  const code = await playWith(args, io, async () => {
     prompts++;
     assert.ok(prompts < 500, 'the game asks a bounded number of questions');
-    return queue.length > 0 ? queue.shift()! : then(f.out());
+    return queue.length > 0 ? queue.shift()! : then(io.stdout);
   });
-  return { code, out: f.out() };
+  return { code, out: io.stdout };
 }
 
 const deltasOf = (out: string) =>
@@ -98,14 +82,14 @@ test('play: input that ends abandons the hand (exit 1); usage errors exit 2', as
   const r = await run(['doudizhu', '--seed', 'eof'], [], () => null);
   assert.equal(r.code, 1);
   assert.match(r.out, /Input ended: the hand is abandoned\./);
-  const f = fakeIo();
-  assert.equal(await main(['play'], f.io), 2);
-  assert.match(f.err(), /which game\?/);
-  assert.equal(await main(['play', 'chess'], fakeIo().io), 2);
-  assert.equal(await main(['play', 'doudizhu', '--cards', 'x'], fakeIo().io), 2);
-  const help = fakeIo();
-  assert.equal(await main(['play', '--help'], help.io), 0);
-  assert.match(help.out(), /Usage: fairdeal play doudizhu/);
+  const io = fakeIo('/');
+  assert.equal(await main(['play'], io), 2);
+  assert.match(io.stderr, /which game\?/);
+  assert.equal(await main(['play', 'chess'], fakeIo('/')), 2);
+  assert.equal(await main(['play', 'doudizhu', '--cards', 'x'], fakeIo('/')), 2);
+  const help = fakeIo('/');
+  assert.equal(await main(['play', '--help'], help), 0);
+  assert.match(help.stdout, /Usage: fairdeal play doudizhu/);
 });
 
 test('play through a real process: scripted standard input', () => {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Card } from '../../index.ts';
-import { deal, FairdealError, secureRandom } from '../../index.ts';
+import { deal, FairdealError, freshSeed } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
@@ -16,9 +16,10 @@ import {
   rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
-import { bytesToHex } from '../hex.ts';
 import type { CliIo, Command } from '../io.ts';
 import { UsageError } from '../io.ts';
+import { optionArgs } from '../options/option-args.ts';
+import { shellCommand } from '../options/shell-command.ts';
 import { bold, useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderCards } from '../render/render-card.ts';
@@ -112,7 +113,8 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
   const seed = values.seed ?? freshSeed();
   const rules = { robLandlord: values.rob === true };
   io.out(`Dou Dizhu${game === 'doudizhu-4p' ? ' for four (two decks)' : ''} — seed: ${seed}\n`);
-  io.out(`Replay: fairdeal play ${game}${values.rob ? ' --rob' : ''} --seed ${quote(seed)}\n`);
+  const again = ['fairdeal', 'play', game, ...(values.rob ? ['--rob'] : [])];
+  io.out(`Replay: ${shellCommand([...again, ...optionArgs('--seed', seed)])}\n`);
 
   let state: DoudizhuState | null = null;
   for (let round = 0; state === null; round++) {
@@ -368,14 +370,4 @@ function table(s: DoudizhuState): string {
 function describe(p: Play, cards: string): string {
   const name = PLAY_TYPE_NAMES[p.type];
   return `${cards}  ${name.en} ${name.zh}`;
-}
-
-function freshSeed(): string {
-  const words = new Uint32Array(8);
-  secureRandom.fillUint32(words);
-  return bytesToHex(new Uint8Array(words.buffer));
-}
-
-function quote(s: string): string {
-  return /^[A-Za-z0-9_.,:/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,8 +1,13 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import process from 'node:process';
-import { ed25519PublicKey, parseStrictJson, type SeatKeyPair } from '../../fair/index.ts';
-import { bytesToHex, hexToBytes } from '../hex.ts';
+import {
+  bytesToHex,
+  ed25519PublicKey,
+  parseStrictJson,
+  type SeatKeyPair,
+} from '../../fair/index.ts';
+import { hexToBytes } from '../hex-to-bytes.ts';
 import type { CliIo } from '../io.ts';
 import { errnoWords } from '../io.ts';
 import { InputError, readBoundedText } from '../read-input.ts';

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { parseArgs } from 'node:util';
+import { loadPeer } from '../../audit/index.ts';
 import type { Command } from '../io.ts';
-import { loadOptional } from '../load-optional.ts';
 
 const HELP = `Usage: fairdeal serve [options]
 
@@ -60,9 +60,13 @@ export const serve: Command = async (args, io) => {
   };
   const overrides = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
   // hono and @hono/node-server are optional peers (README, "Why these dependencies"): a missing
-  // one is a one-line usage error naming the package, not a module-not-found trace.
-  await loadOptional('hono', 'running the dealer service');
-  await loadOptional('@hono/node-server', 'running the dealer service');
+  // one is a one-line usage error naming the package (MISSING_PEER), not a module-not-found trace.
+  await loadPeer('hono', 'running the dealer service', () => import('hono'));
+  await loadPeer(
+    '@hono/node-server',
+    'running the dealer service',
+    () => import('@hono/node-server'),
+  );
   const { configFrom, startServer } = await import('../../server/index.ts');
   const config = configFrom(io.env, overrides);
   // The service names its version in /openapi.json and /docs: the package's.

@@ -1,3 +1,4 @@
+import { bytesToHex } from '../../fair/index.ts';
 import { parseSeed } from '../../index.ts';
 import { UsageError } from '../io.ts';
 
@@ -14,7 +15,7 @@ import { UsageError } from '../io.ts';
  */
 export function parseSeedOption(text: string, flag = '--seed'): string {
   try {
-    return Buffer.from(parseSeed(text)).toString('hex');
+    return bytesToHex(parseSeed(text));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new UsageError(`${flag}: ${message.replace(/^seed /, 'the seed ')}`);

@@ -1,3 +1,4 @@
+import { loadPeer } from '../../audit/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { backSvg, cardSvg } from './card-svg.ts';
 
@@ -16,9 +17,10 @@ CODES.add('X2');
 export type Renderer = (svg: string) => Uint8Array;
 let renderer: Promise<Renderer | null> | undefined;
 
-// @resvg/resvg-js is loaded on first PNG request, once; without it PNGs answer 501 and SVG works.
+// @resvg/resvg-js is loaded on first PNG request, once; when it cannot be loaded (MISSING_PEER)
+// PNGs answer 501 and SVG works.
 function loadRenderer(): Promise<Renderer | null> {
-  renderer ??= import('@resvg/resvg-js').then(
+  renderer ??= loadPeer('@resvg/resvg-js', 'PNG card images', () => import('@resvg/resvg-js')).then(
     ({ Resvg }) =>
       (svg: string) =>
         new Resvg(svg, {
@@ -27,6 +29,7 @@ function loadRenderer(): Promise<Renderer | null> {
         })
           .render()
           .asPng(),
+    // loadPeer rejects only with MISSING_PEER.
     () => null,
   );
   return renderer;
@@ -43,7 +46,7 @@ const pngs = new Map<string, Uint8Array>();
  * ```ts
  * (await cardImage('aceDiamonds.svg'))?.type; // 'image/svg+xml'
  * ```
- * @throws {ApiError} 501 `PNG_UNAVAILABLE` when @resvg/resvg-js is not installed (`load`
+ * @throws {ApiError} 501 `PNG_UNAVAILABLE` when @resvg/resvg-js cannot be loaded (`load`
  *   resolves to null; tests pass their own `load`).
  * @returns undefined for a name that is not a card image.
  */

@@ -1,4 +1,5 @@
 import type * as PgModule from 'pg';
+import { loadPeer } from '../../audit/index.ts';
 
 /**
  * Loads the optional package `pg` only when a PostgreSQL URL is configured: SQLite deployments
@@ -8,21 +9,16 @@ import type * as PgModule from 'pg';
  * ```ts
  * const { Pool } = await loadPg();
  * ```
- * @throws {Error} with one line saying what to install when `pg` is missing.
+ * @throws {FairdealError} `MISSING_PEER` naming `pg` and its `npm install` when it cannot be loaded.
  */
 export async function loadPg(): Promise<typeof PgModule> {
-  try {
-    const mod = (await import('pg')) as typeof PgModule & { default?: typeof PgModule };
-    // pg is CommonJS: its classes are on the default export.
-    return mod.default ?? mod;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
-      throw new Error(
-        'DATABASE_URL is a PostgreSQL URL but the package "pg" is not installed: npm install pg',
-      );
-    }
-    throw error;
-  }
+  const mod = (await loadPeer(
+    'pg',
+    'a PostgreSQL DATABASE_URL',
+    () => import('pg'),
+  )) as typeof PgModule & { default?: typeof PgModule };
+  // pg is CommonJS: its classes are on the default export.
+  return mod.default ?? mod;
 }
 
 /**

@@ -1,8 +1,3 @@
-/** Bytes as lowercase hex (the CLI's own: hex helpers are not part of the library's API). */
-export function bytesToHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Lowercase hex as bytes; `undefined` for anything else (odd length, another character,
  * uppercase), so that the caller words the refusal and never echoes a secret's text.

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../random/source.ts';
+import type { RandomSource } from './source.ts';
 
 /**
  * 32 bytes from a random source — a server seed or a salt: eight words, each written
