@@ -63,7 +63,12 @@ function testSeed(ctx: StepContext): { testOnlyServerSeed?: Uint8Array } {
   if (ctx.testOnlySource === undefined) return {};
   const words = new Uint32Array(8);
   ctx.testOnlySource.fillUint32(words);
-  return { testOnlyServerSeed: new Uint8Array(words.buffer) };
+  // Each word little-endian, as freshSeed writes them, on any machine (a Uint32Array's own bytes
+  // follow the machine's order).
+  const bytes = new Uint8Array(32);
+  const view = new DataView(bytes.buffer);
+  words.forEach((w, i) => view.setUint32(i * 4, w, true));
+  return { testOnlyServerSeed: bytes };
 }
 
 /**
