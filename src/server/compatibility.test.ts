@@ -312,10 +312,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     assert.equal(clean.body.remaining, 2);
     assert.ok(!('rejected' in clean.body));
   },
-  '`cards` with spaces': async (a) => {
-    const id = await a.newDeck(`?cards=${encodeURIComponent('AS, 2S')}`);
-    assert.deepEqual(await a.drawn(`/api/deck/${id}/draw/?count=2`), ['AS', '2S']);
-  },
   'deck status, shuffle': async (a) => {
     const id = await a.newDeck();
     const plain = await a.call(`/api/deck/${id}/`);
@@ -532,6 +528,16 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
   Codes: async (a) => {
     const id = await a.newDeck('?cards=kh,2c,ZZ,10H,0H');
     assert.deepEqual(await a.drawn(`/api/deck/${id}/draw/?count=3`), ['KH', '2C', '0H']);
+    const spaced = await a.call(`/api/deck/new/?cards=${encodeURIComponent('AS, 2S,3S ')}`);
+    assert.equal(spaced.body.remaining, 1);
+    assert.deepEqual(spaced.body.rejected, [' 2S', '3S ']);
+    // Every list drops them alike: a pile add, a return, a pile draw.
+    const full = await a.newDeck();
+    await a.call(`/api/deck/${full}/draw/?count=2`); // AS 2S
+    const add = await a.call(`/api/deck/${full}/pile/p/add/?cards=${encodeURIComponent('AS, 2S')}`);
+    assert.deepEqual(add.body.piles, { p: { remaining: 1 } });
+    const back = await a.call(`/api/deck/${full}/return/?cards=${encodeURIComponent(' 2S')}`);
+    assert.equal(back.body.remaining, 50);
   },
   'Jokers in `cards`': async (a) => {
     assert.equal((await a.call('/api/deck/new/?cards=AS,X1')).body.remaining, 1);
