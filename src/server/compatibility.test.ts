@@ -612,6 +612,11 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     assert.equal(lacks.body.error, 'The pile, p does not contain the requested cards.');
     assert.deepEqual(await pileCodes(a, id, 'p'), ['3S'], 'nothing moved');
     assert.ok(await a.conserved(id));
+    const two = await a.newDeck('?cards=AS,KH&deck_count=2');
+    await a.call(`/api/deck/${two}/draw/?count=4`);
+    await a.call(`/api/deck/${two}/pile/p/add/?cards=AS,KH,AS`);
+    assert.deepEqual(await a.drawn(`/api/deck/${two}/pile/p/draw/?cards=AS`), ['AS']);
+    assert.deepEqual(await pileCodes(a, two, 'p'), ['KH', 'AS'], 'the bottom AS left');
   },
   'Pile draw order': async (a) => {
     const id = await deckWithPile(a);

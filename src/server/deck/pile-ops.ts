@@ -96,7 +96,9 @@ export function drawFromPile(
   let cards: string[];
   let rest: string[];
   if ('codes' in how) {
-    const got = takeByCode(pile, how.codes, true);
+    // From the bottom: the reference's `p.remove(card)` takes a code's first copy, so with
+    // several decks the same copy leaves and the pile keeps the same order.
+    const got = takeByCode(pile, how.codes, false);
     if (got.missing.length > 0) {
       throw new ApiError(
         404,
