@@ -341,20 +341,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     await a.call(`/api/deck/${id}/pile/b/add/?cards=AS,2S`);
     assert.deepEqual(await pileCodes(a, id, 'b'), ['2S', 'AS']);
   },
-  'deck return without `cards`': async (a) => {
-    const id = await a.newDeck('shuffle/');
-    const out = await a.drawn(`/api/deck/${id}/draw/?count=5`);
-    const canonical = 'A234567890JQK';
-    const rank = (c: string) => 'SDCH'.indexOf(c[1]!) * 13 + canonical.indexOf(c[0]!);
-    assert.notDeepEqual(
-      out,
-      [...out].sort((x, y) => rank(x) - rank(y)),
-      'the seed draws 5 cards out of the unshuffled order',
-    );
-    await a.call(`/api/deck/${id}/return/`);
-    const all = await a.drawn(`/api/deck/${id}/draw/?count=52`);
-    assert.deepEqual(all.slice(47), out);
-  },
   'pile add of a card in the stack': async (a) => {
     const id = await deckWithPile(a);
     const r = await a.call(`/api/deck/${id}/pile/p/add/?cards=KH`);
@@ -594,6 +580,34 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
       assert.equal(r.body.code, 'PILE_OVERDRAWN');
     }
     assert.deepEqual(await pileCodes(a, id, 'p'), ['3S', '2S', '4S', '5S']);
+  },
+  'Deck return order': async (a) => {
+    const id = await a.newDeck('shuffle/');
+    const out = await a.drawn(`/api/deck/${id}/draw/?count=5`);
+    const canonical = 'A234567890JQK';
+    const rank = (c: string) => 'SDCH'.indexOf(c[1]!) * 13 + canonical.indexOf(c[0]!);
+    assert.notDeepEqual(
+      out,
+      [...out].sort((x, y) => rank(x) - rank(y)),
+      'the seed draws 5 cards out of the unshuffled order',
+    );
+    await a.call(`/api/deck/${id}/return/`);
+    const all = await a.drawn(`/api/deck/${id}/draw/?count=52`);
+    assert.deepEqual(all.slice(47), [...out].sort((x, y) => rank(x) - rank(y)));
+    const partial = await a.newDeck('?cards=KH,2C,AS&deck_count=2');
+    await a.call(`/api/deck/${partial}/shuffle/`);
+    await a.call(`/api/deck/${partial}/draw/?count=6`);
+    await a.call(`/api/deck/${partial}/return/`);
+    assert.deepEqual(await a.drawn(`/api/deck/${partial}/draw/?count=6`), [
+      'KH',
+      '2C',
+      'AS',
+      'KH',
+      '2C',
+      'AS',
+    ]);
+    await a.call(`/api/deck/${partial}/return/?cards=AS,KH`);
+    assert.deepEqual(await a.drawn(`/api/deck/${partial}/draw/?count=2`), ['AS', 'KH']);
   },
   'Pile draw of listed `cards`': async (a) => {
     const id = await deckWithPile(a); // p: 3S 2S 4S 5S

@@ -245,7 +245,7 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     paths: ['/api/deck/:deck_id/return'],
     summary: 'Return drawn cards to the deck',
     description:
-      'Puts drawn cards that are in no pile back at the bottom of the stack: all, or one card per listed code. Listed codes that could not be returned are in `rejected`.',
+      'Puts drawn cards that are in no pile back at the bottom of the stack: all of them in the unshuffled order (as in the reference), or one card per listed code in the list’s order. Listed codes that could not be returned are in `rejected`.',
     params: ['cards'],
     example: {
       path: '/api/deck/{deck_id}/return/',
