@@ -334,13 +334,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     assert.deepEqual(Object.keys(r.body), ['success', 'deck_id', 'remaining', 'cards', 'piles']);
     assert.equal(r.body.remaining, 47);
   },
-  'pile add of drawn cards and cards from another pile at once': async (a) => {
-    const id = await a.newDeck();
-    await a.call(`/api/deck/${id}/draw/?count=2`); // AS 2S
-    await a.call(`/api/deck/${id}/pile/a/add/?cards=AS`);
-    await a.call(`/api/deck/${id}/pile/b/add/?cards=AS,2S`);
-    assert.deepEqual(await pileCodes(a, id, 'b'), ['2S', 'AS']);
-  },
   'pile add of a card in the stack': async (a) => {
     const id = await deckWithPile(a);
     const r = await a.call(`/api/deck/${id}/pile/p/add/?cards=KH`);
@@ -581,6 +574,15 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     }
     assert.deepEqual(await pileCodes(a, id, 'p'), ['3S', '2S', '4S', '5S']);
   },
+  'Pile add order': async (a) => {
+    const id = await a.newDeck();
+    await a.call(`/api/deck/${id}/draw/?count=4`); // AS 2S 3S 4S
+    await a.call(`/api/deck/${id}/pile/a/add/?cards=AS,3S`);
+    await a.call(`/api/deck/${id}/pile/b/add/?cards=AS,2S,3S,4S`);
+    assert.deepEqual(await pileCodes(a, id, 'b'), ['AS', '2S', '3S', '4S']);
+    assert.deepEqual(await pileCodes(a, id, 'a'), []);
+    assert.ok(await a.conserved(id));
+  },
   'Deck return order': async (a) => {
     const id = await a.newDeck('shuffle/');
     const out = await a.drawn(`/api/deck/${id}/draw/?count=5`);
@@ -593,7 +595,10 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     );
     await a.call(`/api/deck/${id}/return/`);
     const all = await a.drawn(`/api/deck/${id}/draw/?count=52`);
-    assert.deepEqual(all.slice(47), [...out].sort((x, y) => rank(x) - rank(y)));
+    assert.deepEqual(
+      all.slice(47),
+      [...out].sort((x, y) => rank(x) - rank(y)),
+    );
     const partial = await a.newDeck('?cards=KH,2C,AS&deck_count=2');
     await a.call(`/api/deck/${partial}/shuffle/`);
     await a.call(`/api/deck/${partial}/draw/?count=6`);
