@@ -41,15 +41,18 @@ function partialDeck(
   };
 }
 
-// `first` changes the new deck before it is saved (new/draw), so it is stored in one write.
+// `first` changes the new deck before it is saved (new/draw), so it is stored in one write;
+// new/draw passes it and reads no `cards`: the reference's `draw` opens a full deck whatever
+// `cards` says.
 async function create(
   ctx: RouteContext,
   shuffle: boolean,
-  first: (deck: DeckState) => DeckState = (deck) => deck,
+  first?: (deck: DeckState) => DeckState,
 ): Promise<{ deck: DeckState; rejected: readonly string[] }> {
   const decks = deckCount(ctx.raw);
   const jokers = flag(ctx.raw, 'jokers_enabled');
-  const { codes, rejected } = partialDeck(ctx, jokers);
+  const { codes, rejected } =
+    first === undefined ? partialDeck(ctx, jokers) : { codes: undefined, rejected: [] };
   const size = codes === undefined ? decks * (jokers ? 54 : 52) : codes.length * decks;
   if (size > LIMITS.maxCards) {
     throw new ApiError(400, 'DECK_TOO_LARGE', `A deck holds at most ${LIMITS.maxCards} cards.`);
@@ -57,7 +60,8 @@ async function create(
   // 36^20 ids: a collision is not expected in the life of the universe, but never overwrite.
   for (let attempt = 0; attempt < 3; attempt++) {
     const options = { deckCount: decks, jokers, codes, shuffle };
-    const deck = first(newDeck(newDeckId(ctx.source), options, ctx.source));
+    const made = newDeck(newDeckId(ctx.source), options, ctx.source);
+    const deck = first === undefined ? made : first(made);
     if (await ctx.store.createDeck(deck)) return { deck, rejected };
   }
   throw new Error('could not find a free deck id');
@@ -163,8 +167,9 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     id: 'newDeckAndDraw',
     paths: ['/api/deck/new/draw'],
     summary: 'A new shuffled deck, and draw from it',
-    description: 'A new shuffled deck and `count` cards drawn from it in the same step.',
-    params: ['deck_count', 'jokers_enabled', 'cards', 'count'],
+    description:
+      'A new shuffled deck and `count` cards drawn from it in the same step. Always a full deck: `cards` is not read here, as in the reference.',
+    params: ['deck_count', 'jokers_enabled', 'count'],
     example: {
       path: '/api/deck/new/draw/',
       query: 'count=1',
