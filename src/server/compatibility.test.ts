@@ -304,7 +304,7 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const pileRet = await a.call(`/api/deck/${id}/pile/p/return/`);
     for (const r of [add, ret, pileRet]) assert.deepEqual(r.body.rejected, []);
   },
-  'codes left out of `cards` on a new deck or a pile draw': async (a) => {
+  'codes left out of `cards` on a new deck, a reshuffle or a pile draw': async (a) => {
     const r = await a.call('/api/deck/new/?cards=AS,ZZ,X1');
     assert.equal(r.body.remaining, 1);
     assert.deepEqual(r.body.rejected, ['ZZ', 'X1']);
@@ -316,6 +316,9 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     assert.deepEqual(drawn.body.rejected, ['ZZ']);
     const plain = await a.call(`/api/deck/${id}/pile/p/draw/?cards=3S`);
     assert.ok(!('rejected' in plain.body));
+    const again = await a.call(`/api/deck/${id}/shuffle/?cards=AS,ZZ,X2`);
+    assert.deepEqual(again.body.rejected, ['ZZ', 'X2']);
+    assert.ok(!('rejected' in (await a.call(`/api/deck/${id}/shuffle/?cards=AS`)).body));
   },
   'deck status, shuffle': async (a) => {
     const id = await a.newDeck();
@@ -351,13 +354,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const r = await a.call(`/api/deck/${id}/pile/p/list/`);
     assert.equal(r.status, 200);
     assert.deepEqual(r.body.piles, {});
-  },
-  'reshuffle with `cards` or `jokers_enabled`': async (a) => {
-    const id = await a.newDeck();
-    assert.equal((await a.call(`/api/deck/${id}/shuffle/?cards=AS,2S`)).body.remaining, 52);
-    assert.equal((await a.call(`/api/deck/${id}/shuffle/?jokers_enabled=true`)).body.remaining, 52);
-    const partial = await a.newDeck('?cards=AS,2S,3S');
-    assert.equal((await a.call(`/api/deck/${partial}/shuffle/?cards=`)).body.remaining, 3);
   },
   'trailing slash': async (a) => {
     const r = await a.call('/api/deck/new');
@@ -430,6 +426,11 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const many = await a.call('/api/deck/new/', form(`cards=${codes}`));
     assert.equal(many.status, 400);
     assert.equal(many.body.code, 'TOO_MANY_CARDS');
+    const shoe = await a.newDeck('?deck_count=20');
+    const big = await a.call(`/api/deck/${shoe}/shuffle/?cards=${Array(55).fill('AS').join(',')}`);
+    assert.equal(big.status, 400);
+    assert.equal(big.body.code, 'DECK_TOO_LARGE');
+    assert.equal((await a.call(`/api/deck/${shoe}/`)).body.remaining, 1040, 'nothing changed');
     for (let i = 0; i < 100; i++) await a.call(`/api/deck/${id}/pile/p${i}/add/?cards=`);
     assert.equal((await a.call(`/api/deck/${id}/pile/one-more/add/?cards=`)).status, 409);
     const limited = compatApp({ rateLimit: 50, rateBurst: 100 }, { now: () => 0 });
@@ -560,6 +561,28 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const full = await a.call(`/api/deck/${id}/shuffle/?deck_count=3`);
     assert.equal(full.body.remaining, 52);
     assert.deepEqual((await a.call(`/api/deck/${id}/pile/p/list/`)).body.piles, {});
+  },
+  'Reshuffle with `cards` or `jokers_enabled`': async (a) => {
+    const two = await a.newDeck('?deck_count=2');
+    await a.call(`/api/deck/${two}/draw/?count=3`);
+    await a.call(`/api/deck/${two}/pile/p/add/?cards=AS`);
+    const r = await a.call(`/api/deck/${two}/shuffle/?cards=AS,2S`);
+    assert.deepEqual(r.body, { success: true, deck_id: two, remaining: 4, shuffled: true });
+    const all = await a.drawn(`/api/deck/${two}/draw/?count=4`);
+    assert.deepEqual([...all].sort(), ['2S', '2S', 'AS', 'AS']);
+    assert.deepEqual((await a.call(`/api/deck/${two}/pile/p/list/`)).body.piles, {});
+    assert.ok(await a.conserved(two));
+    const full = await a.newDeck();
+    const remaining = async (query: string) =>
+      (await a.call(`/api/deck/${full}/shuffle/${query}`)).body.remaining;
+    assert.equal(await remaining('?jokers_enabled=true'), 54);
+    assert.equal(await remaining(''), 54, 'the deck keeps its jokers');
+    assert.equal(await remaining('?cards=AS,X1'), 2, 'its jokers setting keeps X1');
+    assert.equal(await remaining('?jokers_enabled=true&remaining=true&cards=AS'), 2);
+    assert.equal(await remaining('?jokers_enabled=false'), 2, 'a partial deck keeps its cards');
+    assert.equal(await remaining('?cards=AS,X1'), 1, 'X1 left out now');
+    assert.equal(await remaining('?cards='), 0);
+    assert.ok(await a.conserved(full));
   },
   'Deck overdraw': async (a) => {
     const id = await a.newDeck('?cards=AS,2S');

@@ -130,8 +130,26 @@ export function count(raw: RawParams): number {
  * @throws {ApiError} 400 `BAD_BOOLEAN` for other values.
  */
 export function flag(raw: RawParams, name: 'jokers_enabled' | 'remaining'): boolean {
+  return flagIfGiven(raw, name) ?? false;
+}
+
+/**
+ * A boolean parameter as {@link flag} reads it, or undefined when it is absent or empty: a full
+ * reshuffle keeps the deck's own `jokers_enabled` then, as the reference's does.
+ *
+ * @example
+ * ```ts
+ * flagIfGiven(new Map(), 'jokers_enabled'); // undefined
+ * ```
+ * @throws {ApiError} 400 `BAD_BOOLEAN` for values that are not booleans.
+ */
+export function flagIfGiven(
+  raw: RawParams,
+  name: 'jokers_enabled' | 'remaining',
+): boolean | undefined {
   const v = value(raw, name)?.toLowerCase();
-  if (v === undefined || v === 'false' || v === '0' || v === 'no' || v === 'off') return false;
+  if (v === undefined) return undefined;
+  if (v === 'false' || v === '0' || v === 'no' || v === 'off') return false;
   if (v === 'true' || v === '1' || v === 'yes' || v === 'on') return true;
   throw new ApiError(400, 'BAD_BOOLEAN', `${name} must be true or false, got '${clip(v)}'.`);
 }
