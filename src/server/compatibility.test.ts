@@ -304,17 +304,21 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const pileRet = await a.call(`/api/deck/${id}/pile/p/return/`);
     for (const r of [add, ret, pileRet]) assert.deepEqual(r.body.rejected, []);
   },
-  'new deck with codes left out of `cards`': async (a) => {
+  'codes left out of `cards` on a new deck, a reshuffle or a pile draw': async (a) => {
     const r = await a.call('/api/deck/new/?cards=AS,ZZ,X1');
     assert.equal(r.body.remaining, 1);
     assert.deepEqual(r.body.rejected, ['ZZ', 'X1']);
     const clean = await a.call('/api/deck/new/?cards=AS,X1&jokers_enabled=true');
     assert.equal(clean.body.remaining, 2);
     assert.ok(!('rejected' in clean.body));
-  },
-  '`cards` with spaces': async (a) => {
-    const id = await a.newDeck(`?cards=${encodeURIComponent('AS, 2S')}`);
-    assert.deepEqual(await a.drawn(`/api/deck/${id}/draw/?count=2`), ['AS', '2S']);
+    const id = await deckWithPile(a);
+    const drawn = await a.call(`/api/deck/${id}/pile/p/draw/?cards=2S,ZZ`);
+    assert.deepEqual(drawn.body.rejected, ['ZZ']);
+    const plain = await a.call(`/api/deck/${id}/pile/p/draw/?cards=3S`);
+    assert.ok(!('rejected' in plain.body));
+    const again = await a.call(`/api/deck/${id}/shuffle/?cards=AS,ZZ,X2`);
+    assert.deepEqual(again.body.rejected, ['ZZ', 'X2']);
+    assert.ok(!('rejected' in (await a.call(`/api/deck/${id}/shuffle/?cards=AS`)).body));
   },
   'deck status, shuffle': async (a) => {
     const id = await a.newDeck();
@@ -333,35 +337,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     assert.deepEqual(Object.keys(r.body), ['success', 'deck_id', 'remaining', 'cards', 'piles']);
     assert.equal(r.body.remaining, 47);
   },
-  'pile draw of listed `cards` with a bad code': async (a) => {
-    const id = await deckWithPile(a);
-    const r = await a.call(`/api/deck/${id}/pile/p/draw/?cards=2S,ZZ`);
-    assert.equal(r.status, 404);
-    assert.equal(r.body.code, 'PILE_LACKS_CARDS');
-    assert.deepEqual(r.body.rejected, ['ZZ']);
-    assert.deepEqual(await pileCodes(a, id, 'p'), ['3S', '2S', '4S', '5S']);
-  },
-  'pile add of drawn cards and cards from another pile at once': async (a) => {
-    const id = await a.newDeck();
-    await a.call(`/api/deck/${id}/draw/?count=2`); // AS 2S
-    await a.call(`/api/deck/${id}/pile/a/add/?cards=AS`);
-    await a.call(`/api/deck/${id}/pile/b/add/?cards=AS,2S`);
-    assert.deepEqual(await pileCodes(a, id, 'b'), ['2S', 'AS']);
-  },
-  'deck return without `cards`': async (a) => {
-    const id = await a.newDeck('shuffle/');
-    const out = await a.drawn(`/api/deck/${id}/draw/?count=5`);
-    const canonical = 'A234567890JQK';
-    const rank = (c: string) => 'SDCH'.indexOf(c[1]!) * 13 + canonical.indexOf(c[0]!);
-    assert.notDeepEqual(
-      out,
-      [...out].sort((x, y) => rank(x) - rank(y)),
-      'the seed draws 5 cards out of the unshuffled order',
-    );
-    await a.call(`/api/deck/${id}/return/`);
-    const all = await a.drawn(`/api/deck/${id}/draw/?count=52`);
-    assert.deepEqual(all.slice(47), out);
-  },
   'pile add of a card in the stack': async (a) => {
     const id = await deckWithPile(a);
     const r = await a.call(`/api/deck/${id}/pile/p/add/?cards=KH`);
@@ -379,18 +354,6 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const r = await a.call(`/api/deck/${id}/pile/p/list/`);
     assert.equal(r.status, 200);
     assert.deepEqual(r.body.piles, {});
-  },
-  'reshuffle with `cards` or `jokers_enabled`': async (a) => {
-    const id = await a.newDeck();
-    assert.equal((await a.call(`/api/deck/${id}/shuffle/?cards=AS,2S`)).body.remaining, 52);
-    assert.equal((await a.call(`/api/deck/${id}/shuffle/?jokers_enabled=true`)).body.remaining, 52);
-    const partial = await a.newDeck('?cards=AS,2S,3S');
-    assert.equal((await a.call(`/api/deck/${partial}/shuffle/?cards=`)).body.remaining, 3);
-  },
-  'new/draw with `cards`': async (a) => {
-    const r = await a.call('/api/deck/new/draw/?cards=AS,2S&count=1');
-    assert.equal(r.body.remaining, 1);
-    assert.ok(['AS', '2S'].includes(r.body.cards[0].code));
   },
   'trailing slash': async (a) => {
     const r = await a.call('/api/deck/new');
@@ -463,6 +426,11 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const many = await a.call('/api/deck/new/', form(`cards=${codes}`));
     assert.equal(many.status, 400);
     assert.equal(many.body.code, 'TOO_MANY_CARDS');
+    const shoe = await a.newDeck('?deck_count=20');
+    const big = await a.call(`/api/deck/${shoe}/shuffle/?cards=${Array(55).fill('AS').join(',')}`);
+    assert.equal(big.status, 400);
+    assert.equal(big.body.code, 'DECK_TOO_LARGE');
+    assert.equal((await a.call(`/api/deck/${shoe}/`)).body.remaining, 1040, 'nothing changed');
     for (let i = 0; i < 100; i++) await a.call(`/api/deck/${id}/pile/p${i}/add/?cards=`);
     assert.equal((await a.call(`/api/deck/${id}/pile/one-more/add/?cards=`)).status, 409);
     const limited = compatApp({ rateLimit: 50, rateBurst: 100 }, { now: () => 0 });
@@ -483,7 +451,8 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const [as] = (await a.call(`/api/deck/${id}/draw/?count=1`)).body.cards;
     assert.equal(as.image, 'http://localhost:8080/static/img/AS.png');
     assert.equal(as.images.svg, 'http://localhost:8080/static/img/AS.svg');
-    const ad = (await a.call('/api/deck/new/draw/?cards=AD')).body.cards[0];
+    const adDeck = await a.newDeck('?cards=AD');
+    const ad = (await a.call(`/api/deck/${adDeck}/draw/`)).body.cards[0];
     assert.equal(ad.image, 'http://localhost:8080/static/img/aceDiamonds.png');
     const svg = await a.call('/static/img/aceDiamonds.svg');
     assert.equal(svg.status, 200);
@@ -532,6 +501,16 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
   Codes: async (a) => {
     const id = await a.newDeck('?cards=kh,2c,ZZ,10H,0H');
     assert.deepEqual(await a.drawn(`/api/deck/${id}/draw/?count=3`), ['KH', '2C', '0H']);
+    const spaced = await a.call(`/api/deck/new/?cards=${encodeURIComponent('AS, 2S,3S ')}`);
+    assert.equal(spaced.body.remaining, 1);
+    assert.deepEqual(spaced.body.rejected, [' 2S', '3S ']);
+    // Every list drops them alike: a pile add, a return, a pile draw.
+    const full = await a.newDeck();
+    await a.call(`/api/deck/${full}/draw/?count=2`); // AS 2S
+    const add = await a.call(`/api/deck/${full}/pile/p/add/?cards=${encodeURIComponent('AS, 2S')}`);
+    assert.deepEqual(add.body.piles, { p: { remaining: 1 } });
+    const back = await a.call(`/api/deck/${full}/return/?cards=${encodeURIComponent(' 2S')}`);
+    assert.equal(back.body.remaining, 50);
   },
   'Jokers in `cards`': async (a) => {
     assert.equal((await a.call('/api/deck/new/?cards=AS,X1')).body.remaining, 1);
@@ -562,6 +541,15 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
       '2S',
     ]);
   },
+  'new/draw with `cards`': async (a) => {
+    const r = await a.call('/api/deck/new/draw/?cards=AS,2S&count=1');
+    assert.equal(r.body.remaining, 51);
+    assert.ok(!('rejected' in r.body));
+    const jokers = await a.call('/api/deck/new/draw/?cards=AS&jokers_enabled=true&deck_count=2');
+    assert.equal(jokers.body.remaining, 107);
+    const deck = await a.call(`/api/deck/${jokers.body.deck_id}/shuffle/`);
+    assert.equal(deck.body.remaining, 108, 'the stored deck is the full one');
+  },
   'Full reshuffle': async (a) => {
     const id = await deckWithPile(a);
     const kept = await a.call(`/api/deck/${id}/shuffle/?remaining=true&deck_count=21`);
@@ -573,6 +561,28 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
     const full = await a.call(`/api/deck/${id}/shuffle/?deck_count=3`);
     assert.equal(full.body.remaining, 52);
     assert.deepEqual((await a.call(`/api/deck/${id}/pile/p/list/`)).body.piles, {});
+  },
+  'Reshuffle with `cards` or `jokers_enabled`': async (a) => {
+    const two = await a.newDeck('?deck_count=2');
+    await a.call(`/api/deck/${two}/draw/?count=3`);
+    await a.call(`/api/deck/${two}/pile/p/add/?cards=AS`);
+    const r = await a.call(`/api/deck/${two}/shuffle/?cards=AS,2S`);
+    assert.deepEqual(r.body, { success: true, deck_id: two, remaining: 4, shuffled: true });
+    const all = await a.drawn(`/api/deck/${two}/draw/?count=4`);
+    assert.deepEqual([...all].sort(), ['2S', '2S', 'AS', 'AS']);
+    assert.deepEqual((await a.call(`/api/deck/${two}/pile/p/list/`)).body.piles, {});
+    assert.ok(await a.conserved(two));
+    const full = await a.newDeck();
+    const remaining = async (query: string) =>
+      (await a.call(`/api/deck/${full}/shuffle/${query}`)).body.remaining;
+    assert.equal(await remaining('?jokers_enabled=true'), 54);
+    assert.equal(await remaining(''), 54, 'the deck keeps its jokers');
+    assert.equal(await remaining('?cards=AS,X1'), 2, 'its jokers setting keeps X1');
+    assert.equal(await remaining('?jokers_enabled=true&remaining=true&cards=AS'), 2);
+    assert.equal(await remaining('?jokers_enabled=false'), 2, 'a partial deck keeps its cards');
+    assert.equal(await remaining('?cards=AS,X1'), 1, 'X1 left out now');
+    assert.equal(await remaining('?cards='), 0);
+    assert.ok(await a.conserved(full));
   },
   'Deck overdraw': async (a) => {
     const id = await a.newDeck('?cards=AS,2S');
@@ -591,6 +601,69 @@ const SCENARIOS: Record<string, (a: App) => Promise<void>> = {
       assert.equal(r.body.code, 'PILE_OVERDRAWN');
     }
     assert.deepEqual(await pileCodes(a, id, 'p'), ['3S', '2S', '4S', '5S']);
+  },
+  'Pile add order': async (a) => {
+    const id = await a.newDeck();
+    await a.call(`/api/deck/${id}/draw/?count=4`); // AS 2S 3S 4S
+    await a.call(`/api/deck/${id}/pile/a/add/?cards=AS,3S`);
+    await a.call(`/api/deck/${id}/pile/b/add/?cards=AS,2S,3S,4S`);
+    assert.deepEqual(await pileCodes(a, id, 'b'), ['AS', '2S', '3S', '4S']);
+    assert.deepEqual(await pileCodes(a, id, 'a'), []);
+    assert.ok(await a.conserved(id));
+  },
+  'Deck return order': async (a) => {
+    const id = await a.newDeck('shuffle/');
+    const out = await a.drawn(`/api/deck/${id}/draw/?count=5`);
+    const canonical = 'A234567890JQK';
+    const rank = (c: string) => 'SDCH'.indexOf(c[1]!) * 13 + canonical.indexOf(c[0]!);
+    assert.notDeepEqual(
+      out,
+      [...out].sort((x, y) => rank(x) - rank(y)),
+      'the seed draws 5 cards out of the unshuffled order',
+    );
+    await a.call(`/api/deck/${id}/return/`);
+    const all = await a.drawn(`/api/deck/${id}/draw/?count=52`);
+    assert.deepEqual(
+      all.slice(47),
+      [...out].sort((x, y) => rank(x) - rank(y)),
+    );
+    const partial = await a.newDeck('?cards=KH,2C,AS&deck_count=2');
+    await a.call(`/api/deck/${partial}/shuffle/`);
+    await a.call(`/api/deck/${partial}/draw/?count=6`);
+    await a.call(`/api/deck/${partial}/return/`);
+    assert.deepEqual(await a.drawn(`/api/deck/${partial}/draw/?count=6`), [
+      'KH',
+      '2C',
+      'AS',
+      'KH',
+      '2C',
+      'AS',
+    ]);
+    await a.call(`/api/deck/${partial}/return/?cards=AS,KH`);
+    assert.deepEqual(await a.drawn(`/api/deck/${partial}/draw/?count=2`), ['AS', 'KH']);
+  },
+  'Pile draw of listed `cards`': async (a) => {
+    const id = await deckWithPile(a); // p: 3S 2S 4S 5S
+    const r = await a.call(`/api/deck/${id}/pile/p/draw/?cards=4S,ZZ,2S`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(a.codes(r.body.cards), ['4S', '2S']);
+    assert.deepEqual(await pileCodes(a, id, 'p'), ['3S', '5S']);
+    for (const cards of ['ZZ', ',', encodeURIComponent(' 3S')]) {
+      const none = await a.call(`/api/deck/${id}/pile/p/draw/?cards=${cards}`);
+      assert.equal(none.status, 200, cards);
+      assert.deepEqual(none.body.cards, [], cards);
+    }
+    assert.deepEqual(await a.drawn(`/api/deck/${id}/pile/p/draw/?cards=`), ['5S']);
+    const lacks = await a.call(`/api/deck/${id}/pile/p/draw/?cards=3S,KH`);
+    assert.equal(lacks.status, 404);
+    assert.equal(lacks.body.error, 'The pile, p does not contain the requested cards.');
+    assert.deepEqual(await pileCodes(a, id, 'p'), ['3S'], 'nothing moved');
+    assert.ok(await a.conserved(id));
+    const two = await a.newDeck('?cards=AS,KH&deck_count=2');
+    await a.call(`/api/deck/${two}/draw/?count=4`);
+    await a.call(`/api/deck/${two}/pile/p/add/?cards=AS,KH,AS`);
+    assert.deepEqual(await a.drawn(`/api/deck/${two}/pile/p/draw/?cards=AS`), ['AS']);
+    assert.deepEqual(await pileCodes(a, two, 'p'), ['KH', 'AS'], 'the bottom AS left');
   },
   'Pile draw order': async (a) => {
     const id = await deckWithPile(a);

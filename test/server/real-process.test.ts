@@ -22,7 +22,8 @@ async function start(db: string): Promise<Running> {
   return r;
 }
 
-// Reads decks straight from the file (WAL lets a reader in while the server writes).
+// Reads decks straight from the file (WAL lets a reader in while the server writes); a rebuilt
+// deck's own cards are in its state row (store/composition.ts) and win over deck_cards'.
 function decksIn(db: string): Map<string, DeckState> {
   const raw = new DatabaseSync(db, { readOnly: true });
   try {
@@ -34,7 +35,7 @@ function decksIn(db: string): Map<string, DeckState> {
       state: string;
     }[];
     return new Map(
-      rows.map((r) => [r.id, { ...JSON.parse(r.state), cards: JSON.parse(r.cards) } as DeckState]),
+      rows.map((r) => [r.id, { cards: JSON.parse(r.cards), ...JSON.parse(r.state) } as DeckState]),
     );
   } finally {
     raw.close();

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { catalog } from '../../shuffle/catalog/index.ts';
 import { gatherAuditReport } from './gather-audit-report.ts';
-import { AUDIT_COMMAND_SECTION, renderAuditReport } from './render-audit-report.ts';
+import {
+  AUDIT_COMMAND_SECTION,
+  FOUNDING_DOCUMENTS,
+  renderAuditReport,
+} from './render-audit-report.ts';
 
 test('a tiny --all run gathers every audit and renders a report that says what it measured', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-report-'));
@@ -75,10 +79,27 @@ test('a tiny --all run gathers every audit and renders a report that says what i
   }
   assert.match(markdown, /npm run fairdeal -- audit --all --trials 2000/);
   assert.ok(markdown.includes(AUDIT_COMMAND_SECTION.join('\n')), 'exit statuses documented');
+  assert.ok(markdown.includes(FOUNDING_DOCUMENTS.join('\n')), 'the founding documents named');
+  // The report stands on its own: no path of the machine that generated it.
+  assert.doesNotMatch(markdown, /(^|[\s(])\/(work|home|tmp|Users)\//m);
   assert.equal(log.filter((l) => l.startsWith('audited ')).length, names.length);
 });
 
-test('docs/AUDIT.md carries the exit-status section the generator writes, word for word', () => {
+test('docs/AUDIT.md carries the sections the generator writes, word for word, and no machine path', () => {
   const doc = readFileSync(new URL('../../../docs/AUDIT.md', import.meta.url), 'utf8');
   assert.ok(doc.includes(AUDIT_COMMAND_SECTION.join('\n')));
+  assert.ok(doc.includes(FOUNDING_DOCUMENTS.join('\n')));
+  // Every number the verdict table cites as a source is one of the documents named.
+  const cited = new Set(
+    [...doc.matchAll(/^\| [a-z0-9-]+ \| ([^|]+) \| [a-z]+ \| \*\*/gm)].flatMap(
+      (m) => m[1]!.match(/\b\d{3}\b/g) ?? [],
+    ),
+  );
+  for (const n of cited)
+    assert.ok(
+      FOUNDING_DOCUMENTS.some((l) => l.startsWith(`- **${n}**`)),
+      n,
+    );
+  assert.ok(cited.size >= 5, `${cited.size} documents cited`);
+  assert.doesNotMatch(doc, /(^|[\s(])\/(work|home|tmp|Users)\//m);
 });

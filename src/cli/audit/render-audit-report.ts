@@ -44,6 +44,21 @@ export interface AuditReportData {
 }
 
 /**
+ * The founding documents the catalogue transcribes, named by their titles and where they were
+ * published — not by where a copy lies on some machine, so the report stands on its own.
+ */
+export const FOUNDING_DOCUMENTS: readonly string[] = [
+  'The founding documents are five Chinese-language blog posts on shuffling a deck for a card game; src/shuffle/catalog/ transcribes their code, bugs included:',
+  '',
+  '- **000** 「真•扑克牌洗牌算法实现」 (“A real playing-card shuffle, implemented”), by 前端西瓜哥 on CSDN: the deck, shuffle and deal of an online Dou Dizhu game.',
+  '- **001** “javascript 洗牌算法” (JavaScript shuffle algorithms), cnblogs.com/jkisjk, 2012-04-23 (as reposted): draw (抽牌法), swap (换牌法) and insert (插牌法) methods.',
+  '- **002** 「洗牌算法」 (“Shuffle algorithms”), a 2018 blog post beside the Unity project IceLanguage/LinHowe_GameAlgorithm on GitHub: 抽牌洗牌 (draw to the last place), Fisher–Yates, Knuth–Durstenfeld and Inside-Out.',
+  '- **003** 「有趣的洗牌演算法」 (“Interesting shuffle algorithms”), a Traditional-Chinese blog post: 硬幹 (draw and retry), 隨機抽牌 (random draw) and 隨機交換 (random swaps).',
+  '- **004** 「洗牌算法-扑克牌原来这么玩！」 (“Shuffling: so that is how playing cards work!”), dailc.github.io, 2017-03-07, answering a SegmentFault question: a deck (`Poker`), the original Fisher–Yates and the modern (Knuth–Durstenfeld) shuffle.',
+  '',
+];
+
+/**
  * What `fairdeal audit` answers and refuses, kept in the generated report (docs/AUDIT.md) so the
  * exit statuses are documented where the verdicts are.
  */
@@ -174,8 +189,9 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
   });
   md.push(
     '',
-    `Source: founding document number (000 … 004, in /work/shared/seeds). Throughput includes starting the workers (${first.workers} on this machine). Pairs with identical p-values are not a glitch: on the same seeded draws, draw-splice and the original Fisher–Yates build the very same orders (both take the k-th remaining card, counting from the low end), and draw-move-last builds the mirror image of Knuth–Durstenfeld's order (the same state, filled from the other end), which every test here scores identically.`,
+    `Source: founding document number (000 … 004, listed below), or the issue that added the entry. Throughput includes starting the workers (${first.workers} on this machine). Pairs with identical p-values are not a glitch: on the same seeded draws, draw-splice and the original Fisher–Yates build the very same orders (both take the k-th remaining card, counting from the low end), and draw-move-last builds the mirror image of Knuth–Durstenfeld's order (the same state, filled from the other end), which every test here scores identically.`,
     '',
+    ...FOUNDING_DOCUMENTS,
     'Audit your own shuffle the same way: `npm run fairdeal -- audit --module my-shuffle.js#shuffle --heatmap mine.png`. The module runs in worker threads with `Math.random` replaced by the seeded stream (reproducible), and a hang, throw, crash or wrong output is reported as broken (so is an error thrown later from a timer the module set with no delay: the worker answers only after such timers have run).',
     '',
     ...AUDIT_COMMAND_SECTION,

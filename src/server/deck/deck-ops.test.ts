@@ -83,6 +83,16 @@ test('piles work with two decks: both aces of spades are told apart', () => {
   assert.ok(isConserved(c.state));
 });
 
+test('pile add keeps the list’s order and moves a code’s bottom copy from another pile', () => {
+  let d = newDeck('d', { deckCount: 2, jokers: false, codes: ['AS', 'KH'], shuffle: false }, src());
+  d = drawCards(d, 4).state; // AS KH AS#2 KH#2
+  d = addToPile(d, 'a', ['AS', 'KH', 'AS']).state;
+  assert.deepEqual({ ...d.piles }, { a: ['AS', 'KH', 'AS#2'] });
+  // KH#2 is drawn, AS only on pile a: in the list's order, AS from a's bottom (list.remove).
+  const r = addToPile(d, 'b', ['AS', 'KH']);
+  assert.deepEqual({ ...r.state.piles }, { a: ['KH', 'AS#2'], b: ['AS', 'KH#2'] });
+  assert.ok(isConserved(r.state));
+});
 test('pile add rejects cards still in the stack; an empty list creates the pile', () => {
   const d = drawCards(full(), 1).state;
   const r = addToPile(d, 'p', ['KH', 'AS']);

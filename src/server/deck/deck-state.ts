@@ -9,7 +9,10 @@
 export interface DeckState {
   /** 20 lowercase alphanumeric characters (deck-id.ts). */
   readonly id: string;
-  /** The deck's composition in its creation order: what a full reshuffle puts back. */
+  /**
+   * The deck's composition in its unshuffled order: what a full reshuffle puts back. Set when the
+   * deck is made, and again when a reshuffle with `cards` or `jokers_enabled` rebuilds it.
+   */
   readonly cards: readonly string[];
   /** Undrawn cards, index 0 = the top (drawn first). */
   readonly stack: readonly string[];
@@ -19,6 +22,24 @@ export interface DeckState {
   readonly piles: Readonly<Record<string, readonly string[]>>;
   /** Whether the stack was ever shuffled. */
   readonly shuffled: boolean;
+  /**
+   * How the deck was made, what a rebuild starts from (rebuild-deck.ts). Absent on decks stored
+   * before it was kept: those are read from `cards`.
+   */
+  readonly made?: DeckRecipe;
+}
+
+/**
+ * What a deck was made from, as the reference keeps it on its deck: `deck_count`,
+ * `include_jokers` and whether `deck_contents` (a `cards` list) was given.
+ */
+export interface DeckRecipe {
+  /** How many decks: fixed when the deck is made (a reshuffle's `deck_count` is only checked). */
+  readonly deckCount: number;
+  /** Whether the jokers were enabled: a rebuild's `jokers_enabled` when it names none. */
+  readonly jokers: boolean;
+  /** Made from a `cards` list: a rebuild without `cards` keeps those cards, jokers or not. */
+  readonly partial: boolean;
 }
 
 /**

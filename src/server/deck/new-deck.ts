@@ -30,5 +30,10 @@ export function newDeck(id: string, options: NewDeckOptions, source: RandomSourc
     drawn: [],
     piles: {},
     shuffled: options.shuffle,
+    made: {
+      deckCount: options.deckCount,
+      jokers: options.jokers,
+      partial: options.codes !== undefined,
+    },
   };
 }

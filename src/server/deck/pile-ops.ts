@@ -1,7 +1,7 @@
 import type { RandomSource } from '../../index.ts';
 import { toShuffled, uniformInt } from '../../index.ts';
 import { ApiError } from './api-error.ts';
-import type { DeckState } from './deck-state.ts';
+import { codeOf, type DeckState } from './deck-state.ts';
 import { type DrawResult, notEnough } from './draw-cards.ts';
 import type { PartialResult } from './return-cards.ts';
 import { pileOf } from './return-cards.ts';
@@ -11,10 +11,11 @@ import { takeByCode } from './take-by-code.ts';
 export const MAX_PILES = 100;
 
 /**
- * Moves drawn cards onto a pile (created on first use, also by an empty list). One card per
- * code: a drawn card in no pile first, else the top such card of another pile (it moves, as in
- * the reference). Codes with no such card — still in the stack, already on this pile, never in
- * the deck — are reported in `rejected` instead of being ignored silently.
+ * Moves drawn cards onto a pile (created on first use, also by an empty list), one card per code
+ * in the list's order, as the reference's `pile.extend(cards)`: a drawn card in no pile first,
+ * else the first such card of another pile, nearest its bottom (it moves; the reference's
+ * `p.remove(card)`). Codes with no such card — still in the stack, already on this pile, never
+ * in the deck — are reported in `rejected` instead of being ignored silently.
  *
  * @example
  * ```ts
@@ -27,29 +28,25 @@ export function addToPile(state: DeckState, name: string, codes: readonly string
   if (!exists && Object.keys(state.piles).length >= MAX_PILES) {
     throw new ApiError(409, 'TOO_MANY_PILES', `A deck holds at most ${MAX_PILES} piles.`);
   }
-  const fromDrawn = takeByCode(state.drawn, codes, false);
+  const drawn = state.drawn.slice();
   // No prototype: a pile may be called `__proto__` (the name rule allows it).
   const piles: Record<string, string[]> = Object.create(null);
   for (const key of Object.keys(state.piles)) piles[key] = state.piles[key]!.slice();
   const target = exists ? piles[name]! : [];
-  target.push(...fromDrawn.taken);
+  const others = Object.keys(piles).filter((other) => other !== name);
   const rejected: string[] = [];
-  for (const code of fromDrawn.missing) {
-    let moved = false;
-    for (const other of Object.keys(piles)) {
-      if (other === name) continue;
-      const got = takeByCode(piles[other]!, [code], true);
-      if (got.taken.length === 1) {
-        piles[other] = got.rest;
-        target.push(got.taken[0]!);
-        moved = true;
-        break;
-      }
+  for (const code of codes) {
+    let from = drawn;
+    let at = drawn.findIndex((id) => codeOf(id) === code);
+    for (let k = 0; at === -1 && k < others.length; k++) {
+      from = piles[others[k]!]!;
+      at = from.findIndex((id) => codeOf(id) === code);
     }
-    if (!moved) rejected.push(code);
+    if (at === -1) rejected.push(code);
+    else target.push(from.splice(at, 1)[0]!);
   }
   piles[name] = target;
-  return { state: { ...state, drawn: fromDrawn.rest, piles }, rejected };
+  return { state: { ...state, drawn, piles }, rejected };
 }
 
 /**
@@ -96,7 +93,9 @@ export function drawFromPile(
   let cards: string[];
   let rest: string[];
   if ('codes' in how) {
-    const got = takeByCode(pile, how.codes, true);
+    // From the bottom: the reference's `p.remove(card)` takes a code's first copy, so with
+    // several decks the same copy leaves and the pile keeps the same order.
+    const got = takeByCode(pile, how.codes, false);
     if (got.missing.length > 0) {
       throw new ApiError(
         404,

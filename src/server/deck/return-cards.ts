@@ -9,19 +9,24 @@ export interface PartialResult {
 }
 
 /**
- * Puts drawn cards that are in no pile back at the bottom of the stack: all of them, or one card
- * per listed code. A listed code with no such card (never drawn, in a pile, or asked twice with
- * one copy out) is reported in `rejected` and changes nothing.
+ * Puts drawn cards that are in no pile back at the bottom of the stack: all of them in the deck's
+ * unshuffled order (its composition's: the reference returns `[x for x in deck_contents if x not
+ * in use]`), or one card per listed code in the list's order. A listed code with no such card
+ * (never drawn, in a pile, or asked twice with one copy out) is reported in `rejected` and
+ * changes nothing.
  *
  * @example
  * ```ts
  * returnCards(deck, ['AS', 'AS']).rejected; // ['AS'] when one AS was drawn
+ * returnCards(deck, undefined).state.stack.slice(-2); // ['AS', 'KH'] when KH then AS were drawn
  * ```
  * @throws never.
  */
 export function returnCards(state: DeckState, codes: readonly string[] | undefined): PartialResult {
   if (codes === undefined) {
-    return { state: { ...state, stack: state.stack.concat(state.drawn), drawn: [] }, rejected: [] };
+    const out = new Set(state.drawn);
+    const back = state.cards.filter((id) => out.has(id));
+    return { state: { ...state, stack: state.stack.concat(back), drawn: [] }, rejected: [] };
   }
   const { taken, rest, missing } = takeByCode(state.drawn, codes, false);
   return {

@@ -47,7 +47,7 @@ export const PARAMS: Readonly<Record<ParamName, ParamSpec>> = Object.freeze({
   },
   cards: {
     name: 'cards',
-    description: `Comma-separated card codes (AS, 0H, X1, …; case-insensitive), at most ${LIMITS.maxCards}. Codes that are not cards are left out and listed in \`rejected\`; on a new deck so are X1, X2 without \`jokers_enabled=true\`.`,
+    description: `Comma-separated card codes (AS, 0H, X1, …; case-insensitive; a space is part of the code, so \` 2S\` is not one, as in the reference), at most ${LIMITS.maxCards}. Codes that are not cards are left out and listed in \`rejected\`; on a new deck so are X1, X2 without \`jokers_enabled=true\`.`,
     schema: { type: 'string', pattern: '^[^,]*(,[^,]*)*$' },
     example: 'AS,2S,KH',
   },
@@ -130,8 +130,26 @@ export function count(raw: RawParams): number {
  * @throws {ApiError} 400 `BAD_BOOLEAN` for other values.
  */
 export function flag(raw: RawParams, name: 'jokers_enabled' | 'remaining'): boolean {
+  return flagIfGiven(raw, name) ?? false;
+}
+
+/**
+ * A boolean parameter as {@link flag} reads it, or undefined when it is absent or empty: a full
+ * reshuffle keeps the deck's own `jokers_enabled` then, as the reference's does.
+ *
+ * @example
+ * ```ts
+ * flagIfGiven(new Map(), 'jokers_enabled'); // undefined
+ * ```
+ * @throws {ApiError} 400 `BAD_BOOLEAN` for values that are not booleans.
+ */
+export function flagIfGiven(
+  raw: RawParams,
+  name: 'jokers_enabled' | 'remaining',
+): boolean | undefined {
   const v = value(raw, name)?.toLowerCase();
-  if (v === undefined || v === 'false' || v === '0' || v === 'no' || v === 'off') return false;
+  if (v === undefined) return undefined;
+  if (v === 'false' || v === '0' || v === 'no' || v === 'off') return false;
   if (v === 'true' || v === '1' || v === 'yes' || v === 'on') return true;
   throw new ApiError(400, 'BAD_BOOLEAN', `${name} must be true or false, got '${clip(v)}'.`);
 }
@@ -139,7 +157,7 @@ export function flag(raw: RawParams, name: 'jokers_enabled' | 'remaining'): bool
 /**
  * The `cards` list, or undefined when the parameter is absent (`cards=` is an empty list).
  * Tokens that are not Deck of Cards codes are dropped into `rejected`, as the reference drops
- * them (`kh,2c,ZZ,10H,0H` gives KH, 2C, 0H; `10H` is not a code there: ten is `0`).
+ * them (`kh,2c,ZZ,10H,0H` gives KH, 2C, 0H; `10H` is not a code there: ten is `0`; nor is ` 2S`).
  *
  * @example
  * ```ts
@@ -150,10 +168,10 @@ export function flag(raw: RawParams, name: 'jokers_enabled' | 'remaining'): bool
 export function cardList(raw: RawParams): CardList | undefined {
   const v = raw.get('cards');
   if (v === undefined) return undefined;
-  const tokens = v
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
+  // Not trimmed: the reference's `x in CARDS` drops ` 2S` (a client's `AS, 2S` is one card
+  // there), and a drop-in must deal the same cards. Empty tokens (`AS,,2S`) are no one's typo
+  // worth reporting.
+  const tokens = v.split(',').filter((t) => t !== '');
   if (tokens.length > LIMITS.maxCards) {
     throw new ApiError(
       400,

@@ -1,11 +1,13 @@
 import { ApiError } from '../deck/api-error.ts';
+import { deckCodes } from '../deck/deck-codes.ts';
 import { newDeckId } from '../deck/deck-id.ts';
 import type { DeckState } from '../deck/deck-state.ts';
 import { type DrawResult, drawCards, notEnough } from '../deck/draw-cards.ts';
 import { newDeck } from '../deck/new-deck.ts';
+import { rebuildDeck } from '../deck/rebuild-deck.ts';
 import { returnCards } from '../deck/return-cards.ts';
 import { shuffleDeck } from '../deck/shuffle-deck.ts';
-import { cardList, count, deckCount, flag, LIMITS } from '../http/params.ts';
+import { cardList, count, deckCount, flag, flagIfGiven, LIMITS } from '../http/params.ts';
 import { changeDeck, pilesBody, readDeck } from './deck-access.ts';
 import type { ApiRoute, JsonAnswer, RouteContext } from './route-types.ts';
 
@@ -33,31 +35,33 @@ function partialDeck(
 ): { codes: readonly string[] | undefined; rejected: readonly string[] } {
   const list = cardList(ctx.raw);
   if (list === undefined) return { codes: undefined, rejected: [] };
-  if (jokers) return list;
-  const isJoker = (code: string) => code === 'X1' || code === 'X2';
-  return {
-    codes: list.codes.filter((code) => !isJoker(code)),
-    rejected: [...list.rejected, ...list.codes.filter(isJoker)],
-  };
+  const kept = deckCodes(list.codes, jokers);
+  return { codes: kept.codes, rejected: [...list.rejected, ...kept.dropped] };
 }
 
-// `first` changes the new deck before it is saved (new/draw), so it is stored in one write.
+function tooLarge(): ApiError {
+  return new ApiError(400, 'DECK_TOO_LARGE', `A deck holds at most ${LIMITS.maxCards} cards.`);
+}
+
+// `first` changes the new deck before it is saved (new/draw), so it is stored in one write;
+// new/draw passes it and reads no `cards`: the reference's `draw` opens a full deck whatever
+// `cards` says.
 async function create(
   ctx: RouteContext,
   shuffle: boolean,
-  first: (deck: DeckState) => DeckState = (deck) => deck,
+  first?: (deck: DeckState) => DeckState,
 ): Promise<{ deck: DeckState; rejected: readonly string[] }> {
   const decks = deckCount(ctx.raw);
   const jokers = flag(ctx.raw, 'jokers_enabled');
-  const { codes, rejected } = partialDeck(ctx, jokers);
+  const { codes, rejected } =
+    first === undefined ? partialDeck(ctx, jokers) : { codes: undefined, rejected: [] };
   const size = codes === undefined ? decks * (jokers ? 54 : 52) : codes.length * decks;
-  if (size > LIMITS.maxCards) {
-    throw new ApiError(400, 'DECK_TOO_LARGE', `A deck holds at most ${LIMITS.maxCards} cards.`);
-  }
+  if (size > LIMITS.maxCards) throw tooLarge();
   // 36^20 ids: a collision is not expected in the life of the universe, but never overwrite.
   for (let attempt = 0; attempt < 3; attempt++) {
     const options = { deckCount: decks, jokers, codes, shuffle };
-    const deck = first(newDeck(newDeckId(ctx.source), options, ctx.source));
+    const made = newDeck(newDeckId(ctx.source), options, ctx.source);
+    const deck = first === undefined ? made : first(made);
     if (await ctx.store.createDeck(deck)) return { deck, rejected };
   }
   throw new Error('could not find a free deck id');
@@ -116,16 +120,32 @@ const drawHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
 };
 
 const shuffleHandler = async (ctx: RouteContext): Promise<JsonAnswer> => {
-  const remainingOnly = flag(ctx.raw, 'remaining');
-  // The reference's full reshuffle goes through its new-deck code, which refuses a `deck_count`
-  // out of 1–20 before it looks the deck up (and otherwise ignores it: the deck keeps its size);
-  // `remaining=true` never reads it.
-  if (!remainingOnly) deckCount(ctx.raw);
-  const deck = await changeDeck(ctx, (d) => {
-    const next = shuffleDeck(d, remainingOnly, ctx.source);
-    return { next, result: next };
+  if (flag(ctx.raw, 'remaining')) {
+    const deck = await changeDeck(ctx, (d) => {
+      const next = shuffleDeck(d, true, ctx.source);
+      return { next, result: next };
+    });
+    return { status: 200, body: statusBody(deck, ctx) };
+  }
+  // The reference's full reshuffle is its new-deck code run on the existing deck: it refuses a
+  // `deck_count` out of 1–20 before it looks the deck up (and otherwise ignores it: the deck
+  // keeps its number of decks), and remakes the deck from `cards` and `jokers_enabled` when
+  // given; `remaining=true` reads none of them.
+  deckCount(ctx.raw);
+  const jokers = flagIfGiven(ctx.raw, 'jokers_enabled');
+  const list = cardList(ctx.raw);
+  const r = await changeDeck(ctx, (d) => {
+    if (jokers === undefined && list === undefined) {
+      const next = shuffleDeck(d, false, ctx.source);
+      return { next, result: { state: next, dropped: [] as readonly string[] } };
+    }
+    const out = rebuildDeck(d, { jokers, codes: list?.codes }, ctx.source);
+    if (out.state.cards.length > LIMITS.maxCards) throw tooLarge();
+    return { next: out.state, result: out };
   });
-  return { status: 200, body: statusBody(deck, ctx) };
+  const rejected = [...(list?.rejected ?? []), ...r.dropped];
+  const extra = rejected.length > 0 ? { rejected } : {};
+  return { status: 200, body: { ...statusBody(r.state, ctx), ...extra } };
 };
 
 /** The deck routes (new, status, shuffle, draw, return) and their legacy forms. */
@@ -163,8 +183,9 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     id: 'newDeckAndDraw',
     paths: ['/api/deck/new/draw'],
     summary: 'A new shuffled deck, and draw from it',
-    description: 'A new shuffled deck and `count` cards drawn from it in the same step.',
-    params: ['deck_count', 'jokers_enabled', 'cards', 'count'],
+    description:
+      'A new shuffled deck and `count` cards drawn from it in the same step. Always a full deck: `cards` is not read here, as in the reference.',
+    params: ['deck_count', 'jokers_enabled', 'count'],
     example: {
       path: '/api/deck/new/draw/',
       query: 'count=1',
@@ -209,8 +230,8 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     paths: ['/api/deck/:deck_id/shuffle', '/api/shuffle/:deck_id'],
     summary: 'Reshuffle a deck',
     description:
-      'Every card back and the piles deleted, then the whole deck shuffled (a `deck_count` outside 1–20 is refused, as in the reference; otherwise the deck keeps its size). With `remaining=true` only the undrawn cards are shuffled and the piles stay.',
-    params: ['remaining', 'deck_count'],
+      'Every card back and the piles deleted, then the whole deck shuffled (a `deck_count` outside 1–20 is refused, as in the reference; otherwise the deck keeps its number of decks). With `cards` or `jokers_enabled` the deck is made again first, as in the reference: from the listed cards (`X1`, `X2` only with jokers enabled; left-out codes in `rejected`), or a full deck with or without the jokers; without `jokers_enabled` the deck’s own setting applies. With `remaining=true` only the undrawn cards are shuffled, the piles stay, and nothing else is read.',
+    params: ['remaining', 'deck_count', 'jokers_enabled', 'cards'],
     example: {
       path: '/api/deck/{deck_id}/shuffle/',
       query: 'remaining=true',
@@ -245,7 +266,7 @@ export const DECK_ROUTES: readonly ApiRoute[] = [
     paths: ['/api/deck/:deck_id/return'],
     summary: 'Return drawn cards to the deck',
     description:
-      'Puts drawn cards that are in no pile back at the bottom of the stack: all, or one card per listed code. Listed codes that could not be returned are in `rejected`.',
+      'Puts drawn cards that are in no pile back at the bottom of the stack: all of them in the unshuffled order (as in the reference), or one card per listed code in the list’s order. Listed codes that could not be returned are in `rejected`.',
     params: ['cards'],
     example: {
       path: '/api/deck/{deck_id}/return/',

@@ -30,17 +30,11 @@ function pileBody(deck: DeckState, ctx: RouteContext, listed?: string): Record<s
 function pileDraw(from: 'top' | 'bottom' | 'random') {
   return async (ctx: RouteContext): Promise<JsonAnswer> => {
     const list = cardList(ctx.raw);
-    const byCodes = list !== undefined && (list.codes.length > 0 || list.rejected.length > 0);
-    if (byCodes && list.rejected.length > 0) {
-      throw new ApiError(
-        404,
-        'PILE_LACKS_CARDS',
-        `The pile, ${ctx.pile} does not contain the requested cards.`,
-        { rejected: list.rejected },
-      );
-    }
-    const n = byCodes ? 0 : count(ctx.raw);
-    const how: PileDraw = byCodes ? { codes: list.codes } : { from, count: n };
+    // The reference's `if cards:` — any value but `cards=` draws by codes, those that are not
+    // cards dropped first (`cards=AS,ZZ` draws AS; `cards=ZZ` draws nothing, 200); `cards=`
+    // draws by count.
+    const byCodes = list !== undefined && ctx.raw.get('cards') !== '';
+    const how: PileDraw = byCodes ? { codes: list.codes } : { from, count: count(ctx.raw) };
     const r = await changeDeck(ctx, (deck) => {
       const d = drawFromPile(deck, ctx.pile, how, ctx.source);
       return { next: d.cards.length > 0 ? d.state : null, result: d };
@@ -52,6 +46,8 @@ function pileDraw(from: 'top' | 'bottom' | 'random') {
       cards: r.cards.map(ctx.card),
       piles: pilesBody(r.state, ctx.card),
     };
+    // Reported as a new deck reports them (the reference drops them silently).
+    if (byCodes && list.rejected.length > 0) body.rejected = list.rejected;
     return { status: 200, body };
   };
 }
@@ -70,7 +66,7 @@ const drawExample = (path: string) => ({
 });
 
 const drawDescription = (where: string) =>
-  `Moves cards from the pile to the drawn cards: \`count\` from ${where}, or exactly the listed \`cards\`. 404 if the pile holds fewer than \`count\` cards or not all the listed ones; nothing moves then.`;
+  `Moves cards from the pile to the drawn cards: \`count\` from ${where}, or exactly the listed \`cards\` (codes that are not cards are left out, as in the reference, and listed in \`rejected\`). 404 if the pile holds fewer than \`count\` cards or not all the listed ones; nothing moves then.`;
 
 /** The pile routes. */
 export const PILE_ROUTES: readonly ApiRoute[] = [

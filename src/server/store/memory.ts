@@ -1,4 +1,5 @@
 import type { DeckState } from '../deck/deck-state.ts';
+import { checkComposition } from './composition.ts';
 import type { Change, Store } from './store.ts';
 
 /**
@@ -33,9 +34,7 @@ export function openMemoryStore(options: { readonly now?: () => number } = {}): 
       if (deck === undefined) return { found: false as const };
       const { next, result } = change(deck);
       if (next !== null) {
-        if (JSON.stringify(next.cards) !== JSON.stringify(deck.cards)) {
-          throw new Error('a change may not alter a deck’s composition');
-        }
+        checkComposition(deck, next);
         rows.set(id, { json: JSON.stringify(next), touched: now() });
       }
       return { found: true as const, value: result };

@@ -18,12 +18,12 @@ export const MIGRATIONS: readonly {
     sql: `
       CREATE TABLE decks (
         id TEXT PRIMARY KEY,
-        state TEXT NOT NULL,          -- DeckState without cards, as JSON (src/server/deck/deck-state.ts)
+        state TEXT NOT NULL,          -- DeckState as JSON, cards only once rebuilt (store/composition.ts)
         version INTEGER NOT NULL,     -- bumped by every change
         created_at INTEGER NOT NULL,  -- ms since the epoch
         touched_at INTEGER NOT NULL   -- last change; the purge looks at this
       ) STRICT;
-      -- The composition never changes: kept apart, so a change rewrites only the small row above
+      -- The composition as made never changes: kept apart, so a change rewrites only the row above
       -- (no index on touched_at either: it would add a page write to every change; the hourly
       -- purge scans).
       CREATE TABLE deck_cards (

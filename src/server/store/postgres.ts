@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { DeckState } from '../deck/deck-state.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
+import { checkComposition, ownComposition } from './composition.ts';
 import {
   inTransaction,
   openMigratedPool,
@@ -36,7 +37,8 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
  * not wait for each other. Hot statements are prepared once per connection (named queries).
  */
 function postgresStoreOn(pool: Pool, now: () => number): Store {
-  // As in sqlite.ts: a composition never changes, so it is parsed once per deck in use.
+  // As in sqlite.ts: a composition as made never changes, so it is parsed once per deck in use;
+  // a rebuilt deck's own composition is in its state row, read in the same statement.
   const compositions = new Map<string, readonly string[]>();
   const cardsOf = (id: string, json: string): readonly string[] => {
     let cards = compositions.get(id);
@@ -47,10 +49,12 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     }
     return cards;
   };
-  const toDeck = (id: string, row: Row): DeckState => ({
-    ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>),
-    cards: cardsOf(id, row.cards),
-  });
+  const toDeck = (id: string, row: Row): DeckState => {
+    const state = JSON.parse(row.state) as Omit<DeckState, 'cards'> & {
+      readonly cards?: readonly string[];
+    };
+    return { ...state, cards: state.cards ?? cardsOf(id, row.cards) };
+  };
 
   const locked = <T>(id: string, change: (deck: DeckState) => Change<T>) =>
     inTransaction(pool, async (client) => {
@@ -68,7 +72,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
         await client.query({
           name: 'fd-deck-write',
           text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
-          values: [stateJson(next), now(), id],
+          values: [stateJson(next, cardsOf(id, row.cards)), now(), id],
         });
       }
       return { found: true as const, value: result };
@@ -93,7 +97,11 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
 
   return {
     createDeck: (deck) =>
-      insertBatched({ id: deck.id, cards: JSON.stringify(deck.cards), state: stateJson(deck) }),
+      insertBatched({
+        id: deck.id,
+        cards: JSON.stringify(deck.cards),
+        state: stateJson(deck, deck.cards),
+      }),
     readDeck: async (id) => {
       const r = await pool.query<{ cards: string; state: string }>(
         'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
@@ -114,7 +122,8 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const { next, result } = change(deck);
       if (next === null) return { found: true as const, value: result };
       checkComposition(deck, next);
-      if (await writeBatched({ id, state: stateJson(next), version: row.version })) {
+      const state = stateJson(next, cardsOf(id, row.cards));
+      if (await writeBatched({ id, state, version: row.version })) {
         return { found: true as const, value: result };
       }
       return locked(id, change);
@@ -133,16 +142,14 @@ interface Row {
   readonly state: string;
 }
 
-function checkComposition(deck: DeckState, next: DeckState): void {
-  if (next.cards !== deck.cards) throw new Error('a change may not alter a deck’s composition');
-}
-
-function stateJson(deck: DeckState): string {
+function stateJson(deck: DeckState, asMade: readonly string[]): string {
   return JSON.stringify({
     id: deck.id,
     stack: deck.stack,
     drawn: deck.drawn,
     piles: deck.piles,
     shuffled: deck.shuffled,
+    made: deck.made,
+    cards: ownComposition(deck, asMade),
   });
 }

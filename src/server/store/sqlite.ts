@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { DeckState } from '../deck/deck-state.ts';
+import { checkComposition, ownComposition } from './composition.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type { Change, Store } from './store.ts';
 
@@ -59,7 +60,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
-  // Compositions of decks in use, parsed once (a 20-deck shoe is 1,080 ids) and never rewritten.
+  // Compositions as made (deck_cards) of decks in use, parsed once (a 20-deck shoe is 1,080 ids)
+  // and never rewritten: a rebuilt deck keeps its new one in its state row (composition.ts).
   // Bounded by the number of ids held (1,000,000: some 30 MB), dropped wholesale when full.
   const compositions = new Map<string, readonly string[]>();
   let held = 0;
@@ -80,15 +82,18 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const load = (id: string): DeckState | undefined => {
     const row = select.get(id) as { state: string } | undefined;
     if (row === undefined) return undefined;
-    return { ...(JSON.parse(row.state) as Omit<DeckState, 'cards'>), cards: cardsOf(id) };
+    const state = JSON.parse(row.state) as StoredState;
+    return { ...state, cards: state.cards ?? cardsOf(id) };
   };
-  const stateJson = (deck: DeckState): string =>
+  const stateJson = (deck: DeckState, asMade: readonly string[]): string =>
     JSON.stringify({
       id: deck.id,
       stack: deck.stack,
       drawn: deck.drawn,
       piles: deck.piles,
       shuffled: deck.shuffled,
+      made: deck.made,
+      cards: ownComposition(deck, asMade),
     });
 
   const store: Store = {
@@ -96,7 +101,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
       const t = now();
       begin.run();
       try {
-        const created = Number(insert.run(deck.id, stateJson(deck), t, t).changes) === 1;
+        const created =
+          Number(insert.run(deck.id, stateJson(deck, deck.cards), t, t).changes) === 1;
         if (created) insertCards.run(deck.id, JSON.stringify(deck.cards));
         commit.run();
         return created;
@@ -116,10 +122,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
         }
         const { next, result } = change(deck);
         if (next !== null) {
-          if (next.cards !== deck.cards) {
-            throw new Error('a change may not alter a deck’s composition');
-          }
-          update.run(stateJson(next), now(), id);
+          checkComposition(deck, next);
+          update.run(stateJson(next, cardsOf(id)), now(), id);
         }
         commit.run();
         return { found: true as const, value: result };
@@ -144,6 +148,9 @@ export function openSqliteStore(options: SqliteOptions): Store {
   };
   return store;
 }
+
+/** A state row: DeckState without `cards`, unless the deck was rebuilt (composition.ts). */
+type StoredState = Omit<DeckState, 'cards'> & { readonly cards?: readonly string[] };
 
 function checkLevel(level: string): SynchronousLevel {
   if (level === 'OFF' || level === 'NORMAL' || level === 'FULL' || level === 'EXTRA') return level;

@@ -1,6 +1,9 @@
 import type { RandomSource } from '../../random/source.ts';
 
-/** Where an algorithm comes from: a founding document (`/work/shared/seeds`) and its own name. */
+/**
+ * Where an algorithm comes from: a founding document (one of the five blog posts docs/AUDIT.md
+ * names, by its number) and what that document calls it.
+ */
 export interface CatalogSource {
   /** The founding document's file name, e.g. `001_d04b9b9104ef3ac9.txt`, or `issue 4`. */
   readonly document: string;

@@ -27,7 +27,7 @@ async function decksInDatabase(): Promise<Map<string, DeckState>> {
     return new Map(
       r.rows.map((row) => [
         row.id,
-        { ...JSON.parse(row.state), cards: JSON.parse(row.cards) } as DeckState,
+        { cards: JSON.parse(row.cards), ...JSON.parse(row.state) } as DeckState,
       ]),
     );
   } finally {
