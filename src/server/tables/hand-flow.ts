@@ -67,7 +67,9 @@ function testSeed(ctx: StepContext): { testOnlyServerSeed?: Uint8Array } {
   // follow the machine's order).
   const bytes = new Uint8Array(32);
   const view = new DataView(bytes.buffer);
-  words.forEach((w, i) => view.setUint32(i * 4, w, true));
+  words.forEach((w, i) => {
+    view.setUint32(i * 4, w, true);
+  });
   return { testOnlyServerSeed: bytes };
 }
 
