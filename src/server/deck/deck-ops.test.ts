@@ -79,7 +79,11 @@ test('piles work with two decks: both aces of spades are told apart', () => {
   // A third AS does not exist outside p2's target: it moves from p1, as the reference moves it.
   const c = addToPile(b.state, 'p2', ['AS']);
   assert.deepEqual({ ...c.state.piles }, { p1: [], p2: ['AS#2', 'AS'] });
-  assert.deepEqual(addToPile(c.state, 'p2', ['AS']).rejected, ['AS']);
+  // Both copies on p2 already: the bottom one moves to the top (list.remove, then append).
+  const d2 = addToPile(c.state, 'p2', ['AS']);
+  assert.deepEqual(d2.rejected, []);
+  assert.deepEqual({ ...d2.state.piles }, { p1: [], p2: ['AS', 'AS#2'] });
+  assert.deepEqual(addToPile(c.state, 'p2', ['KH']).rejected, ['KH']);
   assert.ok(isConserved(c.state));
 });
 

@@ -14,8 +14,8 @@ export const MAX_PILES = 100;
  * Moves drawn cards onto a pile (created on first use, also by an empty list), one card per code
  * in the list's order, as the reference's `pile.extend(cards)`: a drawn card in no pile first,
  * else the first such card of another pile, nearest its bottom (it moves; the reference's
- * `p.remove(card)`). Codes with no such card — still in the stack, already on this pile, never
- * in the deck — are reported in `rejected` instead of being ignored silently.
+ * `p.remove(card)`); one already on this pile moves to its top. Codes with no such card — still in
+ * the stack, never in the deck — are reported in `rejected` instead of being ignored silently.
  *
  * @example
  * ```ts
@@ -41,6 +41,11 @@ export function addToPile(state: DeckState, name: string, codes: readonly string
     for (let k = 0; at === -1 && k < others.length; k++) {
       from = piles[others[k]!]!;
       at = from.findIndex((id) => codeOf(id) === code);
+    }
+    // A card already on this pile moves to its top, as the reference's does.
+    if (at === -1) {
+      from = target;
+      at = target.findIndex((id) => codeOf(id) === code);
     }
     if (at === -1) rejected.push(code);
     else target.push(from.splice(at, 1)[0]!);
