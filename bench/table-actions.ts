@@ -10,8 +10,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { createLocalNotifier } from '../src/server/local-notifier.ts';
-import { openSqliteStore } from '../src/server/store/sqlite.ts';
-import { openSqliteTableStore } from '../src/server/store/sqlite-tables.ts';
+import { openSqliteStore } from '../src/server/store/sqlite/deck-store.ts';
+import { openSqliteTableStore } from '../src/server/store/sqlite/table-store.ts';
 import { createSecretBox } from '../src/server/tables/secret-box.ts';
 
 const ROUNDS = 5;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { type ServerHandle, startServer } from '../../src/server/start.ts';
-import { openSqliteTableStore } from '../../src/server/store/sqlite-tables.ts';
+import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
 import { loadMasterKeys } from '../../src/server/tables/master-key.ts';
 import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox } from '../../src/server/tables/secret-box.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import { storeConformance } from './conformance.ts';
 import { openMemoryStore } from './memory.ts';
-import { openSqliteStore } from './sqlite.ts';
+import { openSqliteStore } from './sqlite/deck-store.ts';
 
 // The same cases as postgres.test.ts runs against PostgreSQL.
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-conformance-'));

@@ -1,4 +1,4 @@
-import { openSqliteTableStore } from './sqlite-tables.ts';
+import { openSqliteTableStore } from './sqlite/table-store.ts';
 import { tableStoreConformance } from './table-store-conformance.ts';
 
 tableStoreConformance('sqlite', async () => openSqliteTableStore({ path: ':memory:' }));

@@ -1,6 +1,6 @@
 /**
  * Where tables live (docs/TABLES.md, "Storage"). One interface, two backends: SQLite
- * (sqlite-tables.ts) and PostgreSQL. What a table is now — seats, token hashes, the encrypted
+ * (sqlite/table-store.ts) and PostgreSQL (postgres/table-store.ts). What a table is now — seats, token hashes, the encrypted
  * fair round, the cards, the Dou Dizhu state, the last hands' summaries — is one JSON document
  * (`TableDoc`, opaque to the store) with a version number; what only grows or is rarely read —
  * events, finished hands, idempotent answers — is rows of its own, written with the document.

@@ -612,8 +612,8 @@ test('tables: two identical requests with one Idempotency-Key at once act once',
 test('tables: tokens, invites, seeds, salts and private keys never reach the log', async () => {
   const lines: string[] = [];
   const { createApp } = await import('../app.ts');
-  const { openSqliteStore } = await import('../store/sqlite.ts');
-  const { openSqliteTableStore } = await import('../store/sqlite-tables.ts');
+  const { openSqliteStore } = await import('../store/sqlite/deck-store.ts');
+  const { openSqliteTableStore } = await import('../store/sqlite/table-store.ts');
   const { createLocalNotifier } = await import('../local-notifier.ts');
   const { createSecretBox } = await import('./secret-box.ts');
   const box = createSecretBox(new Uint8Array(32).fill(1));

@@ -1,13 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
-import { batchedRead, batchedWrite } from './batched-statement.ts';
-import { splitEvents } from './event-bodies.ts';
-import {
-  inTransaction,
-  openMigratedPool,
-  type PostgresOptions,
-  poolLifecycle,
-} from './postgres-pool.ts';
+import { splitEvents } from '../event-bodies.ts';
 import type {
   StoredAnswer,
   StoredEvent,
@@ -17,7 +9,10 @@ import type {
   TableRow,
   TableStore,
   TokenGenerations,
-} from './table-store.ts';
+} from '../table-store.ts';
+import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
+import { batchedRead, batchedWrite } from './batched-statement.ts';
+import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
 
 /**
  * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 to 4 (the same tables as

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { testDatabase } from '../../../test/support/pg-database.ts';
+import { testDatabase } from '../../../../test/support/pg-database.ts';
 import { READ_DECKS_SQL, READ_SQL, WRITE_DECKS_SQL, WRITE_SQL } from './batched-sql.ts';
-import { openPostgresTableStore } from './postgres-tables.ts';
+import { openPostgresTableStore } from './table-store.ts';
 
 const db = await testDatabase();
 after(() => db.drop());

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { autoBatch } from './auto-batch.ts';
-import { refusedByServer } from './postgres-pool.ts';
+import { refusedByServer } from './pool.ts';
 
 /**
  * Statements of each kind a process has in flight at once; calls that arrive while it is busy

@@ -1,9 +1,9 @@
-import type { Notifier } from '../notifier.ts';
-import { createPgNotifier } from '../pg-notifier.ts';
-import { openPostgresStore } from './postgres.ts';
-import { openPostgresTableStore } from './postgres-tables.ts';
-import type { Store } from './store.ts';
-import type { TableStore } from './table-store.ts';
+import type { Notifier } from '../../notifier.ts';
+import { createPgNotifier } from '../../pg-notifier.ts';
+import type { Store } from '../store.ts';
+import type { TableStore } from '../table-store.ts';
+import { openPostgresStore } from './deck-store.ts';
+import { openPostgresTableStore } from './table-store.ts';
 
 /** Everything the service keeps in PostgreSQL, opened together. */
 export interface PostgresBackends {

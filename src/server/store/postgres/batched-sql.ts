@@ -1,5 +1,5 @@
 // The batched statements of the PostgreSQL stores — a table change's read and write
-// (postgres-tables.ts) and a deck change's (postgres.ts) — in a file of their own so that
+// (table-store.ts) and a deck change’s (deck-store.ts) — in a file of their own so that
 // batched-sql.test.ts can check the plans PostgreSQL keeps for them.
 
 /**

@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { splitEvents } from './event-bodies.ts';
-import { migrate, type SqliteOptions } from './sqlite.ts';
+import { splitEvents } from '../event-bodies.ts';
 import type {
   StoredEvent,
   TableDoc,
   TableRow,
   TableStore,
   TokenGenerations,
-} from './table-store.ts';
+} from '../table-store.ts';
+import type { SqliteOptions } from './deck-store.ts';
+import { migrate } from './migrate.ts';
 
 /**
  * A {@link TableStore} on node:sqlite, on the same file as the deck store (its own connection).

@@ -11,7 +11,7 @@
  * partial index without reading any document (tables/void-due.ts).
  *
  * The move of existing data needs each dialect's JSON functions, so this step carries its
- * PostgreSQL text beside the SQLite one (postgres-migrations.ts uses it instead of translating).
+ * PostgreSQL text beside the SQLite one (postgres/migrate.ts uses it instead of translating).
  * PostgreSQL reads the records with the `json` type, which keeps their text as it was (`jsonb`
  * would reorder the transcript's keys).
  */

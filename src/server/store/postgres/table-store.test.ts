@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { type TestDatabase, testDatabase } from '../../../test/support/pg-database.ts';
-import { tableStoreSharedConformance } from './conformance-tables.ts';
-import { openPostgresTableStore } from './postgres-tables.ts';
-import { tableStoreConformance } from './table-store-conformance.ts';
+import { type TestDatabase, testDatabase } from '../../../../test/support/pg-database.ts';
+import { tableStoreSharedConformance } from '../conformance-tables.ts';
+import { tableStoreConformance } from '../table-store-conformance.ts';
+import { openPostgresTableStore } from './table-store.ts';
 
 const db = await testDatabase();
 const extra: TestDatabase[] = [];
@@ -190,7 +190,7 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
 });
 
 test('PostgreSQL table store: only a statement the server refused counts as rolled back', async () => {
-  const { refusedByServer } = await import('./postgres-pool.ts');
+  const { refusedByServer } = await import('./pool.ts');
   const server = (code: string) => Object.assign(new Error('x'), { severity: 'ERROR', code });
   assert.equal(refusedByServer(server('23505')), true);
   assert.equal(refusedByServer(server('40P01')), true);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
-import { chacha20 } from '../../index.ts';
-import { drawCards } from '../deck/draw-cards.ts';
-import { newDeck } from '../deck/new-deck.ts';
-import { openSqliteStore } from './sqlite.ts';
+import { chacha20 } from '../../../index.ts';
+import { drawCards } from '../../deck/draw-cards.ts';
+import { newDeck } from '../../deck/new-deck.ts';
+import { openSqliteStore } from './deck-store.ts';
 
 const deck = (id: string) =>
   newDeck(id, { deckCount: 1, jokers: false, shuffle: true }, chacha20(id));

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { DeckState } from '../deck/deck-state.ts';
-import { MIGRATIONS } from './migrations.ts';
-import type { Change, Store } from './store.ts';
+import type { DeckState } from '../../deck/deck-state.ts';
+import type { Change, Store } from '../store.ts';
+import { migrate } from './migrate.ts';
 
 /** SQLite's `synchronous` levels that make sense in WAL mode (docs/SERVICE.md, "Durability"). */
 export type SynchronousLevel = 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
@@ -148,22 +148,4 @@ export function openSqliteStore(options: SqliteOptions): Store {
 function checkLevel(level: string): SynchronousLevel {
   if (level === 'OFF' || level === 'NORMAL' || level === 'FULL' || level === 'EXTRA') return level;
   throw new RangeError(`synchronous must be OFF, NORMAL, FULL or EXTRA, got ${level}`);
-}
-
-/** Runs the schema steps not yet applied (shared with sqlite-tables.ts). @throws on a failed step. */
-export function migrate(db: DatabaseSync): void {
-  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number })
-    .user_version;
-  for (const step of MIGRATIONS) {
-    if (step.version <= current) continue;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(step.sql);
-      db.exec(`PRAGMA user_version = ${step.version}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  }
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
-import { testDatabase } from '../../../test/support/pg-database.ts';
-import { loadPg } from './load-pg.ts';
+import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { loadPg } from '../postgres/load-pg.ts';
+import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { migratePostgres, toPostgres } from './postgres-migrations.ts';
-import { migrate } from './sqlite.ts';
 
 // A table as step 2 left it: every finished hand's whole record inside the document, keys in the
 // order JSON.stringify wrote them (the move must keep a transcript's text as it was).

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
-import { testDatabase } from '../../../test/support/pg-database.ts';
-import { storeConformance } from './conformance.ts';
+import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { storeConformance } from '../conformance.ts';
+import { MIGRATIONS } from '../schema/migrations.ts';
+import { openPostgresStore } from './deck-store.ts';
 import { loadPg } from './load-pg.ts';
-import { MIGRATIONS } from './migrations.ts';
-import { openPostgresStore } from './postgres.ts';
-import { toPostgres } from './postgres-migrations.ts';
+import { toPostgres } from './migrate.ts';
 
 const db = await testDatabase();
 after(() => db.drop());

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
-import { testDatabase } from '../../../test/support/pg-database.ts';
-import { loadPg } from './load-pg.ts';
+import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { loadPg } from '../postgres/load-pg.ts';
+import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { migratePostgres, toPostgres } from './postgres-migrations.ts';
-import { migrate } from './sqlite.ts';
 
 // What step 3 left: a table, a ticket minted without a generation, an answer without a request
 // fingerprint. After step 4 the table's generations are empty (every audience at 0), and the

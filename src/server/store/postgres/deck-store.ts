@@ -1,16 +1,11 @@
 import type { Pool } from 'pg';
-import type { DeckState } from '../deck/deck-state.ts';
+import type { DeckState } from '../../deck/deck-state.ts';
+import type { Change, Store } from '../store.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
-import {
-  inTransaction,
-  openMigratedPool,
-  type PostgresOptions,
-  poolLifecycle,
-} from './postgres-pool.ts';
-import type { Change, Store } from './store.ts';
+import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
 
-export type { PostgresOptions } from './postgres-pool.ts';
+export type { PostgresOptions } from './pool.ts';
 
 /**
  * Opens a pool of connections, runs the migrations (once, even when several processes start at
@@ -36,7 +31,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
  * not wait for each other. Hot statements are prepared once per connection (named queries).
  */
 function postgresStoreOn(pool: Pool, now: () => number): Store {
-  // As in sqlite.ts: a composition never changes, so it is parsed once per deck in use.
+  // As in sqlite/deck-store.ts: a composition never changes, so it is parsed once per deck in use.
   const compositions = new Map<string, readonly string[]>();
   const cardsOf = (id: string, json: string): readonly string[] => {
     let cards = compositions.get(id);
@@ -74,7 +69,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       return { found: true as const, value: result };
     });
 
-  // As for tables (postgres-tables.ts): under load, one statement carries many changes.
+  // As for tables (table-store.ts): under load, one statement carries many changes.
   const readBatched = batchedRead<string, Row & { n: string; version: string }>(pool, {
     name: 'fd-deck-read',
     text: READ_DECKS_SQL,

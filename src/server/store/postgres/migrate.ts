@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from '../schema/migrations.ts';
 
 /**
- * The numbered SQLite steps of migrations.ts in PostgreSQL's dialect, so there is one schema and
+ * The numbered SQLite steps of schema/migrations.ts in PostgreSQL's dialect, so there is one schema and
  * one list of steps for both stores. The steps are written in the common subset of the two
  * dialects; what differs is rewritten here, and the test checks every step translates and runs:
  * - `INTEGER` → `BIGINT`: SQLite's INTEGER is 64-bit, PostgreSQL's is 32-bit, and the times

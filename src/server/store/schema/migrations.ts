@@ -5,7 +5,7 @@ import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
  * the same transaction that raises it. Never edit a released step: add the next one. A step is
- * written in the common subset of SQLite and PostgreSQL (postgres-migrations.ts translates the
+ * written in the common subset of SQLite and PostgreSQL (postgres/migrate.ts translates the
  * rest), or carries its own `postgres` text where the dialects differ too much (JSON functions).
  */
 export const MIGRATIONS: readonly {

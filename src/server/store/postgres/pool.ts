@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { loadPg } from './load-pg.ts';
-import { migratePostgres } from './postgres-migrations.ts';
+import { migratePostgres } from './migrate.ts';
 
 /** Options of the PostgreSQL stores. */
 export interface PostgresOptions {

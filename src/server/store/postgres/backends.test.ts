@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { testDatabase } from '../../../test/support/pg-database.ts';
-import { openPostgresBackends } from './postgres-backends.ts';
+import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { openPostgresBackends } from './backends.ts';
 
 const db = await testDatabase();
 after(() => db.drop());
