@@ -11,9 +11,9 @@ import {
 import { chacha20 } from '../../src/index.ts';
 import type { TableStore } from '../../src/server/store/table-store.ts';
 import type { TableDocument } from '../../src/server/tables/table-doc.ts';
-import type { Json } from '../../src/server/tables/test-table.ts';
 import { cardIdsIn } from './card-scan.ts';
 import { seatedTable } from './seated-table.ts';
+import type { Json } from './test-table.ts';
 
 /** An answer: status, body text and body JSON. */
 export interface Reply {

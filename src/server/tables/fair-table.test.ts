@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import {
   checkReceiptV3,
   createSeatKey,
@@ -14,7 +15,6 @@ import {
   verify,
 } from '../../fair/index.ts';
 import { chacha20 } from '../../index.ts';
-import { type Json, testApp } from './test-table.ts';
 
 const call = (t: ReturnType<typeof testApp>) => t.call;
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { bearer, seatKey } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import type { TableStore } from '../store/table-store.ts';
 import type { TableDocument } from './table-doc.ts';
-import { type Json, testApp } from './test-table.ts';
 
 // The cheater here is a player the host kicked, or the old holder of a token its seat replaced
 // (it was lent, leaked, or its device lost), trying to keep seeing that seat's cards through what

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 import { checkReceiptV3, verify } from '../../fair/index.ts';
 import { openSqliteTableStore } from '../store/sqlite/table-store.ts';
 import type { StoredEvent } from '../store/table-store.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import { createSecretBox } from './secret-box.ts';
-import { testApp } from './test-table.ts';
 
 const MARK = '\u0001';
 const key = (n: number) => new Uint8Array(32).fill(n);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import type { TableDocument } from './table-doc.ts';
-import { type Json, testApp } from './test-table.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

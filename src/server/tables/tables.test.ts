@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callerOf } from '../../../test/support/live-hands.ts';
 import { bearer, playFair, seatedTable, seatKey } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import {
   type AnnouncementV3,
   checkAnnouncementV3,
@@ -12,7 +13,6 @@ import {
   verify,
   verifyChain,
 } from '../../fair/index.ts';
-import { type Json, testApp } from './test-table.ts';
 
 const TOKEN = /fdt_[a-z]+_[A-Za-z0-9_-]{43}/g;
 

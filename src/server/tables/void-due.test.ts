@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 import { verify } from '../../fair/index.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
-import { testApp } from './test-table.ts';
 import { voidDue } from './void-due.ts';
 
 // fairdeal-v2's sweep (dealDue) dealt a hand at its deadline without the silent seats. Under

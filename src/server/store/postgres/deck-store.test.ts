@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
-import { storeConformance } from '../conformance.ts';
 import { MIGRATIONS } from '../schema/migrations.ts';
 import { openPostgresStore } from './deck-store.ts';
 import { loadPg } from './load-pg.ts';
@@ -12,11 +11,7 @@ const db = await testDatabase();
 after(() => db.drop());
 const skip = db.skip === undefined ? {} : { skip: db.skip };
 
-storeConformance('PostgreSQL', {
-  open: async (now) => openPostgresStore({ url: db.url!, now, poolSize: 5 }),
-  shared: true,
-  skip: db.skip,
-});
+// The deck-store contract's cases run against PostgreSQL in test/server/store/deck-store.test.ts.
 
 test('toPostgres: 64-bit integers, SQLite-only table options dropped, the rest unchanged', () => {
   assert.equal(

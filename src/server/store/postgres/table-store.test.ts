@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { tableStoreConformance } from '../../../../test/server/store/table-store-conformance.ts';
+import { tableStoreSharedConformance } from '../../../../test/server/store/table-store-shared-conformance.ts';
 import { type TestDatabase, testDatabase } from '../../../../test/support/pg-database.ts';
-import { tableStoreSharedConformance } from '../conformance-tables.ts';
-import { tableStoreConformance } from '../table-store-conformance.ts';
 import { openPostgresTableStore } from './table-store.ts';
 
 const db = await testDatabase();

@@ -1,5 +1,5 @@
-import type { DeckState } from '../deck/deck-state.ts';
-import type { Change, Store } from './store.ts';
+import type { DeckState } from '../../src/server/deck/deck-state.ts';
+import type { Change, Store } from '../../src/server/store/store.ts';
 
 /**
  * A {@link Store} in a Map, for tests: the third implementation the conformance suite runs

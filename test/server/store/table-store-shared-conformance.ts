@@ -6,7 +6,7 @@
 // build, tsconfig.build.json).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { StoredEvent, TableDoc, TableStore } from './table-store.ts';
+import type { StoredEvent, TableDoc, TableStore } from '../../../src/server/store/table-store.ts';
 
 /** How the suite gets table stores. */
 export interface TableStoreFactory {

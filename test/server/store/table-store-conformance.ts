@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { StoredEvent, TableDoc, TableStore } from './table-store.ts';
+import type { StoredEvent, TableDoc, TableStore } from '../../../src/server/store/table-store.ts';
 
 // Expiry times far in the future: a store may drop tickets expired by its own clock.
 const FAR = 4_000_000_000_000;

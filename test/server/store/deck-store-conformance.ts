@@ -1,15 +1,15 @@
 // The deck-store conformance suite: one list of cases every Store implementation must pass
 // (SQLite, PostgreSQL, in-memory). A test file calls it with a factory; the suite registers its
-// cases with node:test. Test-only (excluded from the build, tsconfig.build.json).
+// cases with node:test.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chacha20 } from '../../index.ts';
-import { isConserved } from '../deck/conserved.ts';
-import type { DeckState } from '../deck/deck-state.ts';
-import { drawCards } from '../deck/draw-cards.ts';
-import { newDeck } from '../deck/new-deck.ts';
-import { addToPile } from '../deck/pile-ops.ts';
-import type { Store } from './store.ts';
+import { chacha20 } from '../../../src/index.ts';
+import { isConserved } from '../../../src/server/deck/conserved.ts';
+import type { DeckState } from '../../../src/server/deck/deck-state.ts';
+import { drawCards } from '../../../src/server/deck/draw-cards.ts';
+import { newDeck } from '../../../src/server/deck/new-deck.ts';
+import { addToPile } from '../../../src/server/deck/pile-ops.ts';
+import type { Store } from '../../../src/server/store/store.ts';
 
 /** How the suite gets stores. */
 export interface StoreFactory {
@@ -44,11 +44,11 @@ const draw = (n: number) => (d: DeckState) => {
  *
  * @example
  * ```ts
- * storeConformance('SQLite', { open: async (now) => openSqliteStore({ path: ':memory:', now }), shared: false });
+ * deckStoreConformance('SQLite', { open: async (now) => openSqliteStore({ path: ':memory:', now }), shared: false });
  * ```
  * @throws never (failures are test failures).
  */
-export function storeConformance(name: string, factory: StoreFactory): void {
+export function deckStoreConformance(name: string, factory: StoreFactory): void {
   const options = factory.skip === undefined ? {} : { skip: factory.skip };
   const withStore = async (fn: (s: Store) => Promise<void>, now: () => number = Date.now) => {
     const s = await factory.open(now);

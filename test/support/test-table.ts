@@ -1,13 +1,13 @@
-import { createSeatKey, type SeatKeyPair } from '../../fair/index.ts';
-import { chacha20 } from '../../index.ts';
-import { createApp } from '../app.ts';
-import { createLocalNotifier } from '../local-notifier.ts';
-import type { Notifier } from '../notifier.ts';
-import { openSqliteStore } from '../store/sqlite/deck-store.ts';
-import { openSqliteTableStore } from '../store/sqlite/table-store.ts';
-import type { TableStore } from '../store/table-store.ts';
-import { sealedTableStore } from './sealed-table-store.ts';
-import { createSecretBox, type SecretBox } from './secret-box.ts';
+import { createSeatKey, type SeatKeyPair } from '../../src/fair/index.ts';
+import { chacha20 } from '../../src/index.ts';
+import { createApp } from '../../src/server/app.ts';
+import { createLocalNotifier } from '../../src/server/local-notifier.ts';
+import type { Notifier } from '../../src/server/notifier.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/deck-store.ts';
+import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
+import type { TableStore } from '../../src/server/store/table-store.ts';
+import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
+import { createSecretBox, type SecretBox } from '../../src/server/tables/secret-box.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
 export type Json = any;
