@@ -13,6 +13,7 @@ import { after, test } from 'node:test';
 import { type ServerHandle, startServer } from '../../src/server/start.ts';
 import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
 import { loadMasterKeys } from '../../src/server/tables/master-key.ts';
+import type { SealedTableDocument } from '../../src/server/tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox } from '../../src/server/tables/secret-box.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
@@ -71,7 +72,7 @@ test('a copy of the SQLite data folder shows no live hand, opens nothing without
     tables = await playLiveHands(call);
     // The operator's reading of the same file, with the key: what the service opens.
     const keys = loadMasterKeys({ XDG_CONFIG_HOME: config }, db);
-    const store = openSqliteTableStore({ path: db });
+    const store = openSqliteTableStore<SealedTableDocument>({ path: db });
     secrets = await liveSecrets(
       call,
       sealedTableStore(store, createSecretBox(keys.current)),

@@ -203,14 +203,14 @@ export interface TableSecrets {
  */
 export async function liveSecrets(
   call: Caller,
-  opened: TableStore,
+  opened: TableStore<TableDocument>,
   tables: readonly LiveTable[],
 ): Promise<Map<string, TableSecrets>> {
   const out = new Map<string, TableSecrets>();
   for (const t of tables) {
     const row = await opened.readTable(t.id);
     assert.ok(row !== undefined);
-    const doc = row.doc as unknown as TableDocument;
+    const doc = row.doc;
     const hand = doc.hand!;
     const secret: string[] = [];
     if (hand.piles !== null) {

@@ -1,5 +1,6 @@
 import type { DeckState } from '../../src/server/deck/deck-state.ts';
-import type { Change, Store } from '../../src/server/store/store.ts';
+import type { Change } from '../../src/server/store/change.ts';
+import type { Store } from '../../src/server/store/store.ts';
 
 /**
  * A {@link Store} in a Map, for tests: the third implementation the conformance suite runs
@@ -28,7 +29,7 @@ export function openMemoryStore(options: { readonly now?: () => number } = {}): 
     },
     readDeck: async (id) => load(id),
     // Synchronous from load to save: no other call can run in between (one event loop).
-    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       const deck = load(id);
       if (deck === undefined) return { found: false as const };
       const { next, result } = change(deck);

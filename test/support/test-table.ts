@@ -6,11 +6,15 @@ import type { Notifier } from '../../src/server/notifier.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite/deck-store.ts';
 import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
 import type { TableStore } from '../../src/server/store/table-store.ts';
+import type { SealedTableDocument } from '../../src/server/tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox, type SecretBox } from '../../src/server/tables/secret-box.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
 export type Json = any;
+
+/** The table store as the service keeps it: documents sealed. */
+export type StoredTables = TableStore<SealedTableDocument>;
 
 /**
  * An in-process app with in-memory stores and a seeded source, for tests. `clock.t` is the wall
@@ -29,16 +33,18 @@ export function testApp(
     readonly retention?: { readonly every: number; readonly keep: number };
     /** Server seeds from the secure source, as deployed (default: the seeded source, reproducible). */
     readonly secureServerSeeds?: boolean;
-    readonly wrapStore?: (store: TableStore) => TableStore;
+    readonly wrapStore?: (store: StoredTables) => StoredTables;
     /** Another app's store (default: a fresh one in memory), as after a restart. */
-    readonly tables?: TableStore;
+    readonly tables?: StoredTables;
     /** Default: a fixed key. */
     readonly box?: SecretBox;
   } = {},
 ) {
   const clock = { t: 1_700_000_000_000 };
   // The store's clock too: it drops tickets expired by it when it stores a new one.
-  const tables = extra.tables ?? openSqliteTableStore({ path: ':memory:', now: () => clock.t });
+  const tables =
+    extra.tables ??
+    openSqliteTableStore<SealedTableDocument>({ path: ':memory:', now: () => clock.t });
   const box = extra.box ?? createSecretBox(new Uint8Array(32).fill(7));
   // Counts live listeners, so tests can see streams clean up after themselves.
   const local = createLocalNotifier();

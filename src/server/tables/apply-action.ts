@@ -71,11 +71,11 @@ export function answerKey(authorization: string | undefined, idempotencyKey: str
  * @throws {ApiError} for every refusal (the transaction rolls back).
  */
 export function applyAction(
-  row: TableRow,
+  row: TableRow<TableDocument>,
   req: ActionRequest,
   ctx: StepContext,
-): TableChange<ActionAnswer> {
-  const doc = row.doc as unknown as TableDocument;
+): TableChange<TableDocument, ActionAnswer> {
+  const doc = row.doc;
   const idem = req.idempotency;
   if (idem !== undefined) {
     // The store loaded the answer kept under this key, if any. (Answers kept in documents before
@@ -95,7 +95,7 @@ export function applyAction(
           'That Idempotency-Key was used for another request: send a new key with a new request.',
         );
       }
-      return { doc: null, events: [], result: { status: stored.status, body: stored.body } };
+      return { next: null, result: { status: stored.status, body: stored.body } };
     }
   }
   if (req.expectedVersion !== row.version) {
@@ -124,7 +124,7 @@ export function applyAction(
   });
   const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
   return {
-    doc: withEvents.doc as never,
+    next: withEvents.doc,
     events: withEvents.events,
     dueAt: dueAt(next),
     ...(idem === undefined

@@ -166,7 +166,7 @@ async function capture(
   };
   // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
-  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
+  const doc = async () => (await t.opened.readTable(id))!.doc;
   const version = async () => (await t.tables.readTable(id))!.version;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const headersOf = (h: Headers) => {

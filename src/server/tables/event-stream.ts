@@ -13,7 +13,7 @@ const REVOKED = JSON.stringify({
 
 /** What {@link eventStream} needs. */
 export interface EventStreamOptions {
-  readonly tables: TableStore;
+  readonly tables: TableStore<TableDocument>;
   readonly notifier: Notifier;
   readonly tableId: string;
   readonly audience: string;
@@ -83,14 +83,13 @@ export function eventStream(o: EventStreamOptions): Response {
             if (page.oldest > last + 1) {
               const row = await o.tables.readTable(o.tableId);
               // The fresh view is checked against the generation of its own document.
-              const doc = row?.doc as unknown as TableDocument | undefined;
               if (
                 row === undefined ||
-                doc === undefined ||
-                generationOf(doc.tokenGenerations, o.audience) !== o.generation
+                generationOf(row.doc.tokenGenerations, o.audience) !== o.generation
               ) {
                 return revoked();
               }
+              const doc = row.doc;
               const v =
                 o.audience === 'host'
                   ? ({ kind: 'host' } as const)

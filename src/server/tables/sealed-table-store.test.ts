@@ -5,8 +5,10 @@ import { testApp } from '../../../test/support/test-table.ts';
 import { checkReceiptV3, verify } from '../../fair/index.ts';
 import { openSqliteTableStore } from '../store/sqlite/table-store.ts';
 import type { StoredEvent } from '../store/table-store.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import { createSecretBox } from './secret-box.ts';
+import type { TableDocument } from './table-doc.ts';
 
 const MARK = '\u0001';
 const key = (n: number) => new Uint8Array(32).fill(n);
@@ -18,36 +20,32 @@ const ev = (audience: string, data: string): StoredEvent => ({
   data,
 });
 
+/** A real table's document, as the routes see it: Hold'em practice, its hand dealt (piles). */
+async function dealtDoc(): Promise<TableDocument> {
+  const t = testApp('a dealt table');
+  const r = await t.openTable();
+  return (await t.opened.readTable(r.json.tableId))!.doc;
+}
+
 test('sealed store: the document keeps its public fields, its hand state sealed, and reads back equal', async () => {
-  const raw = openSqliteTableStore({ path: ':memory:' });
+  const raw = openSqliteTableStore<SealedTableDocument>({ path: ':memory:' });
   const box = createSecretBox(key(1));
   const store = sealedTableStore(raw, box);
-  const piles = {
-    hands: [['AS'], ['KD']],
-    stock: ['2C'],
-    board: [],
-    discard: [],
-    burns: [],
-    kitty: [],
-  };
-  const doc = {
-    id: 't',
-    eventSeq: {},
-    hand: { n: 3, phase: 'playing', piles, game: null, log: [] },
-  };
+  const doc = await dealtDoc();
   assert.equal(await store.createTable('t', doc, []), true);
-  const stored = (await raw.readTable('t'))!.doc as { hand: Record<string, unknown> };
-  assert.match(String(stored.hand.piles), new RegExp(`^v2\\.${box.keyId}\\.`));
-  assert.equal(stored.hand.game, null, 'nothing to seal stays null');
-  assert.equal(stored.hand.phase, 'playing');
+  const stored = (await raw.readTable('t'))!.doc.hand!;
+  assert.match(String(stored.piles), new RegExp(`^v2\\.${box.keyId}\\.`));
+  assert.equal(stored.game, null, 'nothing to seal stays null');
+  assert.equal(stored.phase, 'playing');
+  assert.deepEqual(stored.log, doc.hand!.log);
   assert.deepEqual((await store.readTable('t'))!.doc, doc);
-  // Bound to its table and hand: a sealed stock copied into hand 4 of the same table stays shut.
+  // Bound to its table and hand: a sealed stock copied into the next hand of the same table
+  // stays shut.
   await raw.withTable('t', (row) => ({
-    doc: { ...row.doc, hand: { ...(row.doc.hand as object), n: 4 } },
-    events: [],
+    next: { ...row.doc, hand: { ...row.doc.hand!, n: row.doc.hand!.n + 1 } },
     result: null,
   }));
-  const moved = (await store.readTable('t'))!.doc.hand as { piles: unknown; phase: string };
+  const moved = (await store.readTable('t'))!.doc.hand!;
   assert.equal(moved.phase, 'playing', 'what is public reads without opening anything');
   for (let i = 0; i < 2; i++) {
     assert.throws(() => moved.piles, /moved from where it was sealed/, 'and refuses every time');
@@ -55,23 +53,21 @@ test('sealed store: the document keeps its public fields, its hand state sealed,
 });
 
 test('sealed store: an event is sealed whole unless the host’s event shares the text (the host sees no hand)', async () => {
-  const raw = openSqliteTableStore({ path: ':memory:' });
+  const raw = openSqliteTableStore<SealedTableDocument>({ path: ':memory:' });
   const store = sealedTableStore(raw, createSecretBox(key(1)));
+  const doc = await dealtDoc();
   const seats = [
     ev('seat:0', '{"you":0,"cards":["AS"],"n":1}'),
     ev('seat:1', '{"you":1,"cards":["KD"],"n":1}'),
   ];
-  await store.createTable('a', { id: 'a' }, seats);
+  await store.createTable('a', doc, seats);
   for (const e of (await raw.readEvents('a', 'seat:0', 0, 9)).events) {
     // Nothing in clear: the mark, one sealed value, the mark.
     assert.equal(e.data.at(0), MARK);
     assert.equal(e.data.at(-1), MARK);
     assert.match(e.data.slice(1, -1), /^v2\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/);
   }
-  await store.createTable('b', { id: 'b' }, [
-    ...seats,
-    ev('host', '{"you":"host","cards":null,"n":1}'),
-  ]);
+  await store.createTable('b', doc, [...seats, ev('host', '{"you":"host","cards":null,"n":1}')]);
   const stored = (await raw.readEvents('b', 'seat:1', 0, 9)).events[0]!.data;
   assert.ok(stored.startsWith('{"you":\u0001v2.'), stored);
   assert.ok(stored.endsWith('\u0001,"n":1}'), stored);
@@ -82,7 +78,7 @@ test('sealed store: an event is sealed whole unless the host’s event shares th
     assert.deepEqual((await store.readEvents('b', audience, 0, 9)).events, [e]);
   }
   // An event whose sealed part lost its end mark is refused, not shown in part.
-  await raw.createTable('c', { id: 'c' }, [ev('seat:0', `{"you":\u0001${'x'.repeat(40)}`)]);
+  await raw.createTable('c', doc, [ev('seat:0', `{"you":\u0001${'x'.repeat(40)}`)]);
   await assert.rejects(store.readEvents('c', 'seat:0', 0, 9), /cut short/);
 });
 
@@ -101,7 +97,7 @@ test('sealed store: rows stored before sealing still read, and the document is s
     events.push({ ...first, id: v + 1 });
   }
   await old.tables.withTable(id, () => ({
-    doc: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, v + 1])) },
+    next: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, v + 1])) },
     events,
     answer: { key: 'k', request: '00'.repeat(32), status: 200, body: '{"ok":true,"cards":["AS"]}' },
     result: null,
@@ -119,13 +115,9 @@ test('sealed store: rows stored before sealing still read, and the document is s
     polled.json.events.map((e: { id: number }) => e.id),
     Array.from({ length: v + 1 }, (_, i) => i + 1),
   );
-  const withAnswer = await old.opened.withTable(
-    id,
-    (row) => ({ doc: null, events: [], result: row.answer }),
-    {
-      answerKey: 'k',
-    },
-  );
+  const withAnswer = await old.opened.withTable(id, (row) => ({ next: null, result: row.answer }), {
+    answerKey: 'k',
+  });
   assert.deepEqual(withAnswer.found && withAnswer.value, {
     key: 'k',
     request: '00'.repeat(32),

@@ -3,11 +3,17 @@ import type {
   StoredAnswer,
   StoredEvent,
   TableChange,
-  TableDoc,
   TableRow,
   TableStore,
 } from '../store/table-store.ts';
+import type {
+  Sealed,
+  SealedHandDocument,
+  SealedTableDocument,
+  SecretHandField,
+} from './sealed-table-doc.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { HandDocument, TableDocument } from './table-doc.ts';
 
 // Marks where an event's sealed part begins and ends. A control character: JSON.stringify
 // escapes every one inside strings and writes none between tokens, so no clear event text —
@@ -23,11 +29,20 @@ const eventPart = (table: string, e: StoredEvent) =>
   `fairdeal/table/${table}/event/${e.audience}/${e.id}`;
 const answerPart = (table: string, key: string) => `fairdeal/table/${table}/answer/${key}`;
 
-// The document's secret parts, sealed whole: the seats' hands, the stock and its order, burns and
-// a face-down kitty (`piles`), and the Dou Dizhu state, which holds every hand (`game`). Whole
-// objects rather than chosen fields, like view() the other way round: a field added to them
-// later is sealed without anyone remembering to. (The fair round, `round`, is sealed already.)
-const SECRET_HAND_FIELDS = ['piles', 'game'] as const;
+/** Whether a field as stored is sealed (a clear one, stored before sealing, is an object). */
+function isSealed<T>(value: Sealed<T> | T | null): value is Sealed<T> {
+  return typeof value === 'string';
+}
+
+/**
+ * A secret field of a hand as read: the value as stored, and whether it was opened. Opened only
+ * when read (see `openHand`).
+ */
+interface LazyField<T> {
+  readonly stored: Sealed<T> | T | null;
+  readonly opened: boolean;
+  get(): T | null;
+}
 
 /**
  * The table store as the table routes see it: every secret part of what is stored is sealed on
@@ -54,80 +69,121 @@ const SECRET_HAND_FIELDS = ['piles', 'game'] as const;
  *   open: altered, moved, or sealed with a key the box lacks).
  */
 export function sealedTableStore(
-  inner: TableStore,
+  inner: TableStore<SealedTableDocument>,
   box: Pick<SecretBox, 'seal' | 'open'>,
-): TableStore {
-  // Hands read from the store whose secret fields have not been looked at: field → the sealed
-  // text as stored. Such a field is opened only when something reads it (view(), a step), and
-  // written back as it was when nothing did, so what never needs the cards — an event stream's
+): TableStore<TableDocument> {
+  const seal = <T>(value: T, place: string): Sealed<T> =>
+    // The one place a Sealed<T> is made: the box's text of the JSON of a T.
+    box.seal(JSON.stringify(value), place) as Sealed<T>;
+  const open = <T>(value: Sealed<T>, place: string): T => JSON.parse(box.open(value, place));
+  const sealOrNull = <T>(value: T | null, place: string): Sealed<T> | null =>
+    value === null || value === undefined ? null : seal(value, place);
+
+  // The document's secret parts, sealed whole: the seats' hands, the stock and its order, burns
+  // and a face-down kitty (`piles`), and the Dou Dizhu state, which holds every hand (`game`).
+  // Whole objects rather than chosen fields, like view() the other way round: a field added to
+  // them later is sealed without anyone remembering to. (The fair round, `round`, is sealed
+  // already.) Such a field is opened only when something reads it (view(), a step), and written
+  // back as it was stored when nothing did, so what never needs the cards — an event stream's
   // authorization, a token reissue, the transcripts, the next hand after an ended one — neither
   // pays for opening them nor fails when they no longer open (a lost key).
-  const unopened = new WeakMap<object, Map<string, string>>();
-  const sealDoc = (table: string, doc: TableDoc): TableDoc => {
-    let out = doc;
-    const hand = doc.hand as Record<string, unknown> | null | undefined;
-    if (hand !== null && typeof hand === 'object') {
-      const kept = unopened.get(hand);
-      // Field by field, not a spread: a spread would read, and so open, every field.
-      const sealed: Record<string, unknown> = {};
-      for (const field of Object.keys(hand)) {
-        const asStored = kept?.get(field);
-        if (asStored !== undefined) sealed[field] = asStored;
-        else if (!(SECRET_HAND_FIELDS as readonly string[]).includes(field)) {
-          sealed[field] = hand[field];
-        } else {
-          const value = hand[field];
-          sealed[field] =
-            value === null || value === undefined
-              ? value
-              : box.seal(JSON.stringify(value), handPart(table, hand.n, field));
+  const lazy = <T extends object>(stored: Sealed<T> | T | null, place: string): LazyField<T> => {
+    let plain = isSealed(stored) ? null : stored;
+    let opened = !isSealed(stored);
+    return {
+      stored,
+      get opened() {
+        return opened;
+      },
+      get: () => {
+        // Marked opened only once it opened: a value that does not open throws every time.
+        if (!opened && isSealed(stored)) {
+          plain = open(stored, place);
+          opened = true;
         }
-      }
-      out = { ...out, hand: sealed };
-    }
-    const answers = doc.idempotency;
-    if (Array.isArray(answers) && answers.length > 0) {
-      out = {
-        ...out,
-        idempotency: box.seal(JSON.stringify(answers), answerPart(table, 'document')),
-      };
-    }
-    return out;
+        return plain;
+      },
+    };
   };
-  const openDoc = (table: string, doc: TableDoc): TableDoc => {
-    let out = doc;
-    const hand = doc.hand as Record<string, unknown> | null | undefined;
-    if (hand !== null && typeof hand === 'object') {
-      let opened: Record<string, unknown> | undefined;
-      for (const field of SECRET_HAND_FIELDS) {
-        const value = hand[field];
-        if (typeof value !== 'string') continue; // null, or stored before sealing
-        opened ??= { ...hand };
-        const kept = unopened.get(opened) ?? new Map<string, string>();
-        unopened.set(opened, kept.set(field, value));
-        let plain: unknown;
-        Object.defineProperty(opened, field, {
-          enumerable: true,
-          configurable: true,
-          get: () => {
-            // Marked opened only once it opened: a value that does not open throws every time.
-            if (kept.has(field)) {
-              plain = JSON.parse(box.open(value, handPart(table, hand.n, field)));
-              kept.delete(field);
-            }
-            return plain;
-          },
-        });
-      }
-      if (opened !== undefined) out = { ...out, hand: opened };
+  // The hands as read from the store, each with its stored form and its lazy secret fields.
+  const read = new WeakMap<
+    HandDocument,
+    {
+      readonly stored: SealedHandDocument;
+      readonly fields: { readonly [F in SecretHandField]: LazyField<NonNullable<HandDocument[F]>> };
     }
-    if (typeof doc.idempotency === 'string') {
-      out = {
-        ...out,
-        idempotency: JSON.parse(box.open(doc.idempotency, answerPart(table, 'document'))),
+  >();
+  const openHand = (table: string, stored: SealedHandDocument): HandDocument => {
+    const fields = {
+      piles: lazy(stored.piles, handPart(table, stored.n, 'piles')),
+      game: lazy(stored.game, handPart(table, stored.n, 'game')),
+    };
+    const opened: HandDocument = {
+      ...stored,
+      get piles() {
+        return fields.piles.get();
+      },
+      get game() {
+        return fields.game.get();
+      },
+    };
+    read.set(opened, { stored, fields });
+    return opened;
+  };
+  const sealHand = (table: string, hand: HandDocument): SealedHandDocument => {
+    const from = read.get(hand);
+    if (from === undefined) {
+      // A hand a step made: every field is a plain value.
+      return {
+        ...hand,
+        piles: sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
+        game: sealOrNull(hand.game, handPart(table, hand.n, 'game')),
       };
     }
-    return out;
+    // The very hand read (unchanged, as documents are never mutated): a field nobody opened goes
+    // back as stored; one that was opened, or stored in clear, is sealed (again, with the
+    // current key).
+    const keep = <T>(f: LazyField<T>) =>
+      f.stored === null || f.stored === undefined || (isSealed(f.stored) && !f.opened);
+    return {
+      ...from.stored,
+      piles: keep(from.fields.piles)
+        ? from.stored.piles
+        : sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
+      game: keep(from.fields.game)
+        ? from.stored.game
+        : sealOrNull(hand.game, handPart(table, hand.n, 'game')),
+    };
+  };
+  const sealDoc = (table: string, doc: TableDocument): SealedTableDocument => {
+    const { hand, idempotency, ...rest } = doc;
+    return {
+      ...rest,
+      hand: hand === null ? null : sealHand(table, hand),
+      ...(idempotency === undefined
+        ? {}
+        : {
+            idempotency:
+              idempotency.length > 0
+                ? seal(idempotency, answerPart(table, 'document'))
+                : idempotency,
+          }),
+    };
+  };
+  const openDoc = (table: string, doc: SealedTableDocument): TableDocument => {
+    const { hand, idempotency, ...rest } = doc;
+    return {
+      ...rest,
+      hand: hand === null ? null : openHand(table, hand),
+      ...(idempotency === undefined
+        ? {}
+        : {
+            idempotency:
+              typeof idempotency === 'string'
+                ? open(idempotency, answerPart(table, 'document'))
+                : idempotency,
+          }),
+    };
   };
   const sealEvents = (table: string, events: readonly StoredEvent[]): StoredEvent[] => {
     const shared = events.length >= 2 && events.some((e) => e.audience === 'host');
@@ -161,18 +217,21 @@ export function sealedTableStore(
   });
   const openAnswer = (table: string, a: StoredAnswer): StoredAnswer =>
     a.body.startsWith('{') ? a : { ...a, body: box.open(a.body, answerPart(table, a.key)) };
-  const openRow = (table: string, row: TableRow): TableRow => ({
+  const openRow = (table: string, row: TableRow<SealedTableDocument>): TableRow<TableDocument> => ({
     ...row,
     doc: openDoc(table, row.doc),
     ...(row.answer === undefined ? {} : { answer: openAnswer(table, row.answer) }),
   });
-  const sealChange = <T>(table: string, c: TableChange<T>): TableChange<T> =>
-    c.doc === null
-      ? c
+  const sealChange = <T>(
+    table: string,
+    c: TableChange<TableDocument, T>,
+  ): TableChange<SealedTableDocument, T> =>
+    c.next === null
+      ? { ...c, next: null }
       : {
           ...c,
-          doc: sealDoc(table, c.doc),
-          events: sealEvents(table, c.events),
+          next: sealDoc(table, c.next),
+          events: sealEvents(table, c.events ?? []),
           ...(c.answer === undefined ? {} : { answer: sealAnswer(table, c.answer) }),
         };
 

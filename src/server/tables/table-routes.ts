@@ -12,6 +12,7 @@ import { eventStream } from './event-stream.ts';
 import { dueAt, type StepContext } from './hand-flow.ts';
 import { readJsonBody } from './json-body.ts';
 import { requestHash } from './request-hash.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import { claimSeat, kickSeat } from './seats.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -24,7 +25,7 @@ import { audienceOf } from './viewer.ts';
 /** What the table routes need. */
 export interface TableRouteOptions {
   /** The store as it is; the routes seal what they store with `box` (sealed-table-store.ts). */
-  readonly tables: TableStore;
+  readonly tables: TableStore<SealedTableDocument>;
   readonly notifier: Notifier;
   readonly box: SecretBox;
   /** Table ids (tests pass a seeded source). Never server seeds: those are secure (§3). */
@@ -82,7 +83,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
   const load = async (id: string): Promise<{ doc: TableDocument; version: number }> => {
     const row = await o.tables.readTable(id);
     if (row === undefined) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
-    return { doc: row.doc as unknown as TableDocument, version: row.version };
+    return { doc: row.doc, version: row.version };
   };
   const newId = (): string => {
     const words = new Uint32Array(4);
@@ -94,7 +95,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
   const prune = async (id: string) => {
     const row = await o.tables.readTable(id);
     if (row === undefined) return;
-    const seq = (row.doc as unknown as TableDocument).eventSeq;
+    const seq = row.doc.eventSeq;
     const keep = o.retention?.keep ?? KEEP_EVENTS;
     for (const [audience, last] of Object.entries(seq)) {
       if (last > keep) await o.tables.pruneEvents(id, audience, last - keep);
@@ -116,7 +117,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
       const id = newId();
       const made = createTableDoc(id, body, ctx());
       const first = tableEvents(made.doc, 1, { type: 'created', seat: null });
-      if (await o.tables.createTable(id, first.doc as never, first.events, dueAt(first.doc))) {
+      if (await o.tables.createTable(id, first.doc, first.events, dueAt(first.doc))) {
         return json(
           {
             ok: true,
@@ -160,7 +161,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
         applyAction(
           row,
           {
-            viewer: authorize(row.doc as unknown as TableDocument, auth),
+            viewer: authorize(row.doc, auth),
             expectedVersion: body.version,
             idempotency,
             body,
@@ -183,12 +184,12 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     const { value: body } = await readJsonBody(c, MAX_BODY);
     const step = ctx();
     const r = await o.tables.withTable(id, (row) => {
-      const doc = row.doc as unknown as TableDocument;
+      const doc = row.doc;
       const claimed = claimSeat(doc, seat, body, step);
       const version = row.version + 1;
       const { doc: saved, events } = tableEvents(claimed.doc, version, claimed.action);
       return {
-        doc: saved as never,
+        next: saved,
         events,
         dueAt: dueAt(claimed.doc),
         result: { token: claimed.token, table: view(claimed.doc, { kind: 'seat', seat }, version) },
@@ -216,7 +217,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     const token = newToken('seat');
     const audience = `seat:${seat}`;
     const r = await o.tables.withTable(id, (row) => {
-      const doc = row.doc as unknown as TableDocument;
+      const doc = row.doc;
       const viewer = authorize(doc, auth);
       if (viewer.kind !== 'seat' || viewer.seat !== seat) {
         throw new ApiError(
@@ -228,8 +229,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
       const seatTokens = doc.seatTokens.map((h, i) => (i === seat ? tokenHash(token) : h));
       const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
       return {
-        doc: { ...doc, seatTokens, tokenGenerations } as never,
-        events: [],
+        next: { ...doc, seatTokens, tokenGenerations },
         tokenGenerations,
         result: null,
       };
@@ -248,14 +248,14 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     const audience = `seat:${seat}`;
     const step = ctx();
     const r = await o.tables.withTable(id, (row) => {
-      const doc = row.doc as unknown as TableDocument;
+      const doc = row.doc;
       requireHost(doc, auth);
       const k = kickSeat(doc, seat, step);
       const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
       const next = { ...k.doc, tokenGenerations };
       const { doc: saved, events } = tableEvents(next, row.version + 1, k.action);
       return {
-        doc: saved as never,
+        next: saved,
         events,
         dueAt: dueAt(next),
         tokenGenerations,

@@ -6,9 +6,9 @@ import { openPostgresStore } from './deck-store.ts';
 import { openPostgresTableStore } from './table-store.ts';
 
 /** Everything the service keeps in PostgreSQL, opened together. */
-export interface PostgresBackends {
+export interface PostgresBackends<TableDoc> {
   readonly store: Store;
-  readonly tables: TableStore;
+  readonly tables: TableStore<TableDoc>;
   readonly notifier: Notifier;
   /** Closes all three (the notifier first: event streams end before the pools close). */
   close(): Promise<void>;
@@ -21,17 +21,19 @@ export interface PostgresBackends {
  *
  * @example
  * ```ts
- * const pg = await openPostgresBackends(config.databaseUrl);
+ * const pg = await openPostgresBackends<SealedTableDocument>(config.databaseUrl);
  * createApp({ store: pg.store, tables: { store: pg.tables, notifier: pg.notifier, box }, config });
  * ```
  * @throws {Error} when `pg` is missing, the server is unreachable or a migration fails.
  */
-export async function openPostgresBackends(url: string): Promise<PostgresBackends> {
+export async function openPostgresBackends<TableDoc>(
+  url: string,
+): Promise<PostgresBackends<TableDoc>> {
   // Deck store first and alone: it runs the migrations the table store then finds done.
   const store = await openPostgresStore({ url });
-  let tables: TableStore | undefined;
+  let tables: TableStore<TableDoc> | undefined;
   try {
-    tables = await openPostgresTableStore({ url });
+    tables = await openPostgresTableStore<TableDoc>({ url });
     const notifier = await createPgNotifier({ url });
     const t = tables;
     return {

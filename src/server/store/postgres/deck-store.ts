@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../../deck/deck-state.ts';
-import type { Change, Store } from '../store.ts';
+import type { Change } from '../change.ts';
+import type { Store } from '../store.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
@@ -47,7 +48,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
     cards: cardsOf(id, row.cards),
   });
 
-  const locked = <T>(id: string, change: (deck: DeckState) => Change<T>) =>
+  const locked = <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) =>
     inTransaction(pool, async (client) => {
       const r = await client.query<Row>({
         name: 'fd-deck-lock',
@@ -97,7 +98,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const row = r.rows[0];
       return row === undefined ? undefined : toDeck(id, row);
     },
-    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       // First optimistically: read with the version, change, write only if the version is still
       // the one read — two statements, each shared with the other changes waiting at that
       // moment (batched-statement.ts). When another change came between, is being written, or the deck

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { tableStoreConformance } from '../../../../test/server/store/table-store-conformance.ts';
-import { tableStoreSharedConformance } from '../../../../test/server/store/table-store-shared-conformance.ts';
 import { type TestDatabase, testDatabase } from '../../../../test/support/pg-database.ts';
 import { openPostgresTableStore } from './table-store.ts';
+
+/** The documents these tests store. */
+interface Doc {
+  readonly n?: number;
+  readonly by?: readonly string[];
+  readonly moves?: readonly number[];
+}
 
 const db = await testDatabase();
 const extra: TestDatabase[] = [];
@@ -12,30 +17,13 @@ after(async () => {
   await db.drop();
 });
 
-// The tables' own suite wants an empty store per case: a fresh database each time.
-if (db.skip === undefined) {
-  tableStoreConformance('PostgreSQL', async () => {
-    const fresh = await testDatabase();
-    extra.push(fresh);
-    return openPostgresTableStore({ url: fresh.url!, poolSize: 5 });
-  });
-} else {
-  test('PostgreSQL table store: the cases of table-store-conformance.ts', {
-    skip: db.skip,
-  }, () => {});
-}
-
-tableStoreSharedConformance('PostgreSQL', {
-  open: (now) => openPostgresTableStore({ url: db.url!, now, poolSize: 5 }),
-  shared: true,
-  skip: db.skip,
-});
+// The table-store contract's cases run against PostgreSQL in test/server/store/table-store.test.ts.
 
 /** A store on a fresh database, and a plain connection to it standing for another process. */
 async function storeAndClient() {
   const fresh = await testDatabase();
   extra.push(fresh);
-  const store = await openPostgresTableStore({ url: fresh.url!, poolSize: 2 });
+  const store = await openPostgresTableStore<Doc>({ url: fresh.url!, poolSize: 2 });
   const { Client } = (await import('pg')).default;
   const client = new Client({ connectionString: fresh.url! });
   await client.connect();
@@ -52,15 +40,14 @@ test('PostgreSQL table store: a saved change wakes table:<id> in every process a
     listener.on('notification', (m) => heard.push(m.channel));
     await listener.query('LISTEN "table:w1"');
     await store.createTable('w1', { n: 0 }, []);
-    await store.withTable('w1', () => ({ doc: null, events: [], result: 0 }));
+    await store.withTable('w1', () => ({ next: null, result: 0 }));
     await assert.rejects(
       store.withTable('w1', () => {
         throw new RangeError('refused');
       }),
     );
     await store.withTable('w1', (row) => ({
-      doc: { n: (row.doc.n as number) + 1 },
-      events: [],
+      next: { n: (row.doc.n ?? 0) + 1 },
       result: 0,
     }));
     // A round trip on the listening connection: notifications committed before it have arrived.
@@ -86,8 +73,8 @@ test('PostgreSQL table store: a write that loses the race to another process run
     const seen: number[] = [];
     const pending = store.withTable('race', (row) => {
       seen.push(row.version);
-      const doc = row.doc as { n: number; by: string[] };
-      return { doc: { n: doc.n + 1, by: [...doc.by, 'store'] }, events: [], result: doc.n };
+      const { n = 0, by = [] } = row.doc;
+      return { next: { n: n + 1, by: [...by, 'store'] }, result: n };
     });
     // … its writes skip the row another transaction holds (a lost race each, no wait), and
     // after three the locked path waits on the row lock; the other process then commits.
@@ -122,8 +109,8 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
   // A clock that ticks at each call: a write statement reads it once for all its changes.
   let tick = 1000;
   const clock = () => tick++;
-  const a = await openPostgresTableStore({ url: fresh.url!, poolSize: 3, now: clock });
-  const b = await openPostgresTableStore({ url: fresh.url!, poolSize: 3, now: clock });
+  const a = await openPostgresTableStore<Doc>({ url: fresh.url!, poolSize: 3, now: clock });
+  const b = await openPostgresTableStore<Doc>({ url: fresh.url!, poolSize: 3, now: clock });
   const { Client } = (await import('pg')).default;
   const check = new Client({ connectionString: fresh.url! });
   await check.connect();
@@ -135,9 +122,9 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
     const runs = ids.flatMap((id, t) =>
       [0, 1, 2].map((k) =>
         ((t + k) % 2 ? a : b).withTable(id, (row) => {
-          const moves = [...(row.doc.moves as number[]), k];
+          const moves = [...(row.doc.moves ?? []), k];
           return {
-            doc: { moves },
+            next: { moves },
             events: ['seat:0', 'seat:1'].map((audience) => ({
               audience,
               id: row.version,
@@ -157,7 +144,7 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
       const row = await a.readTable(id);
       assert.ok(row !== undefined, id);
       assert.equal(row.version, 4, id);
-      const moves = row.doc.moves as number[];
+      const moves = row.doc.moves ?? [];
       assert.deepEqual([...moves].sort(), [0, 1, 2], id);
       const page = await b.readEvents(id, 'seat:1', 0, 10);
       assert.deepEqual(
@@ -208,13 +195,13 @@ test('PostgreSQL table store: a change the server refuses fails alone; the chang
     for (const id of ['ok1', 'bad', 'ok2']) await store.createTable(id, { n: 0 }, []);
     // An event id used twice violates the primary key: the server refuses that change.
     await store.withTable('bad', () => ({
-      doc: { n: 1 },
+      next: { n: 1 },
       events: [{ audience: 'seat:0', id: 1, type: 't', data: '{}' }],
       result: null,
     }));
     const change = (id: string) =>
       store.withTable(id, (row) => ({
-        doc: { n: (row.doc.n as number) + 1 },
+        next: { n: (row.doc.n ?? 0) + 1 },
         events: [{ audience: 'seat:0', id: 1, type: 't', data: `{"${id}":1}` }],
         result: id,
       }));

@@ -5,7 +5,6 @@ import type {
   StoredEvent,
   StoredHand,
   TableChange,
-  TableDoc,
   TableRow,
   TableStore,
   TokenGenerations,
@@ -26,23 +25,25 @@ import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } 
  *
  * @example
  * ```ts
- * const tables = await openPostgresTableStore({ url: process.env.DATABASE_URL! });
+ * const tables = await openPostgresTableStore<SealedTableDocument>({ url: process.env.DATABASE_URL! });
  * ```
  * @throws {Error} when `pg` is not installed, the server cannot be reached or a migration fails.
  */
-export async function openPostgresTableStore(options: PostgresOptions): Promise<TableStore> {
+export async function openPostgresTableStore<Doc>(
+  options: PostgresOptions,
+): Promise<TableStore<Doc>> {
   const pool = await openMigratedPool(options);
-  return tableStoreOn(pool, options.now ?? Date.now);
+  return tableStoreOn<Doc>(pool, options.now ?? Date.now);
 }
 
 /** Lost races in a row before a change waits for the row lock instead (a hot table). */
 const OPTIMISTIC_TRIES = 3;
 
-/** One change to write: its table, the version it read, and what it makes. */
+/** One change to write: its table, the version it read, and what it makes (`doc`: as JSON). */
 interface Write {
   readonly id: string;
   readonly version: number;
-  readonly doc: TableDoc;
+  readonly doc: string;
   readonly events: readonly StoredEvent[];
   readonly hands: readonly StoredHand[];
   readonly dueAt: number | null | undefined;
@@ -57,7 +58,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
   for (const w of writes) {
     col(1).push(w.id);
     col(2).push(w.version);
-    col(3).push(JSON.stringify(w.doc));
+    col(3).push(w.doc);
     col(4).push(w.dueAt !== undefined);
     col(5).push(w.dueAt ?? null);
     col(23).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
@@ -92,7 +93,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
   return [...p.slice(0, 5), at, ...p.slice(6)];
 }
 
-function tableStoreOn(pool: Pool, now: () => number): TableStore {
+function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
   const writeEvents = async (c: PoolClient, tableId: string, events: readonly StoredEvent[]) => {
     if (events.length === 0) return;
     // One statement for any number of events: the arrays are unnested into rows.
@@ -116,11 +117,13 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
     a_status: string | null;
     a_body: string | null;
   };
-  const toRow = (r: { doc: string; version: string | number }): TableRow => ({
-    doc: JSON.parse(r.doc) as TableDoc,
+  // The text this store wrote from a Doc (JSON.stringify), read back.
+  const parseDoc = (text: string): Doc => JSON.parse(text);
+  const toRow = (r: { doc: string; version: string | number }): TableRow<Doc> => ({
+    doc: parseDoc(r.doc),
     version: Number(r.version),
   });
-  const withAnswer = (r: Loaded): TableRow =>
+  const withAnswer = (r: Loaded): TableRow<Doc> =>
     r.a_key === null
       ? toRow(r)
       : {
@@ -133,11 +136,11 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
           },
         };
 
-  const toWrite = <T>(id: string, version: number, c: TableChange<T>): Write => ({
+  const toWrite = <T>(id: string, version: number, next: Doc, c: TableChange<Doc, T>): Write => ({
     id,
     version,
-    doc: c.doc!,
-    events: c.events,
+    doc: JSON.stringify(next),
+    events: c.events ?? [],
     hands: c.hands ?? [],
     dueAt: c.dueAt,
     tokenGenerations: c.tokenGenerations,
@@ -190,8 +193,8 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         if (found === undefined) return { found: false as const };
         const row = withAnswer(found);
         const c = change(row);
-        if (c.doc === null) return { found: true as const, value: c.result, version: row.version };
-        if (await writeBatched(toWrite(id, row.version, c))) {
+        if (c.next === null) return { found: true as const, value: c.result, version: row.version };
+        if (await writeBatched(toWrite(id, row.version, c.next, c))) {
           return { found: true as const, value: c.result, version: row.version + 1 };
         }
       }
@@ -201,10 +204,10 @@ function tableStoreOn(pool: Pool, now: () => number): TableStore {
         if (found === undefined) return { found: false as const };
         const row = withAnswer(found);
         const c = change(row);
-        if (c.doc === null) return { found: true as const, value: c.result, version: row.version };
+        if (c.next === null) return { found: true as const, value: c.result, version: row.version };
         const w = await client.query(
           WRITE_SQL,
-          writeParameters([toWrite(id, row.version, c)], now()),
+          writeParameters([toWrite(id, row.version, c.next, c)], now()),
         );
         if (w.rowCount !== 1) throw new Error('table changed inside its own transaction');
         return { found: true as const, value: c.result, version: row.version + 1 };

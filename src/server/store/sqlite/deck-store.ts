@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { DeckState } from '../../deck/deck-state.ts';
-import type { Change, Store } from '../store.ts';
+import type { Change } from '../change.ts';
+import type { Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 
 /** SQLite's `synchronous` levels that make sense in WAL mode (docs/SERVICE.md, "Durability"). */
@@ -106,7 +107,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
       }
     },
     readDeck: async (id) => load(id),
-    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<T>) => {
+    withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       begin.run();
       try {
         const deck = load(id);

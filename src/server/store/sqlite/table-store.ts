@@ -2,13 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { splitEvents } from '../event-bodies.ts';
-import type {
-  StoredEvent,
-  TableDoc,
-  TableRow,
-  TableStore,
-  TokenGenerations,
-} from '../table-store.ts';
+import type { StoredEvent, TableRow, TableStore, TokenGenerations } from '../table-store.ts';
 import type { SqliteOptions } from './deck-store.ts';
 import { migrate } from './migrate.ts';
 
@@ -19,11 +13,11 @@ import { migrate } from './migrate.ts';
  *
  * @example
  * ```ts
- * const tables = openSqliteTableStore({ path: './data/fairdeal.db' });
+ * const tables = openSqliteTableStore<SealedTableDocument>({ path: './data/fairdeal.db' });
  * ```
  * @throws {Error} if the file cannot be opened or a migration fails.
  */
-export function openSqliteTableStore(options: SqliteOptions): TableStore {
+export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Doc> {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const now = options.now ?? Date.now;
   const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -95,11 +89,11 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
-  const load = (id: string): TableRow | undefined => {
+  // The text this store wrote from a Doc (JSON.stringify), read back.
+  const parseDoc = (text: string): Doc => JSON.parse(text);
+  const load = (id: string): TableRow<Doc> | undefined => {
     const row = select.get(id) as { doc: string; version: number } | undefined;
-    return row === undefined
-      ? undefined
-      : { doc: JSON.parse(row.doc) as TableDoc, version: Number(row.version) };
+    return row === undefined ? undefined : { doc: parseDoc(row.doc), version: Number(row.version) };
   };
   // The events of one change share most of their text: kept once (store/event-bodies.ts).
   const writeEvents = (tableId: string, version: number, all: readonly StoredEvent[]) => {
@@ -154,17 +148,17 @@ export function openSqliteTableStore(options: SqliteOptions): TableStore {
                   body: answer.body,
                 },
               };
-        const { doc, events, hands, dueAt, tokenGenerations, answer: save, result } = change(row);
-        if (doc === null) return { found: true as const, value: result, version: row.version };
+        const { next, events, hands, dueAt, tokenGenerations, answer: save, result } = change(row);
+        if (next === null) return { found: true as const, value: result, version: row.version };
         const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
         const gens = tokenGenerations === undefined ? null : JSON.stringify(tokenGenerations);
         if (
-          Number(update.run(JSON.stringify(doc), now(), ...due, gens, id, row.version).changes) !==
+          Number(update.run(JSON.stringify(next), now(), ...due, gens, id, row.version).changes) !==
           1
         ) {
           throw new Error('table changed inside its own transaction');
         }
-        writeEvents(id, row.version + 1, events);
+        writeEvents(id, row.version + 1, events ?? []);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         if (save !== undefined) {
           insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body);
