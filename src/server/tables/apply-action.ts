@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReceiptV3 } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
+import { actionView } from './action-view.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
 import {
   commitSeat,
@@ -17,7 +18,7 @@ import { pileAction } from './pile-actions.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
-import { actionView, view } from './view.ts';
+import { view } from './view.ts';
 import { audienceOf, audiences, type Viewer } from './viewer.ts';
 
 /** An action as the route hands it over (the body's fields, not yet checked). */
