@@ -85,7 +85,7 @@ test('a copy of the SQLite data folder shows no live hand, opens nothing without
     assertNoHiddenCard(dump, secrets);
     // What everyone sees stays readable (the card moved to the board, the plays): the rows are
     // searched for real; it is the hidden cards that are not there.
-    const shared = cardIdsIn(JSON.stringify(dump.fd_event_bodies));
+    const shared = cardIdsIn(JSON.stringify(dump.fd_event_public));
     assert.ok(tables.every((t) => [...secrets.get(t.id)!.shown].some((c) => shared.has(c))));
     // The files themselves, free pages and the write-ahead log included.
     const files = readdirSync(data);

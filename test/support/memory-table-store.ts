@@ -1,4 +1,6 @@
 import type {
+  AudienceEvent,
+  ChangeEvents,
   StoredAnswer,
   StoredEvent,
   StoredHand,
@@ -13,8 +15,10 @@ interface Table {
   version: number;
   dueAt: number | null;
   generations: TokenGenerations;
-  /** audience → id → event. */
-  readonly events: Map<string, Map<number, StoredEvent>>;
+  /** audience → id → event, with the version of the change that sent it. */
+  readonly events: Map<string, Map<number, AudienceEvent & { readonly version: number }>>;
+  /** version → the public part of that change's events. */
+  readonly publics: Map<number, string>;
   readonly hands: Map<number, string>;
   readonly answers: Map<string, StoredAnswer & { readonly version: number }>;
 }
@@ -44,15 +48,17 @@ export function openMemoryTableStore<Doc>(
   const open = () => {
     if (closed) throw new Error('the store is closed');
   };
-  const addEvents = (t: Table, events: readonly StoredEvent[]) => {
-    for (const e of events) {
-      const list = t.events.get(e.audience) ?? new Map<number, StoredEvent>();
-      t.events.set(e.audience, list.set(e.id, { ...e }));
+  const addEvents = (t: Table, events: ChangeEvents | undefined) => {
+    if (events === undefined || events.private.length === 0) return;
+    t.publics.set(t.version, events.public);
+    for (const e of events.private) {
+      const list = t.events.get(e.audience) ?? new Map();
+      t.events.set(e.audience, list.set(e.id, { ...e, version: t.version }));
     }
   };
-  const checkEvents = (t: Table, events: readonly StoredEvent[]) => {
+  const checkEvents = (t: Table, events: ChangeEvents | undefined) => {
     const seen = new Set<string>();
-    for (const e of events) {
+    for (const e of events?.private ?? []) {
       const key = `${e.audience}/${e.id}`;
       if (seen.has(key) || t.events.get(e.audience)?.has(e.id)) {
         throw new Error(`event ${key} exists`);
@@ -70,6 +76,7 @@ export function openMemoryTableStore<Doc>(
         dueAt: dueAt ?? null,
         generations: {},
         events: new Map(),
+        publics: new Map(),
         hands: new Map(),
         answers: new Map(),
       };
@@ -110,7 +117,7 @@ export function openMemoryTableStore<Doc>(
       };
       const c = change(row);
       if (c.next === null) return { found: true as const, value: c.result, version: t.version };
-      const events = c.events ?? [];
+      const events = c.events;
       const hands = c.hands ?? [];
       checkEvents(t, events);
       if (
@@ -143,13 +150,18 @@ export function openMemoryTableStore<Doc>(
         .slice(0, limit)
         .map(([n, record]) => ({ n, record })),
     readEvents: async (tableId, audience, after, limit) => {
-      const list = [...(tables.get(tableId)?.events.get(audience)?.values() ?? [])].sort(
-        (a, b) => a.id - b.id,
-      );
-      return {
-        events: list.filter((e) => e.id > after).slice(0, limit),
-        oldest: list[0]?.id ?? 0,
-      };
+      const t = tables.get(tableId);
+      const list = [...(t?.events.get(audience)?.values() ?? [])].sort((a, b) => a.id - b.id);
+      const events = list
+        .filter((e) => e.id > after)
+        .slice(0, limit)
+        .map(({ version, ...e }): StoredEvent => {
+          const shared = t?.publics.get(version);
+          if (shared === undefined)
+            throw new Error(`the public part of ${e.audience}/${e.id} is gone`);
+          return { ...e, public: shared };
+        });
+      return { events, oldest: list[0]?.id ?? 0 };
     },
     readTokenGenerations: async (tableId) => {
       const t = tables.get(tableId);
@@ -172,8 +184,14 @@ export function openMemoryTableStore<Doc>(
       }
     },
     pruneEvents: async (tableId, audience, upTo) => {
-      const list = tables.get(tableId)?.events.get(audience);
+      const t = tables.get(tableId);
+      const list = t?.events.get(audience);
       for (const id of list?.keys() ?? []) if (id <= upTo) list!.delete(id);
+      // Public parts no stored event refers to any more.
+      const used = new Set(
+        [...(t?.events.values() ?? [])].flatMap((l) => [...l.values()].map((e) => e.version)),
+      );
+      for (const v of t?.publics.keys() ?? []) if (!used.has(v)) t!.publics.delete(v);
     },
     ping: async () => !closed,
     close: async () => {

@@ -15,6 +15,8 @@ import type { Change } from './change.ts';
  * Events are stored rows keyed by (table, audience, id); the change function assigns the ids
  * (consecutive per audience, counters kept in the document), the store inserts them in the same
  * transaction as the document, so a reader never sees a state without its events or the reverse.
+ * The events of one change share a public part, kept once for the change; each audience's row
+ * keeps only what that audience alone sees ({@link ChangeEvents}).
  */
 
 /**
@@ -23,12 +25,36 @@ import type { Change } from './change.ts';
  */
 export type Audience = string;
 
-/** One event as stored. `data` is the JSON text already projected for its audience. */
-export interface StoredEvent {
+/**
+ * One audience's event of a change, as written: its id in that audience's sequence, its type, and
+ * `data`, what this audience alone sees of the change (JSON text; for a table's `state` event,
+ * tables/view-parts.ts's `PrivateView`).
+ */
+export interface AudienceEvent {
   readonly audience: Audience;
   readonly id: number;
   readonly type: string;
   readonly data: string;
+}
+
+/**
+ * The events of one change: one per audience, all carrying the same public part, which the store
+ * keeps once per change, beside each audience's own part (docs/TABLES.md, "Storage").
+ */
+export interface ChangeEvents {
+  /** What every event of the change carries alike (JSON text; tables: `PublicStateEvent`). */
+  readonly public: string;
+  /** Each audience's event, with its private part. */
+  readonly private: readonly AudienceEvent[];
+}
+
+/**
+ * One event as read: its audience's part in `data`, and the public part of its change — or, for
+ * an event stored before schema step 5 (schema/migration-5-event-parts.ts), `public: null` and the
+ * whole event as it was sent in `data`.
+ */
+export interface StoredEvent extends AudienceEvent {
+  readonly public: string | null;
 }
 
 /** A finished hand as stored: its number and its record (JSON text, tables/table-doc.ts). */
@@ -44,7 +70,7 @@ export interface StoredHand {
  */
 export interface TableChange<Doc, T> extends Change<Doc, T> {
   /** Events to insert with the new document (none when absent; ignored when `next` is null). */
-  readonly events?: readonly StoredEvent[];
+  readonly events?: ChangeEvents;
   /** Finished hands to insert with the new document (a hand number used twice fails it all). */
   readonly hands?: readonly StoredHand[];
   /**
@@ -135,12 +161,7 @@ export interface TableStore<Doc> {
    * Saves a new table at version 1 with its first events and its `dueAt` (see TableChange);
    * false if the id is taken.
    */
-  createTable(
-    id: string,
-    doc: Doc,
-    events: readonly StoredEvent[],
-    dueAt?: number | null,
-  ): Promise<boolean>;
+  createTable(id: string, doc: Doc, events?: ChangeEvents, dueAt?: number | null): Promise<boolean>;
   /** Ids of tables whose `dueAt` is at or before `now`, soonest first, at most `limit`. */
   listDue(now: number, limit: number): Promise<readonly string[]>;
   /** The table as it is now, or undefined. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReceiptV3 } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
-import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
+import type { AudienceEvent, ChangeEvents, TableChange, TableRow } from '../store/table-store.ts';
 import { actionView } from './action-view.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
 import {
@@ -15,11 +15,13 @@ import {
   voidCurrentHand,
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
+import { projection } from './projection.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
 import { view } from './view.ts';
-import { audienceOf, audiences, type Viewer } from './viewer.ts';
+import type { PublicStateEvent } from './view-parts.ts';
+import type { Viewer } from './viewer.ts';
 
 /** An action as the route hands it over (the body's fields, not yet checked). */
 export interface ActionRequest {
@@ -137,8 +139,10 @@ export function applyAction(
 }
 
 /**
- * One `state` event per audience, each holding that audience's `view()` and the public action,
- * with the next id of that audience's sequence.
+ * One `state` event per audience, with the next id of that audience's sequence, in the parts the
+ * projection makes (projection.ts): the public action and the table as every viewer sees it, once
+ * for the change, and each audience's private part. Read back, an event is their merge — the
+ * audience's `view()` and the action (event-data.ts).
  *
  * @example
  * ```ts
@@ -150,21 +154,20 @@ export function tableEvents(
   doc: TableDocument,
   version: number,
   action: PublicAction,
-): { doc: TableDocument; events: StoredEvent[] } {
+): { doc: TableDocument; events: ChangeEvents } {
+  const p = projection(doc, version);
+  const shared: PublicStateEvent = { action: actionView(action), table: p.public };
   const seq = { ...doc.eventSeq };
-  const events: StoredEvent[] = [];
-  for (const v of audiences(doc.seats)) {
-    const audience = audienceOf(v);
+  const own: AudienceEvent[] = [];
+  for (const [audience, part] of p.private) {
     const id = (seq[audience] ?? 0) + 1;
     seq[audience] = id;
-    events.push({
-      audience,
-      id,
-      type: 'state',
-      data: JSON.stringify({ action: actionView(action), table: view(doc, v, version) }),
-    });
+    own.push({ audience, id, type: 'state', data: JSON.stringify(part) });
   }
-  return { doc: { ...doc, eventSeq: seq }, events };
+  return {
+    doc: { ...doc, eventSeq: seq },
+    events: { public: JSON.stringify(shared), private: own },
+  };
 }
 
 function seatOf(viewer: Viewer): number {

@@ -1,5 +1,6 @@
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
+import { eventText } from './event-data.ts';
 import type { TableDocument } from './table-doc.ts';
 import { generationOf } from './token-generation.ts';
 import { view } from './view.ts';
@@ -104,7 +105,7 @@ export function eventStream(o: EventStreamOptions): Response {
             }
             if (!(await held())) return revoked();
             for (const e of page.events) {
-              send(`id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`);
+              send(`id: ${e.id}\nevent: ${e.type}\ndata: ${eventText(e)}\n\n`);
               last = e.id;
             }
             if (page.events.length === 200) again = true;

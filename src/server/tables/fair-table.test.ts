@@ -333,7 +333,7 @@ test('v3 table: a table of an older fairdeal (fairdeal-v2 hands, host-held seat 
   };
   // A document of an older release: the type of this release's documents does not describe it.
   const stored = old as unknown as SealedTableDocument;
-  assert.equal(await t.tables.createTable('old1', stored, [], 1), true);
+  assert.equal(await t.tables.createTable('old1', stored, undefined, 1), true);
   const r = await t.call('GET', '/v1/tables/old1', undefined, bearer(`fdt_seat_${'A'.repeat(43)}`));
   assert.equal(r.status, 409);
   assert.equal(r.json.code, 'TABLE_TOO_OLD');

@@ -1,5 +1,6 @@
-import { splitEvents } from '../store/event-bodies.ts';
 import type {
+  AudienceEvent,
+  ChangeEvents,
   StoredAnswer,
   StoredEvent,
   TableChange,
@@ -15,9 +16,9 @@ import type {
 import type { SecretBox } from './secret-box.ts';
 import type { HandDocument, TableDocument } from './table-doc.ts';
 
-// Marks where an event's sealed part begins and ends. A control character: JSON.stringify
-// escapes every one inside strings and writes none between tokens, so no clear event text —
-// whatever a player calls themselves — holds it.
+// In an event stored whole (before schema step 5), marks where its sealed part begins and ends.
+// A control character: JSON.stringify escapes every one inside strings and writes none between
+// tokens, so no clear event text — whatever a player calls themselves — holds it.
 const MARK = '\u0001';
 
 // Every sealed value is bound (AES-GCM associated data) to the one place it was made for, so a
@@ -25,7 +26,7 @@ const MARK = '\u0001';
 // rows, or one table's stock into another table, would otherwise be shown to the wrong viewer.
 const handPart = (table: string, n: unknown, field: string) =>
   `fairdeal/table/${table}/hand/${String(n)}/${field}`;
-const eventPart = (table: string, e: StoredEvent) =>
+const eventPart = (table: string, e: Pick<AudienceEvent, 'audience' | 'id'>) =>
   `fairdeal/table/${table}/event/${e.audience}/${e.id}`;
 const answerPart = (table: string, key: string) => `fairdeal/table/${table}/answer/${key}`;
 
@@ -50,11 +51,11 @@ interface LazyField<T> {
  * work on the opened document while a copy of the database shows no card a seat holds or the
  * stock hides:
  *
- * - the document's `hand.piles` and `hand.game` (and answers kept in old documents);
- * - each event's own part: the events of one change are cut as the store keeps them
- *   (store/event-bodies.ts), and only the text every audience shares stays in clear — the host
- *   is one of them and sees no hand, so no seat's card is in that text; without the host's event
- *   among them, each event is sealed whole;
+ * - the document's `hand.piles` and `hand.game` (and answers kept in old documents): the types
+ *   say so (sealed-table-doc.ts: `TableStore<SealedTableDocument>` in, `TableStore<TableDocument>`
+ *   out);
+ * - each event's private part, what its audience alone sees (its seat and cards); the public part
+ *   of a change, what every viewer sees alike — the host too, who sees no hand — stays in clear;
  * - every stored idempotent answer (it holds the sender's view, cards and all).
  *
  * Always, not only while a hand is in play: one rule, and nothing to get wrong at the end of a
@@ -185,19 +186,14 @@ export function sealedTableStore(
           }),
     };
   };
-  const sealEvents = (table: string, events: readonly StoredEvent[]): StoredEvent[] => {
-    const shared = events.length >= 2 && events.some((e) => e.audience === 'host');
-    const {
-      prefix,
-      suffix,
-      events: own,
-    } = shared ? splitEvents(events) : { prefix: '', suffix: '', events };
-    return own.map((e) => ({
-      ...e,
-      data: `${prefix}${MARK}${box.seal(e.data, eventPart(table, e))}${MARK}${suffix}`,
-    }));
-  };
+  const sealEvents = (table: string, events: ChangeEvents): ChangeEvents => ({
+    public: events.public,
+    private: events.private.map((e) => ({ ...e, data: box.seal(e.data, eventPart(table, e)) })),
+  });
   const openEvent = (table: string, e: StoredEvent): StoredEvent => {
+    // An audience's part is always sealed: nothing in clear is shown as a seat's own.
+    if (e.public !== null) return { ...e, data: box.open(e.data, eventPart(table, e)) };
+    // Stored whole, before schema step 5: its own part sealed between two marks.
     const start = e.data.indexOf(MARK);
     if (start < 0) return e; // stored before events were sealed
     const end = e.data.lastIndexOf(MARK);
@@ -231,14 +227,19 @@ export function sealedTableStore(
       : {
           ...c,
           next: sealDoc(table, c.next),
-          events: sealEvents(table, c.events ?? []),
+          ...(c.events === undefined ? {} : { events: sealEvents(table, c.events) }),
           ...(c.answer === undefined ? {} : { answer: sealAnswer(table, c.answer) }),
         };
 
   return {
     ...(inner.notifiesOnChange === undefined ? {} : { notifiesOnChange: inner.notifiesOnChange }),
     createTable: (id, doc, events, dueAt) =>
-      inner.createTable(id, sealDoc(id, doc), sealEvents(id, events), dueAt),
+      inner.createTable(
+        id,
+        sealDoc(id, doc),
+        events === undefined ? undefined : sealEvents(id, events),
+        dueAt,
+      ),
     listDue: (now, limit) => inner.listDue(now, limit),
     readTable: async (id) => {
       const row = await inner.readTable(id);

@@ -8,6 +8,7 @@ import type { TableStore } from '../store/table-store.ts';
 import { answerKey, applyAction, tableEvents } from './apply-action.ts';
 import { authorize, requireHost } from './authorize.ts';
 import { createTableDoc } from './create-table.ts';
+import { eventData } from './event-data.ts';
 import { eventStream } from './event-stream.ts';
 import { dueAt, type StepContext } from './hand-flow.ts';
 import { readJsonBody } from './json-body.ts';
@@ -422,7 +423,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
     }
     return json({
       ok: true,
-      events: page.events.map((e) => ({ id: e.id, type: e.type, data: JSON.parse(e.data) })),
+      events: page.events.map((e) => ({ id: e.id, type: e.type, data: eventData(e) })),
     });
   });
   return app;

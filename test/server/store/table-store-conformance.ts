@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type {
+  AudienceEvent,
+  ChangeEvents,
   StoredEvent,
   TableChange,
   TableRow,
@@ -40,17 +42,30 @@ export interface TableStoreBackend {
 // Expiry times far in the future: a store may drop tickets expired by its own clock.
 const FAR = 4_000_000_000_000;
 
-const ev = (audience: string, id: number, type = 'state'): StoredEvent => ({
+/** Audience `audience`'s event `id`, its own part naming both. */
+const ev = (audience: string, id: number): AudienceEvent => ({
   audience,
   id,
-  type,
+  type: 'state',
   data: JSON.stringify({ n: id, for: audience }),
+});
+
+/** The events of the change `tag`: a public part naming it, and the audience events given. */
+const change = (tag: string | number, ...events: AudienceEvent[]): ChangeEvents => ({
+  public: JSON.stringify({ change: tag, é: '😀' }),
+  private: events,
+});
+
+/** An event of the change `tag`, as read back. */
+const read = (tag: string | number, e: AudienceEvent): StoredEvent => ({
+  ...e,
+  public: change(tag).public,
 });
 
 /** A change that counts: n + 1, with one event for seat:0 numbered by the new count. */
 const bump = (row: TableRow<SuiteDoc>): TableChange<SuiteDoc, number> => {
   const n = row.doc.n + 1;
-  return { next: { ...row.doc, n }, events: [ev('seat:0', n)], result: n };
+  return { next: { ...row.doc, n }, events: change(n, ev('seat:0', n)), result: n };
 };
 
 /** A change of the counter alone, with what else it carries. */
@@ -91,27 +106,32 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
   it('a table is created at version 1 with its events, reads back as written, and its id is never taken again', () =>
     withStore(async (s) => {
       const doc = { n: 0, name: 'ünïcode ♠ "quoted" \\ 😀', nested: { a: [1, 2] } };
-      assert.equal(await s.createTable('t1', doc, [ev('seat:0', 1), ev('host', 1)]), true);
-      assert.equal(await s.createTable('t1', { n: 99 }, [ev('seat:0', 2)]), false);
+      assert.equal(
+        await s.createTable('t1', doc, change('made', ev('seat:0', 1), ev('host', 1))),
+        true,
+      );
+      assert.equal(await s.createTable('t1', { n: 99 }, change('again', ev('seat:0', 2))), false);
       assert.deepEqual(await s.readTable('t1'), { doc, version: 1 });
       assert.deepEqual(await s.readEvents('t1', 'seat:0', 0, 10), {
-        events: [ev('seat:0', 1)],
+        events: [read('made', ev('seat:0', 1))],
         oldest: 1,
       });
-      assert.deepEqual((await s.readEvents('t1', 'host', 0, 10)).events, [ev('host', 1)]);
+      assert.deepEqual((await s.readEvents('t1', 'host', 0, 10)).events, [
+        read('made', ev('host', 1)),
+      ]);
       assert.equal(await s.readTable('nope'), undefined);
       assert.deepEqual(await s.readEvents('nope', 'seat:0', 0, 10), { events: [], oldest: 0 });
     }));
 
   it('withTable saves the next document (version + 1) with its events; null saves nothing', () =>
     withStore(async (s) => {
-      await s.createTable('t', { n: 0 }, []);
+      await s.createTable('t', { n: 0 });
       assert.deepEqual(await s.withTable('t', bump), { found: true, value: 1, version: 2 });
       assert.deepEqual(await s.withTable('t', bump), { found: true, value: 2, version: 3 });
       assert.deepEqual(
         await s.withTable('t', (row) => ({
           next: null,
-          events: [ev('seat:0', 9)],
+          events: change(9, ev('seat:0', 9)),
           result: row.version,
         })),
         { found: true, value: 3, version: 3 },
@@ -119,18 +139,16 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
       assert.deepEqual(await s.readTable('t'), { doc: { n: 2 }, version: 3 });
       assert.deepEqual(await s.withTable('nope', bump), { found: false });
       const page = await s.readEvents('t', 'seat:0', 0, 10);
-      assert.deepEqual(page, { events: [ev('seat:0', 1), ev('seat:0', 2)], oldest: 1 });
-      assert.deepEqual(await s.readEvents('t', 'seat:0', 1, 10), {
-        events: [ev('seat:0', 2)],
-        oldest: 1,
-      });
-      assert.deepEqual((await s.readEvents('t', 'seat:0', 0, 1)).events, [ev('seat:0', 1)]);
+      const [first, second] = [read(1, ev('seat:0', 1)), read(2, ev('seat:0', 2))];
+      assert.deepEqual(page, { events: [first, second], oldest: 1 });
+      assert.deepEqual(await s.readEvents('t', 'seat:0', 1, 10), { events: [second], oldest: 1 });
+      assert.deepEqual((await s.readEvents('t', 'seat:0', 0, 1)).events, [first]);
       assert.deepEqual(await s.readEvents('t', 'seat:1', 0, 10), { events: [], oldest: 0 });
     }));
 
   it('a change that throws, or reuses an event id, changes nothing, and the store goes on', () =>
     withStore(async (s) => {
-      await s.createTable('t', { n: 1 }, [ev('seat:0', 1)]);
+      await s.createTable('t', { n: 1 }, change(1, ev('seat:0', 1)));
       const refused = new RangeError('refused');
       await assert.rejects(
         s.withTable('t', () => {
@@ -138,7 +156,7 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
         }),
         (e) => e === refused,
       );
-      await assert.rejects(s.withTable('t', count({ events: [ev('seat:0', 1)] })));
+      await assert.rejects(s.withTable('t', count({ events: change(2, ev('seat:0', 1)) })));
       assert.deepEqual(await s.readTable('t'), { doc: { n: 1 }, version: 1 });
       assert.equal((await s.readEvents('t', 'seat:0', 0, 10)).events.length, 1);
       assert.deepEqual(await s.withTable('t', bump), { found: true, value: 2, version: 2 });
@@ -148,7 +166,7 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
     withStore(async (a, data) => {
       const b = data.shared ? await data.open(Date.now) : a;
       try {
-        await a.createTable('c', { n: 0 }, []);
+        await a.createTable('c', { n: 0 });
         const results = await Promise.all(
           Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).withTable('c', bump)),
         );
@@ -169,12 +187,12 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
 
   it('finished hands are saved with their change, read one or a page at a time; a number used twice fails the change whole', () =>
     withStore(async (s) => {
-      await s.createTable('h', { n: 0 }, []);
+      await s.createTable('h', { n: 0 });
       for (const n of [1, 2, 3]) {
         await s.withTable(
           'h',
           count({
-            events: [ev('host', n)],
+            events: change(n, ev('host', n)),
             hands: [{ n, record: JSON.stringify({ n, transcript: `t${n}` }) }],
           }),
         );
@@ -191,7 +209,10 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
         [2],
       );
       await assert.rejects(
-        s.withTable('h', count({ events: [ev('host', 4)], hands: [{ n: 3, record: '{}' }] })),
+        s.withTable(
+          'h',
+          count({ events: change(4, ev('host', 4)), hands: [{ n: 3, record: '{}' }] }),
+        ),
       );
       assert.deepEqual(await s.readTable('h'), { doc: { n: 3 }, version: 4 });
       assert.equal((await s.readEvents('h', 'host', 3, 10)).events.length, 0);
@@ -200,10 +221,10 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
 
   it('due tables are listed soonest first; a change sets, clears or keeps dueAt; no change keeps it', () =>
     withStore(async (s) => {
-      await s.createTable('d1', { n: 0 }, [], 300);
-      await s.createTable('d2', { n: 0 }, [], 100);
-      await s.createTable('d3', { n: 0 }, []);
-      await s.createTable('d4', { n: 0 }, [], null);
+      await s.createTable('d1', { n: 0 }, undefined, 300);
+      await s.createTable('d2', { n: 0 }, undefined, 100);
+      await s.createTable('d3', { n: 0 });
+      await s.createTable('d4', { n: 0 }, undefined, null);
       assert.deepEqual(await s.listDue(99, 10), []);
       assert.deepEqual(await s.listDue(300, 10), ['d2', 'd1']);
       assert.deepEqual(await s.listDue(300, 1), ['d2']);
@@ -215,62 +236,59 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
       assert.deepEqual(await s.listDue(1000, 10), ['d3', 'd2']);
     }));
 
-  it('events of one change that share their text read back whole, pruned or not', () =>
+  it("the events of one change keep one public part and each audience's own, and read back exactly, pruned or not", () =>
     withStore(async (s) => {
-      const view = (who: string, n: number): StoredEvent => ({
-        audience: who,
+      const audiences = ['seat:0', 'seat:1', 'host'];
+      // Each audience's own part differs in length and content; the public part is long and not
+      // ASCII (a store must keep its text exactly).
+      const own = (a: string, n: number): AudienceEvent => ({
+        audience: a,
         id: n,
         type: 'state',
-        data: `{"n":${n},"you":"${who}","é😀":"${'x'.repeat(300)}"}`,
+        data: JSON.stringify({ you: a, cards: a === 'host' ? null : [`${n}${a}`], é: '😀' }),
       });
-      const audiences = ['seat:0', 'seat:1', 'host'];
-      await s.createTable(
-        'sh',
-        { n: 0 },
-        audiences.map((a) => view(a, 1)),
-      );
-      for (let n = 2; n <= 4; n++) {
-        await s.withTable('sh', count({ events: audiences.map((a) => view(a, n)) }));
-      }
-      // A change with one event, and one whose events share nothing.
-      await s.withTable('sh', count({ events: [view('host', 5)] }));
+      const big = (n: number): ChangeEvents => ({
+        public: JSON.stringify({ n, text: `é😀${'x'.repeat(3000)}`, quote: '"\\' }),
+        private: audiences.map((a) => own(a, n)),
+      });
+      const back = (n: number, a: string): StoredEvent => ({ ...own(a, n), public: big(n).public });
+      await s.createTable('sh', { n: 0 }, big(1));
+      for (let n = 2; n <= 4; n++) await s.withTable('sh', count({ events: big(n) }));
+      // A change with one audience's event; one with none (nothing is stored for it).
       await s.withTable(
         'sh',
-        count({
-          events: [
-            { audience: 'seat:0', id: 6, type: 'state', data: 'abc' },
-            { audience: 'seat:1', id: 6, type: 'state', data: 'xyz' },
-          ],
-        }),
+        count({ events: { public: big(5).public, private: [own('host', 5)] } }),
       );
-      const read = async (a: string) => (await s.readEvents('sh', a, 0, 100)).events;
+      await s.withTable('sh', count({ events: { public: '{"unused":true}', private: [] } }));
+      const all = async (a: string) => (await s.readEvents('sh', a, 0, 100)).events;
       assert.deepEqual(
-        await read('host'),
-        [1, 2, 3, 4, 5].map((n) => view('host', n)),
+        await all('host'),
+        [1, 2, 3, 4, 5].map((n) => back(n, 'host')),
       );
-      assert.deepEqual(await read('seat:1'), [
-        ...[1, 2, 3, 4].map((n) => view('seat:1', n)),
-        { audience: 'seat:1', id: 6, type: 'state', data: 'xyz' },
-      ]);
+      assert.deepEqual(
+        await all('seat:1'),
+        [1, 2, 3, 4].map((n) => back(n, 'seat:1')),
+      );
       await s.pruneEvents('sh', 'seat:0', 3);
-      await s.pruneEvents('sh', 'seat:1', 2);
-      assert.deepEqual(await read('seat:0'), [
-        view('seat:0', 4),
-        { audience: 'seat:0', id: 6, type: 'state', data: 'abc' },
-      ]);
+      await s.pruneEvents('sh', 'seat:1', 4);
+      assert.deepEqual(await s.readEvents('sh', 'seat:0', 0, 100), {
+        events: [back(4, 'seat:0')],
+        oldest: 4,
+      });
+      assert.deepEqual(await s.readEvents('sh', 'seat:1', 0, 100), { events: [], oldest: 0 });
+      // The host still has every change's event, each with its public part.
       assert.deepEqual(
-        (await read('seat:1')).map((e) => e.id),
-        [3, 4, 6],
+        await all('host'),
+        [1, 2, 3, 4, 5].map((n) => back(n, 'host')),
       );
-      assert.deepEqual(
-        await read('host'),
-        [1, 2, 3, 4, 5].map((n) => view('host', n)),
-      );
+      await s.pruneEvents('sh', 'host', 4);
+      assert.deepEqual(await all('host'), [back(5, 'host')]);
+      assert.deepEqual(await all('seat:0'), [back(4, 'seat:0')]);
     }));
 
   it('an answer is kept with its change, loaded by its key with its request, pruned by version; a key used twice fails the change whole', () =>
     withStore(async (s) => {
-      await s.createTable('an', { n: 0 }, []);
+      await s.createTable('an', { n: 0 });
       const seen: (string | undefined)[] = [];
       const act = (key: string | undefined, body: string) =>
         s.withTable(
@@ -308,7 +326,7 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
 
   it('credential generations are kept beside the document, set only by a saved change that sets them', () =>
     withStore(async (s) => {
-      await s.createTable('g', { n: 0 }, []);
+      await s.createTable('g', { n: 0 });
       assert.deepEqual(await s.readTokenGenerations('g'), {});
       assert.equal(await s.readTokenGenerations('nope'), undefined);
       await s.withTable('g', count({ tokenGenerations: { 'seat:1': 1 } }));
@@ -326,7 +344,7 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
         s.withTable(
           'g',
           // One event id twice: the change fails whole.
-          count({ events: [ev('x', 1), ev('x', 1)], tokenGenerations: { 'seat:1': 9 } }),
+          count({ events: change(5, ev('x', 1), ev('x', 1)), tokenGenerations: { 'seat:1': 9 } }),
         ),
       );
       assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 2, host: 1 });
@@ -335,7 +353,7 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
 
   it("a ticket keeps the generation it was minted under; an audience's tickets can be dropped", () =>
     withStore(async (s) => {
-      await s.createTable('tg', { n: 0 }, []);
+      await s.createTable('tg', { n: 0 });
       await s.createTicket('a1', 'tg', 'seat:0', FAR, 3);
       await s.createTicket('a2', 'tg', 'seat:0', FAR, 3);
       await s.createTicket('b1', 'tg', 'seat:1', FAR, 0);
@@ -391,17 +409,15 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
 
   it("pruning an audience's events moves its oldest id, and leaves the other audiences' alone", () =>
     withStore(async (s) => {
-      await s.createTable('k', { n: 0 }, [
-        ...[1, 2, 3].map((i) => ev('seat:1', i)),
-        ev('seat:0', 1),
-      ]);
+      await s.createTable('k', { n: 0 }, change(1, ev('seat:1', 1), ev('seat:0', 1)));
+      for (const i of [2, 3]) await s.withTable('k', count({ events: change(i, ev('seat:1', i)) }));
       await s.pruneEvents('k', 'seat:1', 2);
       assert.deepEqual(await s.readEvents('k', 'seat:1', 0, 10), {
-        events: [ev('seat:1', 3)],
+        events: [read(3, ev('seat:1', 3))],
         oldest: 3,
       });
       assert.deepEqual(await s.readEvents('k', 'seat:0', 0, 10), {
-        events: [ev('seat:0', 1)],
+        events: [read(1, ev('seat:0', 1))],
         oldest: 1,
       });
     }));

@@ -13,7 +13,7 @@ test('openPostgresBackends: decks, tables and notifications on one URL; close en
   const other = await openPostgresBackends(db.url!);
   try {
     assert.equal(await pg.store.ping(), true);
-    assert.equal(await pg.tables.createTable('b1', { n: 1 }, []), true);
+    assert.equal(await pg.tables.createTable('b1', { n: 1 }), true);
     assert.deepEqual(await other.tables.readTable('b1'), { doc: { n: 1 }, version: 1 });
     let woken = 0;
     await new Promise<void>((resolve) => {

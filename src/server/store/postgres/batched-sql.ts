@@ -20,10 +20,10 @@ export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request
 /**
  * The write of a batch of changes to different tables, as one statement (one implicit
  * transaction, one commit): each document, if its version is still the one its change read;
- * its credential generations where the change sets them ($23, NULL: kept); its answer, its events
- * (their shared text once: store/event-bodies.ts) and its finished hands, only if the document was
- * written; and `pg_notify` on each written table's channel (delivered at commit to every listening
- * process, this one included). Answers one row per written table.
+ * its credential generations where the change sets them ($7, NULL: kept); its answer, its events
+ * (the public part once per change, $8–$9; each audience's part, $10–$14) and its finished hands,
+ * only if the document was written; and `pg_notify` on each written table's channel (delivered
+ * at commit to every listening process, this one included). Answers one row per written table.
  *
  * The rows are locked with SKIP LOCKED: a table that another transaction is writing right now
  * is left out, like a lost race (its change reruns on the fresh row), so a batch never waits
@@ -32,7 +32,7 @@ export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request
  */
 export const WRITE_SQL = `WITH q AS (
     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[],
-      $23::text[]) AS q (id, v, doc, set_due, due, gens)
+      $7::text[]) AS q (id, v, doc, set_due, due, gens)
   ), l AS (
     SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
     WHERE t.id = ANY ($1::text[])
@@ -43,20 +43,20 @@ export const WRITE_SQL = `WITH q AS (
       token_generations = coalesce(q.gens, t.token_generations)
     FROM q WHERE t.id = q.id AND t.id = ANY ($1::text[]) AND t.id IN (SELECT id FROM l)
     RETURNING t.id, t.version
-  ), b AS (
-    INSERT INTO fd_event_bodies (table_id, version, prefix, suffix)
-    SELECT u.id, u.version, x.p, x.s
-    FROM unnest($7::text[], $8::text[], $9::text[]) AS x (id, p, s) JOIN u ON u.id = x.id
+  ), p AS (
+    INSERT INTO fd_event_public (table_id, version, body)
+    SELECT u.id, u.version, x.b FROM unnest($8::text[], $9::text[]) AS x (id, b)
+      JOIN u ON u.id = x.id
   ), e AS (
-    INSERT INTO fd_table_events (table_id, audience, id, type, data, body)
-    SELECT u.id, x.a, x.i, x.t, x.d, CASE WHEN x.shared THEN u.version END
-    FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[], $15::boolean[])
-      AS x (id, a, i, t, d, shared) JOIN u ON u.id = x.id
+    INSERT INTO fd_table_events (table_id, audience, id, type, data, version)
+    SELECT u.id, x.a, x.i, x.t, x.d, u.version
+    FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[])
+      AS x (id, a, i, t, d) JOIN u ON u.id = x.id
   ), k AS (
     INSERT INTO fd_table_answers (table_id, key, version, request, status, body)
     SELECT u.id, x.k, u.version, x.r, x.s, x.b
-    FROM unnest($16::text[], $17::text[], $18::bigint[], $19::text[], $24::text[])
-      AS x (id, k, s, b, r) JOIN u ON u.id = x.id
+    FROM unnest($15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[])
+      AS x (id, k, r, s, b) JOIN u ON u.id = x.id
   ), h AS (
     INSERT INTO fd_table_hands (table_id, n, record)
     SELECT u.id, x.n, x.r FROM unnest($20::text[], $21::bigint[], $22::text[]) AS x (id, n, r)

@@ -39,7 +39,7 @@ test('PostgreSQL table store: a saved change wakes table:<id> in every process a
     const heard: string[] = [];
     listener.on('notification', (m) => heard.push(m.channel));
     await listener.query('LISTEN "table:w1"');
-    await store.createTable('w1', { n: 0 }, []);
+    await store.createTable('w1', { n: 0 });
     await store.withTable('w1', () => ({ next: null, result: 0 }));
     await assert.rejects(
       store.withTable('w1', () => {
@@ -64,7 +64,7 @@ test('PostgreSQL table store: a write that loses the race to another process run
 }, async () => {
   const { store, client: other } = await storeAndClient();
   try {
-    await store.createTable('race', { n: 1, by: [] }, []);
+    await store.createTable('race', { n: 1, by: [] });
     // Another process changes the row and holds it uncommitted: the store reads version 1 …
     await other.query('BEGIN');
     await other.query(
@@ -116,7 +116,7 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
   await check.connect();
   try {
     const ids = Array.from({ length: 24 }, (_, i) => `m${i}`);
-    for (const id of ids) await a.createTable(id, { moves: [] }, []);
+    for (const id of ids) await a.createTable(id, { moves: [] });
     const startTick = tick;
     // Each table is changed 3 times, alternately through each process, all at once.
     const runs = ids.flatMap((id, t) =>
@@ -125,12 +125,15 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
           const moves = [...(row.doc.moves ?? []), k];
           return {
             next: { moves },
-            events: ['seat:0', 'seat:1'].map((audience) => ({
-              audience,
-              id: row.version,
-              type: 'table',
-              data: `{"table":"${id}","moves":${JSON.stringify(moves)},"for":"${audience}"}`,
-            })),
+            events: {
+              public: `{"table":"${id}","moves":${JSON.stringify(moves)}}`,
+              private: ['seat:0', 'seat:1'].map((audience) => ({
+                audience,
+                id: row.version,
+                type: 'table',
+                data: `{"for":"${audience}"}`,
+              })),
+            },
             hands: [{ n: row.version, record: `hand ${row.version} of ${id}` }],
             answer: { key: `${id}/${k}`, request: `r${k}`, status: 200, body: `answer ${k}` },
             result: k,
@@ -151,11 +154,14 @@ test('PostgreSQL table store: concurrent changes of many tables from two process
         page.events.map((e) => e.id),
         [1, 2, 3],
       );
-      // Each event is whole again (its shared text was stored once per change).
-      assert.equal(
-        page.events[2]!.data,
-        `{"table":"${id}","moves":${JSON.stringify(moves)},"for":"seat:1"}`,
-      );
+      // Each event comes back with its change's public part (stored once per change).
+      assert.deepEqual(page.events[2], {
+        audience: 'seat:1',
+        id: 3,
+        type: 'table',
+        data: '{"for":"seat:1"}',
+        public: `{"table":"${id}","moves":${JSON.stringify(moves)}}`,
+      });
       assert.deepEqual(
         (await a.readHands(id, 0, 10)).map((h) => h.record),
         [1, 2, 3].map((v) => `hand ${v} of ${id}`),
@@ -192,17 +198,20 @@ test('PostgreSQL table store: a change the server refuses fails alone; the chang
 }, async () => {
   const { store, client } = await storeAndClient();
   try {
-    for (const id of ['ok1', 'bad', 'ok2']) await store.createTable(id, { n: 0 }, []);
+    for (const id of ['ok1', 'bad', 'ok2']) await store.createTable(id, { n: 0 });
     // An event id used twice violates the primary key: the server refuses that change.
     await store.withTable('bad', () => ({
       next: { n: 1 },
-      events: [{ audience: 'seat:0', id: 1, type: 't', data: '{}' }],
+      events: { public: '{}', private: [{ audience: 'seat:0', id: 1, type: 't', data: '{}' }] },
       result: null,
     }));
     const change = (id: string) =>
       store.withTable(id, (row) => ({
         next: { n: (row.doc.n ?? 0) + 1 },
-        events: [{ audience: 'seat:0', id: 1, type: 't', data: `{"${id}":1}` }],
+        events: {
+          public: '{}',
+          private: [{ audience: 'seat:0', id: 1, type: 't', data: `{"${id}":1}` }],
+        },
         result: id,
       }));
     const results = await Promise.allSettled(['ok1', 'bad', 'ok2'].map(change));

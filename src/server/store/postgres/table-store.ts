@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { splitEvents } from '../event-bodies.ts';
 import type {
+  ChangeEvents,
   StoredAnswer,
   StoredEvent,
   StoredHand,
@@ -44,7 +44,7 @@ interface Write {
   readonly id: string;
   readonly version: number;
   readonly doc: string;
-  readonly events: readonly StoredEvent[];
+  readonly events: ChangeEvents | undefined;
   readonly hands: readonly StoredHand[];
   readonly dueAt: number | null | undefined;
   readonly tokenGenerations: TokenGenerations | undefined;
@@ -53,7 +53,7 @@ interface Write {
 
 /** WRITE_SQL's parameters for a batch of changes to different tables: columns of arrays. */
 function writeParameters(writes: readonly Write[], at: number): unknown[] {
-  const p: unknown[][] = Array.from({ length: 24 }, () => []);
+  const p: unknown[][] = Array.from({ length: 22 }, () => []);
   const col = (k: number) => p[k - 1]!;
   for (const w of writes) {
     col(1).push(w.id);
@@ -61,28 +61,24 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
     col(3).push(w.doc);
     col(4).push(w.dueAt !== undefined);
     col(5).push(w.dueAt ?? null);
-    col(23).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
-    const { prefix, suffix, events } = splitEvents(w.events);
-    const shared = prefix !== '' || suffix !== '';
-    if (shared) {
-      col(7).push(w.id);
-      col(8).push(prefix);
-      col(9).push(suffix);
-    }
-    for (const e of events) {
-      col(10).push(w.id);
-      col(11).push(e.audience);
-      col(12).push(e.id);
-      col(13).push(e.type);
-      col(14).push(e.data);
-      col(15).push(shared);
+    col(7).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
+    if (w.events !== undefined && w.events.private.length > 0) {
+      col(8).push(w.id);
+      col(9).push(w.events.public);
+      for (const e of w.events.private) {
+        col(10).push(w.id);
+        col(11).push(e.audience);
+        col(12).push(e.id);
+        col(13).push(e.type);
+        col(14).push(e.data);
+      }
     }
     if (w.answer !== undefined) {
-      col(16).push(w.id);
-      col(17).push(w.answer.key);
+      col(15).push(w.id);
+      col(16).push(w.answer.key);
+      col(17).push(w.answer.request);
       col(18).push(w.answer.status);
       col(19).push(w.answer.body);
-      col(24).push(w.answer.request);
     }
     for (const h of w.hands) {
       col(20).push(w.id);
@@ -94,17 +90,22 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
 }
 
 function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
-  const writeEvents = async (c: PoolClient, tableId: string, events: readonly StoredEvent[]) => {
-    if (events.length === 0) return;
+  // The events of a new table (version 1): its public part, then each audience's event.
+  const writeEvents = async (c: PoolClient, tableId: string, events: ChangeEvents | undefined) => {
+    if (events === undefined || events.private.length === 0) return;
+    await c.query('INSERT INTO fd_event_public (table_id, version, body) VALUES ($1, 1, $2)', [
+      tableId,
+      events.public,
+    ]);
     // One statement for any number of events: the arrays are unnested into rows.
     await c.query(
-      'INSERT INTO fd_table_events (table_id, audience, id, type, data) SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[])',
+      'INSERT INTO fd_table_events (table_id, audience, id, type, data, version) SELECT $1, *, 1 FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[])',
       [
         tableId,
-        events.map((e) => e.audience),
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => e.data),
+        events.private.map((e) => e.audience),
+        events.private.map((e) => e.id),
+        events.private.map((e) => e.type),
+        events.private.map((e) => e.data),
       ],
     );
   };
@@ -140,7 +141,7 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
     id,
     version,
     doc: JSON.stringify(next),
-    events: c.events ?? [],
+    events: c.events,
     hands: c.hands ?? [],
     dueAt: c.dueAt,
     tokenGenerations: c.tokenGenerations,
@@ -236,11 +237,17 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
     },
     readEvents: async (tableId, audience, after, limit) => {
       const [page, low] = await Promise.all([
-        pool.query<{ audience: string; id: string; type: string; data: string }>(
-          `SELECT e.audience, e.id, e.type,
-             CASE WHEN e.body IS NULL THEN e.data ELSE b.prefix || e.data || b.suffix END AS data
+        pool.query<{
+          audience: string;
+          id: string;
+          type: string;
+          data: string;
+          version: string | null;
+          public: string | null;
+        }>(
+          `SELECT e.audience, e.id, e.type, e.data, e.version, p.body AS public
            FROM fd_table_events AS e
-           LEFT JOIN fd_event_bodies AS b ON b.table_id = e.table_id AND b.version = e.body
+           LEFT JOIN fd_event_public AS p ON p.table_id = e.table_id AND p.version = e.version
            WHERE e.table_id = $1 AND e.audience = $2 AND e.id > $3 ORDER BY e.id LIMIT $4`,
           [tableId, audience, after, limit],
         ),
@@ -251,12 +258,20 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
       ]);
       const m = low.rows[0]?.m ?? null;
       return {
-        events: page.rows.map((e) => ({
-          audience: e.audience,
-          id: Number(e.id),
-          type: e.type,
-          data: e.data,
-        })),
+        events: page.rows.map((e): StoredEvent => {
+          // No version: stored before schema step 5, whole. A version whose public part is gone
+          // is refused rather than shown as if the audience's part were the whole event.
+          if (e.version !== null && e.public === null) {
+            throw new Error(`the public part of event ${e.audience}/${e.id} is missing`);
+          }
+          return {
+            audience: e.audience,
+            id: Number(e.id),
+            type: e.type,
+            data: e.data,
+            public: e.public,
+          };
+        }),
         oldest: m === null ? 0 : Number(m),
       };
     },
@@ -309,11 +324,11 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
         'DELETE FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id <= $3',
         [tableId, audience, upTo],
       );
-      // Shared texts no stored event refers to any more (a body still being written by a
+      // Public parts no stored event refers to any more (one still being written by a
       // concurrent change is not visible here, so it is not taken).
       await pool.query(
-        `DELETE FROM fd_event_bodies WHERE table_id = $1 AND version <
-           coalesce((SELECT min(body) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
+        `DELETE FROM fd_event_public WHERE table_id = $1 AND version <
+           coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
         [tableId],
       );
     },

@@ -39,7 +39,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
     );
     assert.equal(
       (raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-      4, // step 4: credential generations and request fingerprints (migration-4-credentials.ts)
+      5, // step 5: events kept as their public and private parts (migration-5-event-parts.ts)
     );
     raw.close();
     const b = openSqliteStore({ path: tmp.path });

@@ -1,8 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { splitEvents } from '../event-bodies.ts';
-import type { StoredEvent, TableRow, TableStore, TokenGenerations } from '../table-store.ts';
+import type {
+  ChangeEvents,
+  StoredEvent,
+  TableRow,
+  TableStore,
+  TokenGenerations,
+} from '../table-store.ts';
 import type { SqliteOptions } from './deck-store.ts';
 import { migrate } from './migrate.ts';
 
@@ -36,13 +41,15 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
      WHERE id = ? AND version = ?`,
   );
   const insertEvent = db.prepare(
-    'INSERT INTO fd_table_events (table_id, audience, id, type, data, body) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO fd_table_events (table_id, audience, id, type, data, version) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertBody = db.prepare(
-    'INSERT INTO fd_event_bodies (table_id, version, prefix, suffix) VALUES (?, ?, ?, ?)',
+  const insertPublic = db.prepare(
+    'INSERT INTO fd_event_public (table_id, version, body) VALUES (?, ?, ?)',
   );
-  const pruneBodies = db.prepare(`DELETE FROM fd_event_bodies WHERE table_id = ? AND version <
-    coalesce((SELECT min(body) FROM fd_table_events WHERE table_id = ?), 9007199254740991)`);
+  // Public parts no stored event refers to any more (rows stored before schema step 5 have no
+  // version: min() passes them by).
+  const prunePublic = db.prepare(`DELETE FROM fd_event_public WHERE table_id = ? AND version <
+    coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = ?), 9007199254740991)`);
   const selectDue = db.prepare(
     'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
   );
@@ -63,10 +70,10 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   const selectHands = db.prepare(
     'SELECT n, record FROM fd_table_hands WHERE table_id = ? AND n > ? ORDER BY n LIMIT ?',
   );
-  const selectEvents = db.prepare(`SELECT e.audience, e.id, e.type,
-      CASE WHEN e.body IS NULL THEN e.data ELSE b.prefix || e.data || b.suffix END AS data
+  const selectEvents = db.prepare(`SELECT e.audience, e.id, e.type, e.data, e.version,
+      p.body AS public
     FROM fd_table_events AS e
-    LEFT JOIN fd_event_bodies AS b ON b.table_id = e.table_id AND b.version = e.body
+    LEFT JOIN fd_event_public AS p ON p.table_id = e.table_id AND p.version = e.version
     WHERE e.table_id = ? AND e.audience = ? AND e.id > ? ORDER BY e.id LIMIT ?`);
   const oldest = db.prepare(
     'SELECT MIN(id) AS m FROM fd_table_events WHERE table_id = ? AND audience = ?',
@@ -95,12 +102,13 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
     const row = select.get(id) as { doc: string; version: number } | undefined;
     return row === undefined ? undefined : { doc: parseDoc(row.doc), version: Number(row.version) };
   };
-  // The events of one change share most of their text: kept once (store/event-bodies.ts).
-  const writeEvents = (tableId: string, version: number, all: readonly StoredEvent[]) => {
-    const { prefix, suffix, events } = splitEvents(all);
-    const body = prefix === '' && suffix === '' ? null : version;
-    if (body !== null) insertBody.run(tableId, version, prefix, suffix);
-    for (const e of events) insertEvent.run(tableId, e.audience, e.id, e.type, e.data, body);
+  // A change's public part once, each audience's event with its own part.
+  const writeEvents = (tableId: string, version: number, events: ChangeEvents | undefined) => {
+    if (events === undefined || events.private.length === 0) return;
+    insertPublic.run(tableId, version, events.public);
+    for (const e of events.private) {
+      insertEvent.run(tableId, e.audience, e.id, e.type, e.data, version);
+    }
   };
   const inTransaction = <T>(fn: () => T): T => {
     begin.run();
@@ -158,7 +166,7 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
         ) {
           throw new Error('table changed inside its own transaction');
         }
-        writeEvents(id, row.version + 1, events ?? []);
+        writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         if (save !== undefined) {
           insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body);
@@ -175,10 +183,9 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
         return { n: Number(h.n), record: h.record };
       }),
     readEvents: async (tableId, audience, after, limit) => {
-      const events = selectEvents.all(tableId, audience, after, limit).map((r) => {
-        const e = r as { audience: string; id: number; type: string; data: string };
-        return { audience: e.audience, id: Number(e.id), type: e.type, data: e.data };
-      });
+      const events = selectEvents
+        .all(tableId, audience, after, limit)
+        .map((r) => storedEvent(r as EventRow));
       const m = (oldest.get(tableId, audience) as { m: number | null }).m;
       return { events, oldest: m === null ? 0 : Number(m) };
     },
@@ -207,7 +214,7 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
     },
     pruneEvents: async (tableId, audience, upTo) => {
       prune.run(tableId, audience, upTo);
-      pruneBodies.run(tableId, tableId);
+      prunePublic.run(tableId, tableId);
     },
     ping: async () => !closed && select.get('') === undefined,
     close: async () => {
@@ -216,4 +223,28 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
       db.close();
     },
   };
+}
+
+/** An event's row, with the public part of its change (null when none was found). */
+type EventRow = {
+  readonly audience: string;
+  readonly id: number;
+  readonly type: string;
+  readonly data: string;
+  readonly version: number | null;
+  readonly public: string | null;
+};
+
+/**
+ * The event a row holds: its two parts, or — no version: stored before schema step 5 — the whole
+ * event in `data`. A version whose public part is gone is refused rather than read as a whole
+ * event (it would show the audience's part alone as the event).
+ *
+ * @throws {Error} when the public part of the event's change is missing.
+ */
+function storedEvent(r: EventRow): StoredEvent {
+  if (r.version !== null && r.public === null) {
+    throw new Error(`the public part of event ${r.audience}/${r.id} is missing`);
+  }
+  return { audience: r.audience, id: Number(r.id), type: r.type, data: r.data, public: r.public };
 }
