@@ -59,12 +59,13 @@ interface LazyField<T> {
  * - every stored idempotent answer (it holds the sender's view, cards and all).
  *
  * Always, not only while a hand is in play: one rule, and nothing to get wrong at the end of a
- * hand. Rows written before sealing (clear documents, events and answers) are still read; a
- * document is sealed at its next change.
+ * hand. Rows written before sealing (clear documents, whole events and answers) are still read; a
+ * document is sealed at its next change. An event's private part is always sealed: one in clear
+ * is refused, never shown as a seat's own.
  *
  * @example
  * ```ts
- * const tables = sealedTableStore(openSqliteTableStore({ path }), box);
+ * const tables = sealedTableStore(openSqliteTableStore<SealedTableDocument>({ path }), box);
  * ```
  * @throws never (its methods throw the store's errors, and an Error for a value that does not
  *   open: altered, moved, or sealed with a key the box lacks).

@@ -14,7 +14,7 @@ import { batchedRead, batchedWrite } from './batched-statement.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
 
 /**
- * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 to 4 (the same tables as
+ * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 to 5 (the same tables as
  * SQLite). A change is a read, the pure change in JavaScript, and one write statement that
  * stores the document only if its version is still the one read, with its events, finished
  * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without

@@ -1,7 +1,7 @@
 /**
  * Schema step 3: finished hands and idempotent answers become rows of their own, a table's next
  * deadline a column, and the text the events of one change share is stored once
- * (store/event-bodies.ts). Until now a table's document kept every
+ * (until schema step 5, migration-5-event-parts.ts). Until now a table's document kept every
  * finished hand's whole record (transcript, log, score) in `history`, so the document that every
  * action reads and rewrites grew by ~5 kB a hand. The records move to `fd_table_hands`; the
  * document keeps a short summary per hand (tables/table-doc.ts, `HandSummary`).
