@@ -68,8 +68,8 @@ function revokedEvent(text: string): Json {
  * (fair: false deals at once).
  */
 async function nextDeal(t: ReturnType<typeof testApp>, id: string, host: string): Promise<void> {
-  const playing = (await t.opened.readTable(id))!.doc.hand as { phase: string };
-  for (const type of playing.phase === 'playing' ? ['end-hand', 'next-hand'] : ['next-hand']) {
+  const playing = (await t.opened.readTable(id))!.doc.hand;
+  for (const type of playing?.phase === 'playing' ? ['end-hand', 'next-hand'] : ['next-hand']) {
     const v = (await t.opened.readTable(id))!.version;
     const r = await t.call('POST', `/v1/tables/${id}/actions`, { type, version: v }, bearer(host));
     assert.equal(r.status, 200, r.text);

@@ -560,12 +560,12 @@ test('tables: the server seed is stored sealed (AES-256-GCM), never in clear bef
     const id = fair ? (r as Json).id : (r as Json).tableId;
     const row = await t.tables.readTable(id);
     const text = JSON.stringify(row!.doc);
-    const doc = row!.doc as Json;
-    const secret = JSON.parse(t.box.open(doc.hand.round));
+    const doc = row!.doc;
+    const secret = JSON.parse(t.box.open(doc.hand!.round));
     assert.match(secret.serverSeed, /^[0-9a-f]{64}$/);
     assert.equal(text.includes(secret.serverSeed), false);
     // One character changed inside (not the last, whose low bits may be padding): it no longer opens.
-    const round: string = doc.hand.round;
+    const round = doc.hand!.round;
     const at = round.length - 10;
     const altered = `${round.slice(0, at)}${round[at] === 'A' ? 'B' : 'A'}${round.slice(at + 1)}`;
     assert.throws(() => t.box.open(altered));
