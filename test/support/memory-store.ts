@@ -3,9 +3,10 @@ import type { Change } from '../../src/server/store/change.ts';
 import type { Store } from '../../src/server/store/store.ts';
 
 /**
- * A {@link Store} in a Map, for tests: the third implementation the conformance suite runs
- * against. Decks are kept as JSON text, so a caller can never change a stored deck through an
- * object it was handed (as with a real database).
+ * A {@link Store} in a Map, for tests: the third implementation the deck-store conformance suite
+ * (test/server/store/deck-store-conformance.ts) runs against. Decks are kept as JSON text, so a
+ * caller can never change a stored deck through an object it was handed (as with a real
+ * database).
  *
  * @example
  * ```ts
