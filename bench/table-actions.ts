@@ -10,8 +10,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { createLocalNotifier } from '../src/server/local-notifier.ts';
-import { openSqliteStore } from '../src/server/store/sqlite.ts';
-import { openSqliteTableStore } from '../src/server/store/sqlite-tables.ts';
+import { openSqliteStore } from '../src/server/store/sqlite/deck-store.ts';
+import { openSqliteTableStore } from '../src/server/store/sqlite/table-store.ts';
+import type { SealedTableDocument } from '../src/server/tables/sealed-table-doc.ts';
 import { createSecretBox } from '../src/server/tables/secret-box.ts';
 
 const ROUNDS = 5;
@@ -21,7 +22,7 @@ const MOVES = 8;
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-actions-'));
 const db = join(dir, 'bench.db');
-const tables = openSqliteTableStore({ path: db });
+const tables = openSqliteTableStore<SealedTableDocument>({ path: db });
 const app = createApp({
   store: openSqliteStore({ path: db }),
   config: { rateLimit: 0 },

@@ -159,17 +159,18 @@ try {
       }
     }
   }
-  // An event as a client gets it is its own part plus its change's shared text (stored once).
+  // An event as a client gets it is its change's public part (stored once per change) merged
+  // with its audience's private part (counted here as stored: sealed, a little longer).
   const size = await pgc.query<{ doc: string; ev: string; stored: string }>(
     `SELECT (SELECT avg(octet_length(doc))::int FROM fd_tables) AS doc,
-       (SELECT avg(octet_length(e.data) + coalesce(octet_length(b.prefix) + octet_length(b.suffix), 0))::int
-          FROM fd_table_events e LEFT JOIN fd_event_bodies b ON b.table_id = e.table_id AND b.version = e.body) AS ev,
+       (SELECT avg(octet_length(e.data) + coalesce(octet_length(p.body), 0))::int
+          FROM fd_table_events e LEFT JOIN fd_event_public p ON p.table_id = e.table_id AND p.version = e.version) AS ev,
        (SELECT ((SELECT sum(octet_length(data)) FROM fd_table_events) +
-                (SELECT coalesce(sum(octet_length(prefix) + octet_length(suffix)), 0) FROM fd_event_bodies))
+                (SELECT coalesce(sum(octet_length(body)), 0) FROM fd_event_public))
                / (SELECT count(*) FROM fd_table_events))::int AS stored`,
   );
   console.log(
-    `  mean stored size: table document ${size.rows[0]?.doc} B; event ${size.rows[0]?.ev} B as sent, ${size.rows[0]?.stored} B stored (shared text once per change)`,
+    `  mean stored size: table document ${size.rows[0]?.doc} B; event ${size.rows[0]?.ev} B as sent, ${size.rows[0]?.stored} B stored (public part once per change)`,
   );
   await pgc.end();
 } finally {

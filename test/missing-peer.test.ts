@@ -74,8 +74,8 @@ test('fairdeal serve without hono, then without @hono/node-server: exit 2, one l
 test('the service with a PostgreSQL DATABASE_URL and no pg: MISSING_PEER from the pool and the notifier', async () => {
   hide('pg');
   const url = 'postgres://nobody@127.0.0.1:1/none';
-  const { loadPg } = await import('../src/server/store/load-pg.ts');
-  const { openMigratedPool } = await import('../src/server/store/postgres-pool.ts');
+  const { loadPg } = await import('../src/server/store/postgres/load-pg.ts');
+  const { openMigratedPool } = await import('../src/server/store/postgres/pool.ts');
   const { createPgNotifier } = await import('../src/server/pg-notifier.ts');
   const purpose = 'a PostgreSQL DATABASE_URL';
   await assert.rejects(loadPg(), missingPeer(purpose, 'pg'));

@@ -13,6 +13,22 @@ import { publicEntries } from './support/entries.ts';
 const root = new URL('..', import.meta.url).pathname;
 const entries = publicEntries();
 
+test('no file the build compiles is test-only: nothing in src/ but a *.test.ts imports node:test or node:assert', () => {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  const built = walk(join(root, 'src')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  assert.ok(built.length > 100, `only ${built.length} files`);
+  const testOnly = built.filter((f) =>
+    /from\s+'node:(test|assert)(\/strict)?'/.test(readFileSync(f, 'utf8')),
+  );
+  assert.deepEqual(testOnly, [], 'test-only code in src/ (move it under test/)');
+  // The build leaves out the tests and nothing else: a helper kept in src/ would be shipped.
+  const build = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8'));
+  assert.deepEqual(build.exclude, ['src/**/*.test.ts']);
+});
+
 test('npm pack gives a package that installs and imports elsewhere', {
   timeout: 240_000,
 }, async () => {
@@ -29,6 +45,15 @@ test('npm pack gives a package that installs and imports elsewhere', {
     assert.ok(
       !files.some((f) => f.startsWith('src/') || f.endsWith('.test.js')),
       'no sources or tests',
+    );
+    // Nor the code that only tests use: the in-memory stores, the test app, the conformance
+    // suites (they live under test/, which the build does not compile; see the test below).
+    assert.deepEqual(
+      files.filter((f) =>
+        /conformance|test-table|memory-store|memory-table-store|(^|\/)support\//.test(f),
+      ),
+      [],
+      'no test-support code in the package',
     );
     writeFileSync(join(dir, 'package.json'), '{"name":"consumer","private":true,"type":"module"}');
     npm(['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], dir);

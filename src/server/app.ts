@@ -15,6 +15,7 @@ import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
 import type { Store } from './store/store.ts';
 import type { TableStore } from './store/table-store.ts';
+import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import type { SecretBox } from './tables/secret-box.ts';
 import { tableRoutes } from './tables/table-routes.ts';
 import { loadWebPage, webResponse } from './web-page.ts';
@@ -38,7 +39,8 @@ export interface AppOptions {
   readonly webDir?: string | null;
   /** The tables of `/v1` (docs/TABLES.md); without them `/v1` is not served. */
   readonly tables?: {
-    readonly store: TableStore;
+    /** What it holds: the documents sealed (tables/sealed-table-store.ts seals and opens). */
+    readonly store: TableStore<SealedTableDocument>;
     readonly notifier: Notifier;
     readonly box: SecretBox;
     /** Wall clock, ms since the epoch (deadlines, tickets). */

@@ -5,7 +5,7 @@ import { chacha20 } from '../index.ts';
 import { type AppOptions, createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { isConserved } from './deck/conserved.ts';
-import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteStore } from './store/sqlite/deck-store.ts';
 
 // docs/COMPATIBILITY.md, replayed: every item it names (a fault's or a kept behaviour's bold name,
 // a difference's first cell) has a scenario here that checks fairdeal's side as the file states

@@ -1,5 +1,5 @@
-import { isPostgresUrl } from './store/load-pg.ts';
-import type { SynchronousLevel } from './store/sqlite.ts';
+import { isPostgresUrl } from './store/postgres/load-pg.ts';
+import type { SynchronousLevel } from './store/sqlite/deck-store.ts';
 
 /** Everything the service can be told (docs/SERVICE.md, "Settings"). */
 export interface ServerConfig {

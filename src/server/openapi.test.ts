@@ -5,7 +5,7 @@ import { chacha20 } from '../index.ts';
 import { createApp } from './app.ts';
 import { API_ROUTES, openApiDocument, openApiPath } from './openapi.ts';
 import { OTHER_ROUTES } from './routes/other-routes.ts';
-import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteStore } from './store/sqlite/deck-store.ts';
 import { TABLE_ROUTES } from './tables/routes/table-route-list.ts';
 
 // The same shape: same keys (in order), same JSON types, arrays' first elements alike.

@@ -3,7 +3,7 @@ import { after, test } from 'node:test';
 import { testDatabase } from '../../test/support/pg-database.ts';
 import type { Notifier } from './notifier.ts';
 import { createPgNotifier } from './pg-notifier.ts';
-import { loadPg } from './store/load-pg.ts';
+import { loadPg } from './store/postgres/load-pg.ts';
 
 const db = await testDatabase();
 after(() => db.drop());

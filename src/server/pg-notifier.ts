@@ -1,6 +1,6 @@
 import type { Client, Pool } from 'pg';
 import type { Notifier } from './notifier.ts';
-import { loadPg } from './store/load-pg.ts';
+import { loadPg } from './store/postgres/load-pg.ts';
 
 /** Options of {@link createPgNotifier}. */
 export interface PgNotifierOptions {

@@ -9,7 +9,7 @@ import { verify } from '../fair/index.ts';
 import { chacha20 } from '../index.ts';
 import { newDeck } from './deck/new-deck.ts';
 import { startServer } from './start.ts';
-import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteStore } from './store/sqlite/deck-store.ts';
 
 test('startServer: listens on loopback, purges stale decks at start, logs, closes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-start-'));

@@ -4,11 +4,12 @@ import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { createLocalNotifier } from './local-notifier.ts';
-import { openPostgresBackends } from './store/postgres-backends.ts';
-import { openSqliteStore } from './store/sqlite.ts';
-import { openSqliteTableStore } from './store/sqlite-tables.ts';
+import { openPostgresBackends } from './store/postgres/backends.ts';
+import { openSqliteStore } from './store/sqlite/deck-store.ts';
+import { openSqliteTableStore } from './store/sqlite/table-store.ts';
 import type { Store } from './store/store.ts';
 import { loadMasterKeys } from './tables/master-key.ts';
+import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import { createSecretBox } from './tables/secret-box.ts';
 import { voidDue } from './tables/void-due.ts';
 
@@ -58,7 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   // processes (docs/DEPLOY.md). Otherwise the SQLite file: tables share it (own connection).
   const pg =
     options.store === undefined && config.databaseUrl !== undefined
-      ? await openPostgresBackends(config.databaseUrl)
+      ? await openPostgresBackends<SealedTableDocument>(config.databaseUrl)
       : undefined;
   const store =
     pg?.store ??
@@ -66,7 +67,11 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     openSqliteStore({ path: config.db, synchronous: config.synchronous });
   const tablesPath = options.store === undefined ? config.db : ':memory:';
   const tableStore =
-    pg?.tables ?? openSqliteTableStore({ path: tablesPath, synchronous: config.synchronous });
+    pg?.tables ??
+    openSqliteTableStore<SealedTableDocument>({
+      path: tablesPath,
+      synchronous: config.synchronous,
+    });
   const notifier = pg?.notifier ?? createLocalNotifier();
   // Secrets at rest are sealed with the master key (FAIRDEAL_SECRET_KEY, or a 0600 key file out of
   // the data folder: docs/TABLES.md, "Keys"). Processes sharing PostgreSQL must share the key, so

@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testApp } from '../../test/support/server-app.ts';
 import { createApp } from './app.ts';
-import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteStore } from './store/sqlite/deck-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-webpage-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -18,7 +18,7 @@ function files(dir: string): string[] {
 }
 
 test('src/server (tests aside) uses the library only through src/index.ts, and no other app', () => {
-  // pg: the optional PostgreSQL driver, loaded only for DATABASE_URL (store/load-pg.ts).
+  // pg: the optional PostgreSQL driver, loaded only for DATABASE_URL (store/postgres/load-pg.ts).
   const allowedPackages = /^(node:|hono($|\/)|@hono\/node-server|@resvg\/resvg-js$|pg$)/;
   const seen: string[] = [];
   for (const file of files(SERVER)) {

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { type ServerHandle, startServer } from '../../src/server/start.ts';
-import { openSqliteTableStore } from '../../src/server/store/sqlite-tables.ts';
+import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
 import { loadMasterKeys } from '../../src/server/tables/master-key.ts';
+import type { SealedTableDocument } from '../../src/server/tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox } from '../../src/server/tables/secret-box.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
@@ -71,7 +72,7 @@ test('a copy of the SQLite data folder shows no live hand, opens nothing without
     tables = await playLiveHands(call);
     // The operator's reading of the same file, with the key: what the service opens.
     const keys = loadMasterKeys({ XDG_CONFIG_HOME: config }, db);
-    const store = openSqliteTableStore({ path: db });
+    const store = openSqliteTableStore<SealedTableDocument>({ path: db });
     secrets = await liveSecrets(
       call,
       sealedTableStore(store, createSecretBox(keys.current)),
@@ -84,7 +85,7 @@ test('a copy of the SQLite data folder shows no live hand, opens nothing without
     assertNoHiddenCard(dump, secrets);
     // What everyone sees stays readable (the card moved to the board, the plays): the rows are
     // searched for real; it is the hidden cards that are not there.
-    const shared = cardIdsIn(JSON.stringify(dump.fd_event_bodies));
+    const shared = cardIdsIn(JSON.stringify(dump.fd_event_public));
     assert.ok(tables.every((t) => [...secrets.get(t.id)!.shown].some((c) => shared.has(c))));
     // The files themselves, free pages and the write-ahead log included.
     const files = readdirSync(data);

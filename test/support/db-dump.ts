@@ -1,5 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
-import { loadPg } from '../../src/server/store/load-pg.ts';
+import { loadPg } from '../../src/server/store/postgres/load-pg.ts';
 
 /** Rows by table name, each row as its columns. */
 export type Dump = Record<string, readonly Record<string, unknown>[]>;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Json } from '../../src/server/tables/test-table.ts';
+import type { Json } from './test-table.ts';
 
 /**
  * `call(method, path, body?, token?)` against a running service: JSON in, JSON out, the token as

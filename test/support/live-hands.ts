@@ -11,9 +11,9 @@ import {
 import { chacha20 } from '../../src/index.ts';
 import type { TableStore } from '../../src/server/store/table-store.ts';
 import type { TableDocument } from '../../src/server/tables/table-doc.ts';
-import type { Json } from '../../src/server/tables/test-table.ts';
 import { cardIdsIn } from './card-scan.ts';
 import { seatedTable } from './seated-table.ts';
+import type { Json } from './test-table.ts';
 
 /** An answer: status, body text and body JSON. */
 export interface Reply {
@@ -203,14 +203,14 @@ export interface TableSecrets {
  */
 export async function liveSecrets(
   call: Caller,
-  opened: TableStore,
+  opened: TableStore<TableDocument>,
   tables: readonly LiveTable[],
 ): Promise<Map<string, TableSecrets>> {
   const out = new Map<string, TableSecrets>();
   for (const t of tables) {
     const row = await opened.readTable(t.id);
     assert.ok(row !== undefined);
-    const doc = row.doc as unknown as TableDocument;
+    const doc = row.doc;
     const hand = doc.hand!;
     const secret: string[] = [];
     if (hand.piles !== null) {

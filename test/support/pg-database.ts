@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadPg } from '../../src/server/store/load-pg.ts';
+import { loadPg } from '../../src/server/store/postgres/load-pg.ts';
 
 /** A fresh database for one test file, or why the PostgreSQL tests are skipped. */
 export type TestDatabase =

@@ -16,8 +16,8 @@ import {
   type SeatKeyPair,
 } from '../../src/fair/index.ts';
 import { chacha20 } from '../../src/index.ts';
-import type { Json } from '../../src/server/tables/test-table.ts';
 import type { Caller } from './live-hands.ts';
+import type { Json } from './test-table.ts';
 
 /** A table whose seats are all claimed: the host's token, each seat's token and key. */
 export interface SeatedTable {

@@ -1,7 +1,7 @@
 import { chacha20 } from '../../src/index.ts';
 import { type AppOptions, createApp } from '../../src/server/app.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite/deck-store.ts';
 import type { Store } from '../../src/server/store/store.ts';
 
 /** An answer read for a test: status, headers, and the body as JSON (or text). */

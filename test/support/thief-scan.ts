@@ -25,7 +25,7 @@ export function assertNoHiddenCard(dump: Dump, secrets: ReadonlyMap<string, Tabl
       `the search finds every hidden card of ${id} in what the service opens`,
     );
   }
-  for (const t of ['fd_tables', 'fd_table_events', 'fd_event_bodies', 'fd_table_answers']) {
+  for (const t of ['fd_tables', 'fd_table_events', 'fd_event_public', 'fd_table_answers']) {
     assert.ok((dump[t] ?? []).length > 0, `the dump has rows in ${t}`);
   }
   const anywhere = hiddenEverywhere(secrets);

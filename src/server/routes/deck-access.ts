@@ -1,7 +1,7 @@
 import { ApiError } from '../deck/api-error.ts';
 import { isDeckIdShape } from '../deck/deck-id.ts';
 import type { DeckState } from '../deck/deck-state.ts';
-import type { Change } from '../store/store.ts';
+import type { Change } from '../store/change.ts';
 import type { RouteContext } from './route-types.ts';
 
 function notFound(): ApiError {
@@ -20,7 +20,7 @@ function notFound(): ApiError {
  */
 export async function changeDeck<T>(
   ctx: RouteContext,
-  change: (deck: DeckState) => Change<T>,
+  change: (deck: DeckState) => Change<DeckState, T>,
 ): Promise<T> {
   if (!isDeckIdShape(ctx.deckId)) throw notFound();
   const outcome = await ctx.store.withDeck(ctx.deckId, change);

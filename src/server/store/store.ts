@@ -1,15 +1,5 @@
 import type { DeckState } from '../deck/deck-state.ts';
-
-/**
- * What a change function returns: the deck to save (or `null` for no change) and the answer.
- * The function must be pure and synchronous — the SQLite store runs it inside one
- * `BEGIN IMMEDIATE` transaction with no `await`, and a PostgreSQL store may run it again after a
- * serialisation failure.
- */
-export interface Change<T> {
-  readonly next: DeckState | null;
-  readonly result: T;
-}
+import type { Change } from './change.ts';
 
 /**
  * Where decks live. Asynchronous at the interface (a PostgreSQL store needs it), atomic per call:
@@ -35,7 +25,7 @@ export interface Store {
    */
   withDeck<T>(
     id: string,
-    change: (deck: DeckState) => Change<T>,
+    change: (deck: DeckState) => Change<DeckState, T>,
   ): Promise<{ found: true; value: T } | { found: false }>;
   /** Deletes decks not changed since `before` (ms since the epoch); returns how many. */
   purge(before: number): Promise<number>;

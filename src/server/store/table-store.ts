@@ -1,9 +1,13 @@
+import type { Change } from './change.ts';
+
 /**
  * Where tables live (docs/TABLES.md, "Storage"). One interface, two backends: SQLite
- * (sqlite-tables.ts) and PostgreSQL. What a table is now — seats, token hashes, the encrypted
- * fair round, the cards, the Dou Dizhu state, the last hands' summaries — is one JSON document
- * (`TableDoc`, opaque to the store) with a version number; what only grows or is rarely read —
- * events, finished hands, idempotent answers — is rows of its own, written with the document.
+ * (sqlite/table-store.ts) and PostgreSQL (postgres/table-store.ts). What a table is now — seats,
+ * token hashes, the encrypted fair round, the cards, the Dou Dizhu state, the last hands'
+ * summaries — is one document of the type the store is opened for (`Doc`: JSON-serialisable;
+ * the service keeps tables/sealed-table-doc.ts's `SealedTableDocument`) with a version number;
+ * what only grows or is rarely read — events, finished hands, idempotent answers — is rows of
+ * its own, written with the document.
  * Every change is a PURE, SYNCHRONOUS function of the current row: SQLite runs it inside one
  * `BEGIN IMMEDIATE` with no `await`; PostgreSQL runs it between a read and a version-checked
  * write, and runs it again when another process wrote first, so it must have no side effect.
@@ -11,10 +15,9 @@
  * Events are stored rows keyed by (table, audience, id); the change function assigns the ids
  * (consecutive per audience, counters kept in the document), the store inserts them in the same
  * transaction as the document, so a reader never sees a state without its events or the reverse.
+ * The events of one change share a public part, kept once for the change; each audience's row
+ * keeps only what that audience alone sees ({@link ChangeEvents}).
  */
-
-/** The table document: JSON-serialisable, opaque to the store (tables/table-doc.ts). */
-export type TableDoc = Readonly<Record<string, unknown>>;
 
 /**
  * Who an event is for: `seat:0`, `seat:1`, … or `host`. Each audience has its own id sequence
@@ -22,12 +25,36 @@ export type TableDoc = Readonly<Record<string, unknown>>;
  */
 export type Audience = string;
 
-/** One event as stored. `data` is the JSON text already projected for its audience. */
-export interface StoredEvent {
+/**
+ * One audience's event of a change, as written: its id in that audience's sequence, its type, and
+ * `data`, what this audience alone sees of the change (JSON text; for a table's `state` event,
+ * tables/view-parts.ts's `PrivateView`).
+ */
+export interface AudienceEvent {
   readonly audience: Audience;
   readonly id: number;
   readonly type: string;
   readonly data: string;
+}
+
+/**
+ * The events of one change: one per audience, all carrying the same public part, which the store
+ * keeps once per change, beside each audience's own part (docs/TABLES.md, "Storage").
+ */
+export interface ChangeEvents {
+  /** What every event of the change carries alike (JSON text; tables: `PublicStateEvent`). */
+  readonly public: string;
+  /** Each audience's event, with its private part. */
+  readonly private: readonly AudienceEvent[];
+}
+
+/**
+ * One event as read: its audience's part in `data`, and the public part of its change — or, for
+ * an event stored before schema step 5 (schema/migration-5-event-parts.ts), `public: null` and the
+ * whole event as it was sent in `data`.
+ */
+export interface StoredEvent extends AudienceEvent {
+  readonly public: string | null;
 }
 
 /** A finished hand as stored: its number and its record (JSON text, tables/table-doc.ts). */
@@ -36,12 +63,14 @@ export interface StoredHand {
   readonly record: string;
 }
 
-/** What a change function returns. */
-export interface TableChange<T> {
-  /** The new document (the store bumps the version by one), or null for no change. */
-  readonly doc: TableDoc | null;
-  /** Events to insert with the new document (ignored, and must be empty, when `doc` is null). */
-  readonly events: readonly StoredEvent[];
+/**
+ * What a table's change function returns: the shared {@link Change} — the new document (the
+ * store bumps the version by one), or null for no change, and the result — with the rows written
+ * beside the document, in the same transaction, only when it is saved.
+ */
+export interface TableChange<Doc, T> extends Change<Doc, T> {
+  /** Events to insert with the new document (none when absent; ignored when `next` is null). */
+  readonly events?: ChangeEvents;
   /** Finished hands to insert with the new document (a hand number used twice fails it all). */
   readonly hands?: readonly StoredHand[];
   /**
@@ -61,8 +90,6 @@ export interface TableChange<T> {
    * response bodies, and kept in the document they would make every action read and write them.
    */
   readonly answer?: StoredAnswer;
-  /** Handed back to the caller. */
-  readonly result: T;
 }
 
 /**
@@ -95,8 +122,8 @@ export interface StreamTicket {
 }
 
 /** A table as loaded. */
-export interface TableRow {
-  readonly doc: TableDoc;
+export interface TableRow<Doc> {
+  readonly doc: Doc;
   /** 1 when created, +1 per saved change. */
   readonly version: number;
   /** The answer stored under the `answerKey` that `withTable` was asked for, if any. */
@@ -116,14 +143,15 @@ export interface EventPage {
  *
  * @example
  * ```ts
+ * const tables: TableStore<TableDocument> = sealedTableStore(stored, box);
  * const r = await tables.withTable(id, (row) => {
- *   const next = applyAction(row.doc, row.version, action); // pure, may throw ApiError
- *   return { doc: next.doc, events: next.events, result: next.answer };
+ *   const next = step(row.doc, action); // pure, may throw ApiError
+ *   return { next: next.doc, events: next.events, result: next.answer };
  * });
  * if (!r.found) notFound();
  * ```
  */
-export interface TableStore {
+export interface TableStore<Doc> {
   /**
    * True when `withTable` itself wakes the channel `table:<id>` in every process at commit
    * (PostgreSQL: `pg_notify` in the write's own statement), so the caller need not notify.
@@ -133,16 +161,11 @@ export interface TableStore {
    * Saves a new table at version 1 with its first events and its `dueAt` (see TableChange);
    * false if the id is taken.
    */
-  createTable(
-    id: string,
-    doc: TableDoc,
-    events: readonly StoredEvent[],
-    dueAt?: number | null,
-  ): Promise<boolean>;
+  createTable(id: string, doc: Doc, events?: ChangeEvents, dueAt?: number | null): Promise<boolean>;
   /** Ids of tables whose `dueAt` is at or before `now`, soonest first, at most `limit`. */
   listDue(now: number, limit: number): Promise<readonly string[]>;
   /** The table as it is now, or undefined. */
-  readTable(id: string): Promise<TableRow | undefined>;
+  readTable(id: string): Promise<TableRow<Doc> | undefined>;
   /**
    * Loads the table, runs `change` and saves its document (version + 1) and events in ONE
    * transaction. The expected-version check (409 on stale) is the change function's job, because
@@ -151,7 +174,7 @@ export interface TableStore {
    */
   withTable<T>(
     id: string,
-    change: (row: TableRow) => TableChange<T>,
+    change: (row: TableRow<Doc>) => TableChange<Doc, T>,
     options?: { readonly answerKey?: string | undefined },
   ): Promise<{ found: true; value: T; version: number } | { found: false }>;
   /** Drops the stored answers of changes that made versions below `version`. */

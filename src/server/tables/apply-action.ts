@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ReceiptV3 } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
-import type { StoredEvent, TableChange, TableRow } from '../store/table-store.ts';
+import type { AudienceEvent, ChangeEvents, TableChange, TableRow } from '../store/table-store.ts';
+import { actionView } from './action-view.ts';
 import type { ActionBody } from './bodies.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
 import {
@@ -15,11 +16,13 @@ import {
   voidCurrentHand,
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
+import { projection } from './projection.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
-import { actionView, view } from './view.ts';
-import { audienceOf, audiences, type Viewer } from './viewer.ts';
+import { view } from './view.ts';
+import type { PublicStateEvent } from './view-parts.ts';
+import type { Viewer } from './viewer.ts';
 
 /** An action as the route hands it over (the body's fields, not yet checked). */
 export interface ActionRequest {
@@ -77,11 +80,11 @@ export function answerKey(authorization: string | undefined, idempotencyKey: str
  * @throws {ApiError} for every refusal (the transaction rolls back).
  */
 export function applyAction(
-  row: TableRow,
+  row: TableRow<TableDocument>,
   req: ActionRequest,
   ctx: StepContext,
-): TableChange<ActionAnswer> {
-  const doc = row.doc as unknown as TableDocument;
+): TableChange<TableDocument, ActionAnswer> {
+  const doc = row.doc;
   const idem = req.idempotency;
   if (idem !== undefined) {
     // The store loaded the answer kept under this key, if any. (Answers kept in documents before
@@ -101,7 +104,7 @@ export function applyAction(
           'That Idempotency-Key was used for another request: send a new key with a new request.',
         );
       }
-      return { doc: null, events: [], result: { status: stored.status, body: stored.body } };
+      return { next: null, result: { status: stored.status, body: stored.body } };
     }
   }
   if (req.expectedVersion !== row.version) {
@@ -131,7 +134,7 @@ export function applyAction(
   });
   const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
   return {
-    doc: withEvents.doc as never,
+    next: withEvents.doc,
     events: withEvents.events,
     dueAt: dueAt(next),
     ...(idem === undefined
@@ -143,8 +146,10 @@ export function applyAction(
 }
 
 /**
- * One `state` event per audience, each holding that audience's `view()` and the public action,
- * with the next id of that audience's sequence.
+ * One `state` event per audience, with the next id of that audience's sequence, in the parts the
+ * projection makes (projection.ts): the public action and the table as every viewer sees it, once
+ * for the change, and each audience's private part. Read back, an event is their merge — the
+ * audience's `view()` and the action (event-data.ts).
  *
  * @example
  * ```ts
@@ -156,21 +161,20 @@ export function tableEvents(
   doc: TableDocument,
   version: number,
   action: PublicAction,
-): { doc: TableDocument; events: StoredEvent[] } {
+): { doc: TableDocument; events: ChangeEvents } {
+  const p = projection(doc, version);
+  const shared: PublicStateEvent = { action: actionView(action), table: p.public };
   const seq = { ...doc.eventSeq };
-  const events: StoredEvent[] = [];
-  for (const v of audiences(doc.seats)) {
-    const audience = audienceOf(v);
+  const own: AudienceEvent[] = [];
+  for (const [audience, part] of p.private) {
     const id = (seq[audience] ?? 0) + 1;
     seq[audience] = id;
-    events.push({
-      audience,
-      id,
-      type: 'state',
-      data: JSON.stringify({ action: actionView(action), table: view(doc, v, version) }),
-    });
+    own.push({ audience, id, type: 'state', data: JSON.stringify(part) });
   }
-  return { doc: { ...doc, eventSeq: seq }, events };
+  return {
+    doc: { ...doc, eventSeq: seq },
+    events: { public: JSON.stringify(shared), private: own },
+  };
 }
 
 function seatOf(viewer: Viewer): number {

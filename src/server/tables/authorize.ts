@@ -50,9 +50,23 @@ export function requireHost(doc: TableDocument, header: string | undefined): voi
 }
 
 /**
- * Refuses a table opened by an older fairdeal (document `fairdeal/table-1`: fairdeal-v2 hands,
- * seat tokens held by the host). Its finished hands still read (`…/chain`, `…/transcript`); it is
- * not played on (docs/DEPLOY.md).
+ * Whether a table may be played on: not one opened by an older fairdeal (document
+ * `fairdeal/table-1`: fairdeal-v2 hands, seat tokens held by the host), whose finished hands
+ * still read (`…/chain`, `…/transcript`) but which is not played on (docs/DEPLOY.md). Such
+ * documents are read under the same type; their `format` says which they are.
+ *
+ * @example
+ * ```ts
+ * isPlayable(doc); // true for every table this release opened
+ * ```
+ * @throws never.
+ */
+export function isPlayable(doc: { readonly format: string }): boolean {
+  return doc.format === 'fairdeal/table-2';
+}
+
+/**
+ * Refuses a table that is not {@link isPlayable}.
  *
  * @example
  * ```ts
@@ -60,8 +74,8 @@ export function requireHost(doc: TableDocument, header: string | undefined): voi
  * ```
  * @throws {ApiError} 409 `TABLE_TOO_OLD`.
  */
-export function requirePlayable(doc: TableDocument): void {
-  if ((doc as { format?: string }).format !== 'fairdeal/table-2') {
+export function requirePlayable(doc: { readonly format: string }): void {
+  if (!isPlayable(doc)) {
     throw new ApiError(
       409,
       'TABLE_TOO_OLD',

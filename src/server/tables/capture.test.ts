@@ -14,6 +14,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
+import { testApp } from '../../../test/support/test-table.ts';
 import {
   type AnnouncementV3,
   checkAnnouncementV3,
@@ -32,7 +33,6 @@ import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { StepContext } from './hand-flow.ts';
 import type { TableDocument } from './table-doc.ts';
-import { testApp } from './test-table.ts';
 import { voidDue } from './void-due.ts';
 
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
@@ -166,7 +166,7 @@ async function capture(
   };
   // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
-  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
+  const doc = async () => (await t.opened.readTable(id))!.doc;
   const version = async () => (await t.tables.readTable(id))!.version;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const headersOf = (h: Headers) => {

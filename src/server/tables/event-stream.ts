@@ -1,5 +1,6 @@
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
+import { eventText } from './event-data.ts';
 import type { TableDocument } from './table-doc.ts';
 import { generationOf } from './token-generation.ts';
 import { view } from './view.ts';
@@ -13,7 +14,7 @@ const REVOKED = JSON.stringify({
 
 /** What {@link eventStream} needs. */
 export interface EventStreamOptions {
-  readonly tables: TableStore;
+  readonly tables: TableStore<TableDocument>;
   readonly notifier: Notifier;
   readonly tableId: string;
   readonly audience: string;
@@ -83,14 +84,13 @@ export function eventStream(o: EventStreamOptions): Response {
             if (page.oldest > last + 1) {
               const row = await o.tables.readTable(o.tableId);
               // The fresh view is checked against the generation of its own document.
-              const doc = row?.doc as unknown as TableDocument | undefined;
               if (
                 row === undefined ||
-                doc === undefined ||
-                generationOf(doc.tokenGenerations, o.audience) !== o.generation
+                generationOf(row.doc.tokenGenerations, o.audience) !== o.generation
               ) {
                 return revoked();
               }
+              const doc = row.doc;
               const v =
                 o.audience === 'host'
                   ? ({ kind: 'host' } as const)
@@ -105,7 +105,7 @@ export function eventStream(o: EventStreamOptions): Response {
             }
             if (!(await held())) return revoked();
             for (const e of page.events) {
-              send(`id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`);
+              send(`id: ${e.id}\nevent: ${e.type}\ndata: ${eventText(e)}\n\n`);
               last = e.id;
             }
             if (page.events.length === 200) again = true;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { testApp } from './test-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 
 // Every stream read here is cancelled at the end, also when a test failed holding it open: its
 // heartbeat timer would otherwise keep the process alive and the file would never finish.

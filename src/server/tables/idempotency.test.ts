@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, seatedTable } from '../../../test/support/seated-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 import { commitAsSeat } from '../../fair/index.ts';
-import { testApp } from './test-table.ts';
 
 // The cheater is a seat that reuses an Idempotency-Key: to get a second action answered as if it
 // had happened, or to make one key act twice. A key names one request.

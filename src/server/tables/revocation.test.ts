@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { bearer, seatKey } from '../../../test/support/seated-table.ts';
-import type { TableStore } from '../store/table-store.ts';
-import type { TableDocument } from './table-doc.ts';
-import { type Json, testApp } from './test-table.ts';
+import { type Json, type StoredTables, testApp } from '../../../test/support/test-table.ts';
 
 // The cheater here is a player the host kicked, or the old holder of a token its seat replaced
 // (it was lent, leaked, or its device lost), trying to keep seeing that seat's cards through what
@@ -70,8 +68,8 @@ function revokedEvent(text: string): Json {
  * (fair: false deals at once).
  */
 async function nextDeal(t: ReturnType<typeof testApp>, id: string, host: string): Promise<void> {
-  const playing = (await t.opened.readTable(id))!.doc.hand as { phase: string };
-  for (const type of playing.phase === 'playing' ? ['end-hand', 'next-hand'] : ['next-hand']) {
+  const playing = (await t.opened.readTable(id))!.doc.hand;
+  for (const type of playing?.phase === 'playing' ? ['end-hand', 'next-hand'] : ['next-hand']) {
     const v = (await t.opened.readTable(id))!.version;
     const r = await t.call('POST', `/v1/tables/${id}/actions`, { type, version: v }, bearer(host));
     assert.equal(r.status, 200, r.text);
@@ -96,7 +94,7 @@ async function claimAgain(
 
 /** The cards seat `seat` holds now, from the stored document (ground truth, not the view). */
 async function storedHand(t: ReturnType<typeof testApp>, id: string, seat: number) {
-  const doc = (await t.opened.readTable(id))!.doc as unknown as TableDocument;
+  const doc = (await t.opened.readTable(id))!.doc;
   return doc.hand!.piles!.hands[seat]!;
 }
 
@@ -163,7 +161,7 @@ test('revocation: a stream whose wake-up reads events written after the revocati
   // moment it asks the store for its events). What it read must not be sent: the credential is
   // checked AFTER each read, never only before.
   let during: (() => Promise<void>) | undefined;
-  const wrap = (s: TableStore): TableStore => ({
+  const wrap = (s: StoredTables): StoredTables => ({
     ...s,
     readEvents: async (...args) => {
       const hook = during;
@@ -215,7 +213,7 @@ test('revocation: a host stream ends the same way if the host token ever changes
   await readUntil(s1, (x) => ids(x).includes(v0));
   await t.tables.withTable(id, (row) => {
     const tokenGenerations = { host: 1 };
-    return { doc: { ...row.doc, tokenGenerations }, events: [], tokenGenerations, result: null };
+    return { next: { ...row.doc, tokenGenerations }, tokenGenerations, result: null };
   });
   await t.notifier.notify(`table:${id}`);
   await readUntil(hs, () => false);
@@ -286,7 +284,7 @@ test('revocation: a ticket the revocation could not delete (minted in the same i
   // (token valid) but not yet stored the ticket when the revocation commits and drops the
   // seat's tickets. The ticket stored after that is only stopped by the generation it carries.
   let during: (() => Promise<void>) | undefined;
-  const wrap = (s: TableStore): TableStore => ({
+  const wrap = (s: StoredTables): StoredTables => ({
     ...s,
     createTicket: async (...args) => {
       const hook = during;
@@ -374,7 +372,7 @@ for (const how of ['kicked', 'reissued'] as const) {
 
 test('revocation: a poll whose read comes after a revocation that committed mid-request is refused', async () => {
   let during: (() => Promise<void>) | undefined;
-  const wrap = (s: TableStore): TableStore => ({
+  const wrap = (s: StoredTables): StoredTables => ({
     ...s,
     readEvents: async (...args) => {
       const hook = during;

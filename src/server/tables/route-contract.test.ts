@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, seatedTable } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import { TABLE_ROUTES } from './routes/table-route-list.ts';
 import type { TableRoute } from './table-route.ts';
-import { type Json, testApp } from './test-table.ts';
 
 // Made from the route records, so a route added later is held to its declared contract with
 // no test written for it: every route that takes a token refuses a stranger, a forged token and

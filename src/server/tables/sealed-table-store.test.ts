@@ -1,93 +1,144 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, test } from 'node:test';
 import { playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 import { checkReceiptV3, verify } from '../../fair/index.ts';
-import { openSqliteTableStore } from '../store/sqlite-tables.ts';
-import type { StoredEvent } from '../store/table-store.ts';
+import { openSqliteTableStore } from '../store/sqlite/table-store.ts';
+import type { AudienceEvent, ChangeEvents } from '../store/table-store.ts';
+import { eventText } from './event-data.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import { createSecretBox } from './secret-box.ts';
-import { testApp } from './test-table.ts';
+import type { TableDocument } from './table-doc.ts';
 
 const MARK = '\u0001';
 const key = (n: number) => new Uint8Array(32).fill(n);
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const ev = (audience: string, data: string): StoredEvent => ({
+const own = (audience: string, data: string): AudienceEvent => ({
   audience,
   id: 1,
   type: 'state',
   data,
 });
 
+/** A real table's document, as the routes see it: Hold'em practice, its hand dealt (piles). */
+async function dealtDoc(): Promise<TableDocument> {
+  const t = testApp('a dealt table');
+  const r = await t.openTable();
+  return (await t.opened.readTable(r.json.tableId))!.doc;
+}
+
 test('sealed store: the document keeps its public fields, its hand state sealed, and reads back equal', async () => {
-  const raw = openSqliteTableStore({ path: ':memory:' });
+  const raw = openSqliteTableStore<SealedTableDocument>({ path: ':memory:' });
   const box = createSecretBox(key(1));
   const store = sealedTableStore(raw, box);
-  const piles = {
-    hands: [['AS'], ['KD']],
-    stock: ['2C'],
-    board: [],
-    discard: [],
-    burns: [],
-    kitty: [],
-  };
-  const doc = {
-    id: 't',
-    eventSeq: {},
-    hand: { n: 3, phase: 'playing', piles, game: null, log: [] },
-  };
-  assert.equal(await store.createTable('t', doc, []), true);
-  const stored = (await raw.readTable('t'))!.doc as { hand: Record<string, unknown> };
-  assert.match(String(stored.hand.piles), new RegExp(`^v2\\.${box.keyId}\\.`));
-  assert.equal(stored.hand.game, null, 'nothing to seal stays null');
-  assert.equal(stored.hand.phase, 'playing');
+  const doc = await dealtDoc();
+  assert.equal(await store.createTable('t', doc), true);
+  const stored = (await raw.readTable('t'))!.doc.hand!;
+  assert.match(String(stored.piles), new RegExp(`^v2\\.${box.keyId}\\.`));
+  assert.equal(stored.game, null, 'nothing to seal stays null');
+  assert.equal(stored.phase, 'playing');
+  assert.deepEqual(stored.log, doc.hand!.log);
   assert.deepEqual((await store.readTable('t'))!.doc, doc);
-  // Bound to its table and hand: a sealed stock copied into hand 4 of the same table stays shut.
+  // Bound to its table and hand: a sealed stock copied into the next hand of the same table
+  // stays shut.
   await raw.withTable('t', (row) => ({
-    doc: { ...row.doc, hand: { ...(row.doc.hand as object), n: 4 } },
-    events: [],
+    next: { ...row.doc, hand: { ...row.doc.hand!, n: row.doc.hand!.n + 1 } },
     result: null,
   }));
-  const moved = (await store.readTable('t'))!.doc.hand as { piles: unknown; phase: string };
+  const moved = (await store.readTable('t'))!.doc.hand!;
   assert.equal(moved.phase, 'playing', 'what is public reads without opening anything');
   for (let i = 0; i < 2; i++) {
     assert.throws(() => moved.piles, /moved from where it was sealed/, 'and refuses every time');
   }
 });
 
-test('sealed store: an event is sealed whole unless the host’s event shares the text (the host sees no hand)', async () => {
-  const raw = openSqliteTableStore({ path: ':memory:' });
-  const store = sealedTableStore(raw, createSecretBox(key(1)));
-  const seats = [
-    ev('seat:0', '{"you":0,"cards":["AS"],"n":1}'),
-    ev('seat:1', '{"you":1,"cards":["KD"],"n":1}'),
-  ];
-  await store.createTable('a', { id: 'a' }, seats);
-  for (const e of (await raw.readEvents('a', 'seat:0', 0, 9)).events) {
-    // Nothing in clear: the mark, one sealed value, the mark.
-    assert.equal(e.data.at(0), MARK);
-    assert.equal(e.data.at(-1), MARK);
-    assert.match(e.data.slice(1, -1), /^v2\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/);
+test('sealed store: an event’s private part is sealed, bound to its audience and id; its change’s public part stays in clear', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-sealed-events-'));
+  const path = join(dir, 't.db');
+  const raw = openSqliteTableStore<SealedTableDocument>({ path });
+  const box = createSecretBox(key(1));
+  const store = sealedTableStore(raw, box);
+  try {
+    const doc = await dealtDoc();
+    const events: ChangeEvents = {
+      public: '{"board":["2C"],"n":1}',
+      private: [
+        own('seat:0', '{"you":0,"yourCards":["AS"]}'),
+        own('seat:1', '{"you":1,"yourCards":["KD"]}'),
+        own('host', '{"you":"host","yourCards":null}'),
+      ],
+    };
+    await store.createTable('a', doc, events);
+    for (const e of events.private) {
+      const [stored] = (await raw.readEvents('a', e.audience, 0, 9)).events;
+      assert.match(stored!.data, /^v2\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/, 'nothing of it in clear');
+      assert.equal(stored!.public, events.public, 'what everyone sees is kept as it is');
+      assert.deepEqual((await store.readEvents('a', e.audience, 0, 9)).events, [
+        { ...e, public: events.public },
+      ]);
+    }
+    // Someone who can write the database moves seat 0's part into seat 1's row: it does not
+    // open there. And a part written in clear is never shown as a seat's own.
+    const sql = new DatabaseSync(path);
+    sql.exec(`UPDATE fd_table_events SET data = (SELECT data FROM fd_table_events
+      WHERE table_id = 'a' AND audience = 'seat:0') WHERE table_id = 'a' AND audience = 'seat:1'`);
+    sql.close();
+    await assert.rejects(store.readEvents('a', 'seat:1', 0, 9), /moved from where it was sealed/);
+    await raw.createTable('b', doc, { public: '{}', private: [own('seat:0', '{"you":0}')] });
+    await assert.rejects(store.readEvents('b', 'seat:0', 0, 9));
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  await store.createTable('b', { id: 'b' }, [
-    ...seats,
-    ev('host', '{"you":"host","cards":null,"n":1}'),
-  ]);
-  const stored = (await raw.readEvents('b', 'seat:1', 0, 9)).events[0]!.data;
-  assert.ok(stored.startsWith('{"you":\u0001v2.'), stored);
-  assert.ok(stored.endsWith('\u0001,"n":1}'), stored);
-  assert.equal(stored.includes('KD'), false);
-  for (const [audience, e] of [...seats, ev('host', '{"you":"host","cards":null,"n":1}')].map(
-    (e) => [e.audience, e] as const,
-  )) {
-    assert.deepEqual((await store.readEvents('b', audience, 0, 9)).events, [e]);
+});
+
+test('sealed store: an event stored whole (before schema step 5) reads back whole — its sealed part opened, or refused when cut short', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-sealed-whole-'));
+  const path = join(dir, 't.db');
+  const raw = openSqliteTableStore<SealedTableDocument>({ path });
+  const box = createSecretBox(key(1));
+  const store = sealedTableStore(raw, box);
+  try {
+    await store.createTable('w', await dealtDoc());
+    // As the codec of an earlier release wrote them: the text all audiences shared in clear,
+    // the audience's own text sealed between two marks; one in clear (before sealing); one
+    // whose end mark was cut off.
+    const sealed = box.seal('0,"cards":["AS"]', 'fairdeal/table/w/event/seat:0/1');
+    const sql = new DatabaseSync(path);
+    const insert = sql.prepare(
+      "INSERT INTO fd_table_events (table_id, audience, id, type, data, version) VALUES ('w', ?, ?, 'state', ?, NULL)",
+    );
+    insert.run('seat:0', 1, `{"n":1,"you":${MARK}${sealed}${MARK}}`);
+    insert.run('seat:0', 2, '{"n":2,"you":0,"cards":["AS"]}');
+    insert.run('seat:1', 1, `{"you":${MARK}${'x'.repeat(40)}`);
+    sql.close();
+    const whole = (await store.readEvents('w', 'seat:0', 0, 9)).events;
+    assert.deepEqual(
+      whole.map((e) => [e.data, e.public]),
+      [
+        ['{"n":1,"you":0,"cards":["AS"]}', null],
+        ['{"n":2,"you":0,"cards":["AS"]}', null],
+      ],
+    );
+    await assert.rejects(store.readEvents('w', 'seat:1', 0, 9), /cut short/);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  // An event whose sealed part lost its end mark is refused, not shown in part.
-  await raw.createTable('c', { id: 'c' }, [ev('seat:0', `{"you":\u0001${'x'.repeat(40)}`)]);
-  await assert.rejects(store.readEvents('c', 'seat:0', 0, 9), /cut short/);
 });
 
 test('sealed store: rows stored before sealing still read, and the document is sealed at its next change', async () => {
-  const old = testApp('before sealing');
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-before-sealing-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 't.db');
+  const old = testApp('before sealing', {
+    tables: openSqliteTableStore<SealedTableDocument>({ path }),
+  });
   const r = await old.openTable();
   const id = r.json.tableId;
   // Rewrite the table as an earlier release left it: document, events and answer in clear.
@@ -95,20 +146,26 @@ test('sealed store: rows stored before sealing still read, and the document is s
   // Events 1 … v are the table's creation and its claims; the one added in clear comes next.
   const v: number = r.json.table.version;
   const audiences = ['seat:0', 'seat:1', 'host'];
-  const events: StoredEvent[] = [];
-  for (const audience of audiences) {
-    const first = (await old.opened.readEvents(id, audience, 0, 9)).events[0]!;
-    events.push({ ...first, id: v + 1 });
-  }
   await old.tables.withTable(id, () => ({
-    doc: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, v + 1])) },
-    events,
+    next: { ...clear, eventSeq: Object.fromEntries(audiences.map((a) => [a, v + 1])) },
     answer: { key: 'k', request: '00'.repeat(32), status: 200, body: '{"ok":true,"cards":["AS"]}' },
     result: null,
   }));
-  assert.ok((await old.tables.readEvents(id, 'seat:0', v, 9)).events[0]!.data.startsWith('{'));
+  // Its events were whole (no version) and in clear.
+  const sql = new DatabaseSync(path);
+  for (const audience of audiences) {
+    const first = (await old.opened.readEvents(id, audience, 0, 9)).events[0]!;
+    sql
+      .prepare(
+        'INSERT INTO fd_table_events (table_id, audience, id, type, data, version) VALUES (?, ?, ?, ?, ?, NULL)',
+      )
+      .run(id, audience, v + 1, first.type, eventText(first));
+  }
+  sql.close();
+  const inClear = (await old.tables.readEvents(id, 'seat:0', v, 9)).events[0]!;
+  assert.ok(inClear.data.startsWith('{') && inClear.public === null);
   const raw = (await old.tables.readTable(id))!;
-  assert.equal(typeof (raw.doc.hand as { piles: unknown }).piles, 'object', 'in clear, as before');
+  assert.equal(typeof raw.doc.hand?.piles, 'object', 'in clear, as before');
   const seat = bearer(r.json.seatTokens[0]);
   const g = await old.call('GET', `/v1/tables/${id}`, undefined, seat);
   assert.equal(g.status, 200, g.text);
@@ -119,13 +176,9 @@ test('sealed store: rows stored before sealing still read, and the document is s
     polled.json.events.map((e: { id: number }) => e.id),
     Array.from({ length: v + 1 }, (_, i) => i + 1),
   );
-  const withAnswer = await old.opened.withTable(
-    id,
-    (row) => ({ doc: null, events: [], result: row.answer }),
-    {
-      answerKey: 'k',
-    },
-  );
+  const withAnswer = await old.opened.withTable(id, (row) => ({ next: null, result: row.answer }), {
+    answerKey: 'k',
+  });
   assert.deepEqual(withAnswer.found && withAnswer.value, {
     key: 'k',
     request: '00'.repeat(32),
@@ -139,8 +192,8 @@ test('sealed store: rows stored before sealing still read, and the document is s
     seat,
   );
   assert.equal(a.status, 200, a.text);
-  const after = (await old.tables.readTable(id))!.doc.hand as { piles: unknown };
-  assert.match(String(after.piles), /^v2\./);
+  const sealedNow = (await old.tables.readTable(id))!.doc.hand;
+  assert.match(String(sealedNow?.piles), /^v2\./);
 });
 
 test('sealed store: key rotation — the previous key opens what it sealed, every new write uses the new key, and without it old rows stay shut', async () => {
@@ -150,9 +203,7 @@ test('sealed store: key rotation — the previous key opens what it sealed, ever
   const id = r.json.tableId;
   const seat = bearer(r.json.seatTokens[0]);
   const docKey = async () =>
-    /^v2\.([0-9a-f]{8})\./.exec(
-      String(((await first.tables.readTable(id))!.doc.hand as { piles: string }).piles),
-    )![1];
+    /^v2\.([0-9a-f]{8})\./.exec(String((await first.tables.readTable(id))!.doc.hand?.piles))![1];
   assert.equal(await docKey(), k1.keyId);
 
   // The same database, restarted with FAIRDEAL_SECRET_KEY=new and FAIRDEAL_SECRET_KEY_PREVIOUS=old.
@@ -265,8 +316,7 @@ test('sealed store: with the key lost, a table keeps its public record, its toke
     host,
   );
   assert.equal(end.status, 200, end.text);
-  const pilesAsStored = async () =>
-    ((await before.tables.readTable(id))!.doc.hand as { piles: string }).piles;
+  const pilesAsStored = async () => (await before.tables.readTable(id))!.doc.hand?.piles;
   const sealedPiles = await pilesAsStored();
 
   // Restarted with another key and no FAIRDEAL_SECRET_KEY_PREVIOUS.

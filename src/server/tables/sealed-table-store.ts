@@ -1,17 +1,24 @@
-import { splitEvents } from '../store/event-bodies.ts';
 import type {
+  AudienceEvent,
+  ChangeEvents,
   StoredAnswer,
   StoredEvent,
   TableChange,
-  TableDoc,
   TableRow,
   TableStore,
 } from '../store/table-store.ts';
+import type {
+  Sealed,
+  SealedHandDocument,
+  SealedTableDocument,
+  SecretHandField,
+} from './sealed-table-doc.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { HandDocument, TableDocument } from './table-doc.ts';
 
-// Marks where an event's sealed part begins and ends. A control character: JSON.stringify
-// escapes every one inside strings and writes none between tokens, so no clear event text —
-// whatever a player calls themselves — holds it.
+// In an event stored whole (before schema step 5), marks where its sealed part begins and ends.
+// A control character: JSON.stringify escapes every one inside strings and writes none between
+// tokens, so no clear event text — whatever a player calls themselves — holds it.
 const MARK = '\u0001';
 
 // Every sealed value is bound (AES-GCM associated data) to the one place it was made for, so a
@@ -19,15 +26,24 @@ const MARK = '\u0001';
 // rows, or one table's stock into another table, would otherwise be shown to the wrong viewer.
 const handPart = (table: string, n: unknown, field: string) =>
   `fairdeal/table/${table}/hand/${String(n)}/${field}`;
-const eventPart = (table: string, e: StoredEvent) =>
+const eventPart = (table: string, e: Pick<AudienceEvent, 'audience' | 'id'>) =>
   `fairdeal/table/${table}/event/${e.audience}/${e.id}`;
 const answerPart = (table: string, key: string) => `fairdeal/table/${table}/answer/${key}`;
 
-// The document's secret parts, sealed whole: the seats' hands, the stock and its order, burns and
-// a face-down kitty (`piles`), and the Dou Dizhu state, which holds every hand (`game`). Whole
-// objects rather than chosen fields, like view() the other way round: a field added to them
-// later is sealed without anyone remembering to. (The fair round, `round`, is sealed already.)
-const SECRET_HAND_FIELDS = ['piles', 'game'] as const;
+/** Whether a field as stored is sealed (a clear one, stored before sealing, is an object). */
+function isSealed<T>(value: Sealed<T> | T | null): value is Sealed<T> {
+  return typeof value === 'string';
+}
+
+/**
+ * A secret field of a hand as read: the value as stored, and whether it was opened. Opened only
+ * when read (see `openHand`).
+ */
+interface LazyField<T> {
+  readonly stored: Sealed<T> | T | null;
+  readonly opened: boolean;
+  get(): T | null;
+}
 
 /**
  * The table store as the table routes see it: every secret part of what is stored is sealed on
@@ -35,113 +51,150 @@ const SECRET_HAND_FIELDS = ['piles', 'game'] as const;
  * work on the opened document while a copy of the database shows no card a seat holds or the
  * stock hides:
  *
- * - the document's `hand.piles` and `hand.game` (and answers kept in old documents);
- * - each event's own part: the events of one change are cut as the store keeps them
- *   (store/event-bodies.ts), and only the text every audience shares stays in clear — the host
- *   is one of them and sees no hand, so no seat's card is in that text; without the host's event
- *   among them, each event is sealed whole;
+ * - the document's `hand.piles` and `hand.game` (and answers kept in old documents): the types
+ *   say so (sealed-table-doc.ts: `TableStore<SealedTableDocument>` in, `TableStore<TableDocument>`
+ *   out);
+ * - each event's private part, what its audience alone sees (its seat and cards); the public part
+ *   of a change, what every viewer sees alike — the host too, who sees no hand — stays in clear;
  * - every stored idempotent answer (it holds the sender's view, cards and all).
  *
  * Always, not only while a hand is in play: one rule, and nothing to get wrong at the end of a
- * hand. Rows written before sealing (clear documents, events and answers) are still read; a
- * document is sealed at its next change.
+ * hand. Rows written before sealing (clear documents, whole events and answers) are still read; a
+ * document is sealed at its next change. An event's private part is always sealed: one in clear
+ * is refused, never shown as a seat's own.
  *
  * @example
  * ```ts
- * const tables = sealedTableStore(openSqliteTableStore({ path }), box);
+ * const tables = sealedTableStore(openSqliteTableStore<SealedTableDocument>({ path }), box);
  * ```
  * @throws never (its methods throw the store's errors, and an Error for a value that does not
  *   open: altered, moved, or sealed with a key the box lacks).
  */
 export function sealedTableStore(
-  inner: TableStore,
+  inner: TableStore<SealedTableDocument>,
   box: Pick<SecretBox, 'seal' | 'open'>,
-): TableStore {
-  // Hands read from the store whose secret fields have not been looked at: field → the sealed
-  // text as stored. Such a field is opened only when something reads it (view(), a step), and
-  // written back as it was when nothing did, so what never needs the cards — an event stream's
+): TableStore<TableDocument> {
+  const seal = <T>(value: T, place: string): Sealed<T> =>
+    // The one place a Sealed<T> is made: the box's text of the JSON of a T.
+    box.seal(JSON.stringify(value), place) as Sealed<T>;
+  const open = <T>(value: Sealed<T>, place: string): T => JSON.parse(box.open(value, place));
+  const sealOrNull = <T>(value: T | null, place: string): Sealed<T> | null =>
+    value === null || value === undefined ? null : seal(value, place);
+
+  // The document's secret parts, sealed whole: the seats' hands, the stock and its order, burns
+  // and a face-down kitty (`piles`), and the Dou Dizhu state, which holds every hand (`game`).
+  // Whole objects rather than chosen fields, like view() the other way round: a field added to
+  // them later is sealed without anyone remembering to. (The fair round, `round`, is sealed
+  // already.) Such a field is opened only when something reads it (view(), a step), and written
+  // back as it was stored when nothing did, so what never needs the cards — an event stream's
   // authorization, a token reissue, the transcripts, the next hand after an ended one — neither
   // pays for opening them nor fails when they no longer open (a lost key).
-  const unopened = new WeakMap<object, Map<string, string>>();
-  const sealDoc = (table: string, doc: TableDoc): TableDoc => {
-    let out = doc;
-    const hand = doc.hand as Record<string, unknown> | null | undefined;
-    if (hand !== null && typeof hand === 'object') {
-      const kept = unopened.get(hand);
-      // Field by field, not a spread: a spread would read, and so open, every field.
-      const sealed: Record<string, unknown> = {};
-      for (const field of Object.keys(hand)) {
-        const asStored = kept?.get(field);
-        if (asStored !== undefined) sealed[field] = asStored;
-        else if (!(SECRET_HAND_FIELDS as readonly string[]).includes(field)) {
-          sealed[field] = hand[field];
-        } else {
-          const value = hand[field];
-          sealed[field] =
-            value === null || value === undefined
-              ? value
-              : box.seal(JSON.stringify(value), handPart(table, hand.n, field));
+  const lazy = <T extends object>(stored: Sealed<T> | T | null, place: string): LazyField<T> => {
+    let plain = isSealed(stored) ? null : stored;
+    let opened = !isSealed(stored);
+    return {
+      stored,
+      get opened() {
+        return opened;
+      },
+      get: () => {
+        // Marked opened only once it opened: a value that does not open throws every time.
+        if (!opened && isSealed(stored)) {
+          plain = open(stored, place);
+          opened = true;
         }
-      }
-      out = { ...out, hand: sealed };
+        return plain;
+      },
+    };
+  };
+  // The hands as read from the store, each with its stored form and its lazy secret fields.
+  const read = new WeakMap<
+    HandDocument,
+    {
+      readonly stored: SealedHandDocument;
+      readonly fields: { readonly [F in SecretHandField]: LazyField<NonNullable<HandDocument[F]>> };
     }
-    const answers = doc.idempotency;
-    if (Array.isArray(answers) && answers.length > 0) {
-      out = {
-        ...out,
-        idempotency: box.seal(JSON.stringify(answers), answerPart(table, 'document')),
+  >();
+  const openHand = (table: string, stored: SealedHandDocument): HandDocument => {
+    const fields = {
+      piles: lazy(stored.piles, handPart(table, stored.n, 'piles')),
+      game: lazy(stored.game, handPart(table, stored.n, 'game')),
+    };
+    const opened: HandDocument = {
+      ...stored,
+      get piles() {
+        return fields.piles.get();
+      },
+      get game() {
+        return fields.game.get();
+      },
+    };
+    read.set(opened, { stored, fields });
+    return opened;
+  };
+  const sealHand = (table: string, hand: HandDocument): SealedHandDocument => {
+    const from = read.get(hand);
+    if (from === undefined) {
+      // A hand a step made: every field is a plain value.
+      return {
+        ...hand,
+        piles: sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
+        game: sealOrNull(hand.game, handPart(table, hand.n, 'game')),
       };
     }
-    return out;
+    // The very hand read (unchanged, as documents are never mutated): a field nobody opened goes
+    // back as stored; one that was opened, or stored in clear, is sealed (again, with the
+    // current key).
+    const keep = <T>(f: LazyField<T>) =>
+      f.stored === null || f.stored === undefined || (isSealed(f.stored) && !f.opened);
+    return {
+      ...from.stored,
+      piles: keep(from.fields.piles)
+        ? from.stored.piles
+        : sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
+      game: keep(from.fields.game)
+        ? from.stored.game
+        : sealOrNull(hand.game, handPart(table, hand.n, 'game')),
+    };
   };
-  const openDoc = (table: string, doc: TableDoc): TableDoc => {
-    let out = doc;
-    const hand = doc.hand as Record<string, unknown> | null | undefined;
-    if (hand !== null && typeof hand === 'object') {
-      let opened: Record<string, unknown> | undefined;
-      for (const field of SECRET_HAND_FIELDS) {
-        const value = hand[field];
-        if (typeof value !== 'string') continue; // null, or stored before sealing
-        opened ??= { ...hand };
-        const kept = unopened.get(opened) ?? new Map<string, string>();
-        unopened.set(opened, kept.set(field, value));
-        let plain: unknown;
-        Object.defineProperty(opened, field, {
-          enumerable: true,
-          configurable: true,
-          get: () => {
-            // Marked opened only once it opened: a value that does not open throws every time.
-            if (kept.has(field)) {
-              plain = JSON.parse(box.open(value, handPart(table, hand.n, field)));
-              kept.delete(field);
-            }
-            return plain;
-          },
-        });
-      }
-      if (opened !== undefined) out = { ...out, hand: opened };
-    }
-    if (typeof doc.idempotency === 'string') {
-      out = {
-        ...out,
-        idempotency: JSON.parse(box.open(doc.idempotency, answerPart(table, 'document'))),
-      };
-    }
-    return out;
+  const sealDoc = (table: string, doc: TableDocument): SealedTableDocument => {
+    const { hand, idempotency, ...rest } = doc;
+    return {
+      ...rest,
+      hand: hand === null ? null : sealHand(table, hand),
+      ...(idempotency === undefined
+        ? {}
+        : {
+            idempotency:
+              idempotency.length > 0
+                ? seal(idempotency, answerPart(table, 'document'))
+                : idempotency,
+          }),
+    };
   };
-  const sealEvents = (table: string, events: readonly StoredEvent[]): StoredEvent[] => {
-    const shared = events.length >= 2 && events.some((e) => e.audience === 'host');
-    const {
-      prefix,
-      suffix,
-      events: own,
-    } = shared ? splitEvents(events) : { prefix: '', suffix: '', events };
-    return own.map((e) => ({
-      ...e,
-      data: `${prefix}${MARK}${box.seal(e.data, eventPart(table, e))}${MARK}${suffix}`,
-    }));
+  const openDoc = (table: string, doc: SealedTableDocument): TableDocument => {
+    const { hand, idempotency, ...rest } = doc;
+    return {
+      ...rest,
+      hand: hand === null ? null : openHand(table, hand),
+      ...(idempotency === undefined
+        ? {}
+        : {
+            idempotency:
+              typeof idempotency === 'string'
+                ? open(idempotency, answerPart(table, 'document'))
+                : idempotency,
+          }),
+    };
   };
+  const sealEvents = (table: string, events: ChangeEvents): ChangeEvents => ({
+    public: events.public,
+    private: events.private.map((e) => ({ ...e, data: box.seal(e.data, eventPart(table, e)) })),
+  });
   const openEvent = (table: string, e: StoredEvent): StoredEvent => {
+    // An audience's part is always sealed: nothing in clear is shown as a seat's own.
+    if (e.public !== null) return { ...e, data: box.open(e.data, eventPart(table, e)) };
+    // Stored whole, before schema step 5: its own part sealed between two marks.
     const start = e.data.indexOf(MARK);
     if (start < 0) return e; // stored before events were sealed
     const end = e.data.lastIndexOf(MARK);
@@ -161,25 +214,33 @@ export function sealedTableStore(
   });
   const openAnswer = (table: string, a: StoredAnswer): StoredAnswer =>
     a.body.startsWith('{') ? a : { ...a, body: box.open(a.body, answerPart(table, a.key)) };
-  const openRow = (table: string, row: TableRow): TableRow => ({
+  const openRow = (table: string, row: TableRow<SealedTableDocument>): TableRow<TableDocument> => ({
     ...row,
     doc: openDoc(table, row.doc),
     ...(row.answer === undefined ? {} : { answer: openAnswer(table, row.answer) }),
   });
-  const sealChange = <T>(table: string, c: TableChange<T>): TableChange<T> =>
-    c.doc === null
-      ? c
+  const sealChange = <T>(
+    table: string,
+    c: TableChange<TableDocument, T>,
+  ): TableChange<SealedTableDocument, T> =>
+    c.next === null
+      ? { ...c, next: null }
       : {
           ...c,
-          doc: sealDoc(table, c.doc),
-          events: sealEvents(table, c.events),
+          next: sealDoc(table, c.next),
+          ...(c.events === undefined ? {} : { events: sealEvents(table, c.events) }),
           ...(c.answer === undefined ? {} : { answer: sealAnswer(table, c.answer) }),
         };
 
   return {
     ...(inner.notifiesOnChange === undefined ? {} : { notifiesOnChange: inner.notifiesOnChange }),
     createTable: (id, doc, events, dueAt) =>
-      inner.createTable(id, sealDoc(id, doc), sealEvents(id, events), dueAt),
+      inner.createTable(
+        id,
+        sealDoc(id, doc),
+        events === undefined ? undefined : sealEvents(id, events),
+        dueAt,
+      ),
     listDue: (now, limit) => inner.listDue(now, limit),
     readTable: async (id) => {
       const row = await inner.readTable(id);

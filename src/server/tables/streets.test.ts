@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TableDocument } from './table-doc.ts';
-import { type Json, testApp } from './test-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -14,7 +13,7 @@ async function dealt(seed: string, preset = 'holdem', options: object = { seats:
   const t = testApp(seed);
   const made = await t.openTable({ preset, options });
   const id = made.json.tableId as string;
-  const doc = async () => (await t.opened.readTable(id))!.doc as unknown as TableDocument;
+  const doc = async () => (await t.opened.readTable(id))!.doc;
   const version = async () => (await t.opened.readTable(id))!.version;
   const act = async (token: string, body: object, headers: Record<string, string> = {}) =>
     t.call(

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, playFair, seatedTable, seatKey } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import { openApiDocument } from '../openapi.ts';
 import { TABLE_ROUTES } from './routes/table-route-list.ts';
-import { type Json, testApp } from './test-table.ts';
 
 test('openapi: every table route the app registers is documented with its method, and no other', () => {
   const t = testApp('openapi');

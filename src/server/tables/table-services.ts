@@ -3,6 +3,7 @@ import { ApiError } from '../deck/api-error.ts';
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import type { StepContext } from './hand-flow.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { HandRecord, TableDocument } from './table-doc.ts';
@@ -10,7 +11,7 @@ import type { HandRecord, TableDocument } from './table-doc.ts';
 /** What the table routes need (app.ts passes it). */
 export interface TableRouteOptions {
   /** The store as it is; the routes seal what they store with `box` (sealed-table-store.ts). */
-  readonly tables: TableStore;
+  readonly tables: TableStore<SealedTableDocument>;
   readonly notifier: Notifier;
   readonly box: SecretBox;
   /** Table ids (tests pass a seeded source). Never server seeds: those are secure (§3). */
@@ -28,7 +29,7 @@ export interface TableRouteOptions {
 /** What every route handler is given: the sealed store and the helpers they share. */
 export interface TableServices {
   /** The store behind the codec: what is stored is sealed, what the steps see is opened. */
-  readonly tables: TableStore;
+  readonly tables: TableStore<TableDocument>;
   readonly notifier: Notifier;
   readonly box: SecretBox;
   readonly heartbeatMs: number;
@@ -93,7 +94,7 @@ export function tableServices(options: TableRouteOptions): TableServices {
     async load(id) {
       const row = await tables.readTable(id);
       if (row === undefined) throw new ApiError(404, 'TABLE_NOT_FOUND', 'No such table.');
-      return { doc: row.doc as unknown as TableDocument, version: row.version };
+      return { doc: row.doc, version: row.version };
     },
     async pastHand(id, n) {
       if (!Number.isSafeInteger(n) || n < 1) return undefined;
@@ -109,7 +110,7 @@ export function tableServices(options: TableRouteOptions): TableServices {
     async prune(id) {
       const row = await tables.readTable(id);
       if (row === undefined) return;
-      const seq = (row.doc as unknown as TableDocument).eventSeq;
+      const seq = row.doc.eventSeq;
       for (const [audience, last] of Object.entries(seq)) {
         if (last > keep) await tables.pruneEvents(id, audience, last - keep);
       }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callerOf } from '../../../test/support/live-hands.ts';
 import { bearer, playFair, seatedTable, seatKey } from '../../../test/support/seated-table.ts';
+import { type Json, testApp } from '../../../test/support/test-table.ts';
 import {
   type AnnouncementV3,
   checkAnnouncementV3,
@@ -12,7 +13,6 @@ import {
   verify,
   verifyChain,
 } from '../../fair/index.ts';
-import { type Json, testApp } from './test-table.ts';
 
 const TOKEN = /fdt_[a-z]+_[A-Za-z0-9_-]{43}/g;
 
@@ -560,12 +560,12 @@ test('tables: the server seed is stored sealed (AES-256-GCM), never in clear bef
     const id = fair ? (r as Json).id : (r as Json).tableId;
     const row = await t.tables.readTable(id);
     const text = JSON.stringify(row!.doc);
-    const doc = row!.doc as Json;
-    const secret = JSON.parse(t.box.open(doc.hand.round));
+    const doc = row!.doc;
+    const secret = JSON.parse(t.box.open(doc.hand!.round));
     assert.match(secret.serverSeed, /^[0-9a-f]{64}$/);
     assert.equal(text.includes(secret.serverSeed), false);
     // One character changed inside (not the last, whose low bits may be padding): it no longer opens.
-    const round: string = doc.hand.round;
+    const round = doc.hand!.round;
     const at = round.length - 10;
     const altered = `${round.slice(0, at)}${round[at] === 'A' ? 'B' : 'A'}${round.slice(at + 1)}`;
     assert.throws(() => t.box.open(altered));
@@ -612,8 +612,8 @@ test('tables: two identical requests with one Idempotency-Key at once act once',
 test('tables: tokens, invites, seeds, salts and private keys never reach the log', async () => {
   const lines: string[] = [];
   const { createApp } = await import('../app.ts');
-  const { openSqliteStore } = await import('../store/sqlite.ts');
-  const { openSqliteTableStore } = await import('../store/sqlite-tables.ts');
+  const { openSqliteStore } = await import('../store/sqlite/deck-store.ts');
+  const { openSqliteTableStore } = await import('../store/sqlite/table-store.ts');
   const { createLocalNotifier } = await import('../local-notifier.ts');
   const { createSecretBox } = await import('./secret-box.ts');
   const box = createSecretBox(new Uint8Array(32).fill(1));

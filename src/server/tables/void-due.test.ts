@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, playFair, seatedTable } from '../../../test/support/seated-table.ts';
+import { testApp } from '../../../test/support/test-table.ts';
 import { verify } from '../../fair/index.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
-import { testApp } from './test-table.ts';
+import { eventData } from './event-data.ts';
 import { voidDue } from './void-due.ts';
 
 // fairdeal-v2's sweep (dealDue) dealt a hand at its deadline without the silent seats. Under
@@ -79,9 +80,9 @@ test('voidDue: a hand is voided at its deadline naming the silent seats, once, n
   // Every audience's stream got the void, as from a seat's own `void`.
   for (const audience of ['seat:0', 'seat:1', 'seat:2', 'host']) {
     const last = (await t.opened.readEvents(id, audience, 0, 100)).events.at(-1)!;
-    const data = JSON.parse(last.data);
+    const data = eventData(last);
     assert.deepEqual(data.action, { type: 'hand-void', seat: null, pile: 'withheld', to: '1,2' });
-    assert.equal(data.table.hand.n, 2, audience);
+    assert.equal(data.table.hand?.n, 2, audience);
   }
   await notifier.close();
 });

@@ -1,15 +1,16 @@
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import { tableEvents } from './apply-action.ts';
+import { isPlayable } from './authorize.ts';
 import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { TableDocument } from './table-doc.ts';
 
 /** What the sweep needs: the table store, the notifier and a fresh step context per table. */
 export interface VoidDueOptions {
   /** The store as it is; the sweep seals what it stores with `box`, as the routes do. */
-  readonly tables: TableStore;
+  readonly tables: TableStore<SealedTableDocument>;
   readonly box: Pick<SecretBox, 'seal' | 'open'>;
   readonly notifier: Notifier;
   readonly ctx: () => StepContext;
@@ -40,23 +41,23 @@ export async function voidDue(o: VoidDueOptions): Promise<number> {
   for (const id of ids) {
     try {
       const r = await tables.withTable(id, (row) => {
-        const doc = row.doc as unknown as TableDocument;
-        if ((doc as { format?: string }).format !== 'fairdeal/table-2') {
+        const doc = row.doc;
+        if (!isPlayable(doc)) {
           // A table of an older fairdeal is not played on (authorize.ts): it is never due again.
-          return { doc: row.doc as never, events: [], dueAt: null, result: false };
+          return { next: doc, dueAt: null, result: false };
         }
         const hand = doc.hand;
         const due = dueAt(doc);
         // Completed or voided meanwhile by a seat or another process (whose change cleared the
         // column).
         if (hand === null || due === null || due > ctx.now) {
-          return { doc: null, events: [], result: false };
+          return { next: null, result: false };
         }
         const v = voidCurrentHand(doc, ctx, 'withheld', [], null);
         const next = openNextIfSeated(v.doc, ctx);
         const { doc: saved, events } = tableEvents(next, row.version + 1, v.action);
         return {
-          doc: saved as never,
+          next: saved,
           events,
           dueAt: dueAt(next),
           hands: [{ n: v.record.n, record: JSON.stringify(v.record) }],

@@ -8,10 +8,11 @@ import { after, test } from 'node:test';
 import { chacha20 } from '../../../src/index.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { createLocalNotifier } from '../../../src/server/local-notifier.ts';
-import { loadPg } from '../../../src/server/store/load-pg.ts';
-import { openPostgresTableStore } from '../../../src/server/store/postgres-tables.ts';
-import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
+import { loadPg } from '../../../src/server/store/postgres/load-pg.ts';
+import { openPostgresTableStore } from '../../../src/server/store/postgres/table-store.ts';
+import { openSqliteStore } from '../../../src/server/store/sqlite/deck-store.ts';
 import type { TableStore } from '../../../src/server/store/table-store.ts';
+import type { SealedTableDocument } from '../../../src/server/tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox, type SecretBox } from '../../../src/server/tables/secret-box.ts';
 import { cardIdsIn } from '../../support/card-scan.ts';
@@ -21,14 +22,14 @@ import { testDatabase } from '../../support/pg-database.ts';
 import { assertNoHiddenCard, hiddenEverywhere } from '../../support/thief-scan.ts';
 
 const db = await testDatabase();
-const stores: TableStore[] = [];
+const stores: TableStore<SealedTableDocument>[] = [];
 after(async () => {
   for (const s of stores) await s.close();
   await db.drop();
 });
 
 async function appOn(box: SecretBox) {
-  const tables = await openPostgresTableStore({ url: db.url!, poolSize: 3 });
+  const tables = await openPostgresTableStore<SealedTableDocument>({ url: db.url!, poolSize: 3 });
   stores.push(tables);
   const app = createApp({
     store: openSqliteStore({ path: ':memory:' }),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { isConserved } from '../../../src/server/deck/conserved.ts';
 import type { DeckState } from '../../../src/server/deck/deck-state.ts';
-import { loadPg } from '../../../src/server/store/load-pg.ts';
+import { loadPg } from '../../../src/server/store/postgres/load-pg.ts';
 import { testDatabase } from '../../support/pg-database.ts';
 import { getJson, type Running, spawnServer } from '../spawn-server.ts';
 

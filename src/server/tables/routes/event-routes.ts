@@ -1,4 +1,5 @@
 import { ApiError } from '../../deck/api-error.ts';
+import { eventData } from '../event-data.ts';
 import { eventStream } from '../event-stream.ts';
 import { tableRoute } from '../table-route.ts';
 import { generationOf } from '../token-generation.ts';
@@ -103,7 +104,7 @@ export const tableEvents = tableRoute({
       status: 200,
       body: {
         ok: true,
-        events: page.events.map((e) => ({ id: e.id, type: e.type, data: JSON.parse(e.data) })),
+        events: page.events.map((e) => ({ id: e.id, type: e.type, data: eventData(e) })),
       },
     };
   },

@@ -3,7 +3,6 @@ import { tableEvents } from '../apply-action.ts';
 import { claimSeatBody } from '../bodies.ts';
 import { dueAt } from '../hand-flow.ts';
 import { claimSeat, kickSeat } from '../seats.ts';
-import type { TableDocument } from '../table-doc.ts';
 import { type RouteRequest, type TableRoute, tableRoute } from '../table-route.ts';
 import type { TableServices } from '../table-services.ts';
 import { nextGenerations } from '../token-generation.ts';
@@ -38,12 +37,12 @@ export const claimSeatRoute = tableRoute({
     const step = s.step();
     const seat = req.seat;
     const r = await s.tables.withTable(req.id, (row) => {
-      const doc = row.doc as unknown as TableDocument;
+      const doc = row.doc;
       const claimed = claimSeat(doc, seat, req.body, step);
       const version = row.version + 1;
       const { doc: saved, events } = tableEvents(claimed.doc, version, claimed.action);
       return {
-        doc: saved as never,
+        next: saved,
         events,
         dueAt: dueAt(claimed.doc),
         result: { token: claimed.token, table: view(claimed.doc, { kind: 'seat', seat }, version) },
@@ -76,13 +75,12 @@ export const reissueSeatToken = tableRoute({
     const token = newToken('seat');
     const audience = `seat:${seat}`;
     const r = await s.tables.withTable(req.id, (row) => {
-      const doc = row.doc as unknown as TableDocument;
+      const doc = row.doc;
       req.caller(doc);
       const seatTokens = doc.seatTokens.map((h, i) => (i === seat ? tokenHash(token) : h));
       const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
       return {
-        doc: { ...doc, seatTokens, tokenGenerations } as never,
-        events: [],
+        next: { ...doc, seatTokens, tokenGenerations },
         tokenGenerations,
         result: null,
       };
@@ -100,14 +98,14 @@ async function kick(req: RouteRequest<unknown>, s: TableServices) {
   const audience = `seat:${seat}`;
   const step = s.step();
   const r = await s.tables.withTable(req.id, (row) => {
-    const doc = row.doc as unknown as TableDocument;
+    const doc = row.doc;
     req.caller(doc);
     const k = kickSeat(doc, seat, step);
     const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
     const next = { ...k.doc, tokenGenerations };
     const { doc: saved, events } = tableEvents(next, row.version + 1, k.action);
     return {
-      doc: saved as never,
+      next: saved,
       events,
       dueAt: dueAt(next),
       tokenGenerations,

@@ -37,7 +37,7 @@ export const createTable = tableRoute({
       const id = s.newId();
       const made = createTableDoc(id, req.body, s.step());
       const first = tableEvents(made.doc, 1, { type: 'created', seat: null });
-      if (await s.tables.createTable(id, first.doc as never, first.events, dueAt(first.doc))) {
+      if (await s.tables.createTable(id, first.doc, first.events, dueAt(first.doc))) {
         return {
           status: 201,
           body: {
@@ -124,7 +124,7 @@ export const tableAction = tableRoute({
         applyAction(
           row,
           {
-            viewer: req.caller(row.doc as never),
+            viewer: req.caller(row.doc),
             expectedVersion: req.raw.version,
             idempotency,
             body: () => req.body,

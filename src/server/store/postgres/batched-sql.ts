@@ -1,0 +1,103 @@
+// The batched statements of the PostgreSQL stores — a table change's read and write
+// (table-store.ts) and a deck change’s (deck-store.ts) — in a file of their own so that
+// batched-sql.test.ts can check the plans PostgreSQL keeps for them.
+
+/**
+ * Tables' rows, with the answer stored under each one's key (NULL: none asked), for a batch of
+ * (id, key) pairs ($1, $2); `n` is the pair's place in the batch (1-based). A missing table has
+ * no row. `t.id = ANY ($1)` (here and in WRITE_SQL) is what keeps the plan on the primary key:
+ * PostgreSQL plans a prepared statement once for any array, guesses 10 to 100 elements for an
+ * `unnest`, and with a few thousand tables then preferred a hash join over a scan of all of
+ * them; for `= ANY (array)` it takes the index.
+ */
+export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request AS a_request,
+    a.status AS a_status, a.body AS a_body
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (id, key, n)
+  JOIN fd_tables AS t ON t.id = q.id
+  LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = q.key
+  WHERE t.id = ANY ($1::text[])`;
+
+/**
+ * The write of a batch of changes to different tables, as one statement (one implicit
+ * transaction, one commit): each document, if its version is still the one its change read;
+ * its credential generations where the change sets them ($7, NULL: kept); its answer, its events
+ * (the public part once per change, $8–$9; each audience's part, $10–$14) and its finished hands,
+ * only if the document was written; and `pg_notify` on each written table's channel (delivered
+ * at commit to every listening process, this one included). Answers one row per written table.
+ *
+ * The rows are locked with SKIP LOCKED: a table that another transaction is writing right now
+ * is left out, like a lost race (its change reruns on the fresh row), so a batch never waits
+ * for a lock it cannot get and two batches that hold each other's tables cannot deadlock. A
+ * row locked by this same transaction (the locked path below) is not skipped.
+ */
+export const WRITE_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[],
+      $7::text[]) AS q (id, v, doc, set_due, due, gens)
+  ), l AS (
+    SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
+    WHERE t.id = ANY ($1::text[])
+    FOR UPDATE OF t SKIP LOCKED
+  ), u AS (
+    UPDATE fd_tables AS t SET doc = q.doc, version = q.v + 1, updated_at = $6,
+      due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END,
+      token_generations = coalesce(q.gens, t.token_generations)
+    FROM q WHERE t.id = q.id AND t.id = ANY ($1::text[]) AND t.id IN (SELECT id FROM l)
+    RETURNING t.id, t.version
+  ), p AS (
+    INSERT INTO fd_event_public (table_id, version, body)
+    SELECT u.id, u.version, x.b FROM unnest($8::text[], $9::text[]) AS x (id, b)
+      JOIN u ON u.id = x.id
+  ), e AS (
+    INSERT INTO fd_table_events (table_id, audience, id, type, data, version)
+    SELECT u.id, x.a, x.i, x.t, x.d, u.version
+    FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[])
+      AS x (id, a, i, t, d) JOIN u ON u.id = x.id
+  ), k AS (
+    INSERT INTO fd_table_answers (table_id, key, version, request, status, body)
+    SELECT u.id, x.k, u.version, x.r, x.s, x.b
+    FROM unnest($15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[])
+      AS x (id, k, r, s, b) JOIN u ON u.id = x.id
+  ), h AS (
+    INSERT INTO fd_table_hands (table_id, n, record)
+    SELECT u.id, x.n, x.r FROM unnest($20::text[], $21::bigint[], $22::text[]) AS x (id, n, r)
+      JOIN u ON u.id = x.id
+  )
+  SELECT u.id, pg_notify('table:' || u.id, '') AS woken FROM u`;
+
+/** Decks with their composition and version, for a batch of ids; `n`: the id's place (1-based). */
+export const READ_DECKS_SQL = `SELECT q.n, c.cards, d.state, d.version
+  FROM unnest($1::text[]) WITH ORDINALITY AS q (id, n)
+  JOIN decks AS d ON d.id = q.id JOIN deck_cards AS c ON c.id = d.id
+  WHERE d.id = ANY ($1::text[])`;
+
+/**
+ * The changes of a batch of decks, each written only if its version is still the one read; rows
+ * that another transaction holds are skipped (a lost race: the change reruns under the row lock)
+ * so that batches never wait for each other and cannot deadlock. Answers the written ids.
+ * `= ANY` keeps the plan on the primary key (READ_SQL says why).
+ */
+export const WRITE_DECKS_SQL = `WITH q AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) AS q (id, state, v)
+  ), l AS (
+    SELECT d.id FROM decks AS d JOIN q ON d.id = q.id AND d.version = q.v
+    WHERE d.id = ANY ($1::text[])
+    FOR UPDATE OF d SKIP LOCKED
+  )
+  UPDATE decks AS d SET state = q.state, version = q.v + 1, touched_at = $4
+  FROM q WHERE d.id = q.id AND d.id = ANY ($1::text[]) AND d.id IN (SELECT id FROM l)
+  RETURNING d.id`;
+
+/**
+ * New decks, each with its composition, as one statement: a composition is written only when
+ * its deck row was (a taken id inserts nothing), so each pair is atomic without a transaction.
+ * Answers the ids made.
+ */
+export const INSERT_DECKS_SQL = `WITH d AS (
+    INSERT INTO decks (id, state, version, created_at, touched_at)
+    SELECT x.id, x.state, 1, $4, $4 FROM unnest($1::text[], $3::text[]) AS x (id, state)
+    ON CONFLICT (id) DO NOTHING RETURNING id
+  ), c AS (
+    INSERT INTO deck_cards (id, cards)
+    SELECT d.id, x.cards FROM unnest($1::text[], $2::text[]) AS x (id, cards) JOIN d ON d.id = x.id
+  )
+  SELECT id FROM d`;

@@ -1,0 +1,337 @@
+import type { Pool, PoolClient } from 'pg';
+import type {
+  ChangeEvents,
+  StoredAnswer,
+  StoredEvent,
+  StoredHand,
+  TableChange,
+  TableRow,
+  TableStore,
+  TokenGenerations,
+} from '../table-store.ts';
+import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
+import { batchedRead, batchedWrite } from './batched-statement.ts';
+import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
+
+/**
+ * A {@link TableStore} on PostgreSQL, on the schema of migrations 2 to 5 (the same tables as
+ * SQLite). A change is a read, the pure change in JavaScript, and one write statement that
+ * stores the document only if its version is still the one read, with its events, finished
+ * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without
+ * its events or the reverse. The reads and writes of concurrent changes share statements
+ * (batched-statement.ts): under load a process sends one statement for many changes. A change that
+ * loses its race reruns on the fresh row; after three lost races it takes the row lock
+ * (`SELECT … FOR UPDATE`) and waits its turn.
+ *
+ * @example
+ * ```ts
+ * const tables = await openPostgresTableStore<SealedTableDocument>({ url: process.env.DATABASE_URL! });
+ * ```
+ * @throws {Error} when `pg` is not installed, the server cannot be reached or a migration fails.
+ */
+export async function openPostgresTableStore<Doc>(
+  options: PostgresOptions,
+): Promise<TableStore<Doc>> {
+  const pool = await openMigratedPool(options);
+  return tableStoreOn<Doc>(pool, options.now ?? Date.now);
+}
+
+/** Lost races in a row before a change waits for the row lock instead (a hot table). */
+const OPTIMISTIC_TRIES = 3;
+
+/** One change to write: its table, the version it read, and what it makes (`doc`: as JSON). */
+interface Write {
+  readonly id: string;
+  readonly version: number;
+  readonly doc: string;
+  readonly events: ChangeEvents | undefined;
+  readonly hands: readonly StoredHand[];
+  readonly dueAt: number | null | undefined;
+  readonly tokenGenerations: TokenGenerations | undefined;
+  readonly answer: StoredAnswer | undefined;
+}
+
+/** WRITE_SQL's parameters for a batch of changes to different tables: columns of arrays. */
+function writeParameters(writes: readonly Write[], at: number): unknown[] {
+  const p: unknown[][] = Array.from({ length: 22 }, () => []);
+  const col = (k: number) => p[k - 1]!;
+  for (const w of writes) {
+    col(1).push(w.id);
+    col(2).push(w.version);
+    col(3).push(w.doc);
+    col(4).push(w.dueAt !== undefined);
+    col(5).push(w.dueAt ?? null);
+    col(7).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
+    if (w.events !== undefined && w.events.private.length > 0) {
+      col(8).push(w.id);
+      col(9).push(w.events.public);
+      for (const e of w.events.private) {
+        col(10).push(w.id);
+        col(11).push(e.audience);
+        col(12).push(e.id);
+        col(13).push(e.type);
+        col(14).push(e.data);
+      }
+    }
+    if (w.answer !== undefined) {
+      col(15).push(w.id);
+      col(16).push(w.answer.key);
+      col(17).push(w.answer.request);
+      col(18).push(w.answer.status);
+      col(19).push(w.answer.body);
+    }
+    for (const h of w.hands) {
+      col(20).push(w.id);
+      col(21).push(h.n);
+      col(22).push(h.record);
+    }
+  }
+  return [...p.slice(0, 5), at, ...p.slice(6)];
+}
+
+function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
+  // The events of a new table (version 1): its public part, then each audience's event.
+  const writeEvents = async (c: PoolClient, tableId: string, events: ChangeEvents | undefined) => {
+    if (events === undefined || events.private.length === 0) return;
+    await c.query('INSERT INTO fd_event_public (table_id, version, body) VALUES ($1, 1, $2)', [
+      tableId,
+      events.public,
+    ]);
+    // One statement for any number of events: the arrays are unnested into rows.
+    await c.query(
+      'INSERT INTO fd_table_events (table_id, audience, id, type, data, version) SELECT $1, *, 1 FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[])',
+      [
+        tableId,
+        events.private.map((e) => e.audience),
+        events.private.map((e) => e.id),
+        events.private.map((e) => e.type),
+        events.private.map((e) => e.data),
+      ],
+    );
+  };
+  type Loaded = {
+    n: string;
+    doc: string;
+    version: string;
+    a_key: string | null;
+    a_request: string | null;
+    a_status: string | null;
+    a_body: string | null;
+  };
+  // The text this store wrote from a Doc (JSON.stringify), read back.
+  const parseDoc = (text: string): Doc => JSON.parse(text);
+  const toRow = (r: { doc: string; version: string | number }): TableRow<Doc> => ({
+    doc: parseDoc(r.doc),
+    version: Number(r.version),
+  });
+  const withAnswer = (r: Loaded): TableRow<Doc> =>
+    r.a_key === null
+      ? toRow(r)
+      : {
+          ...toRow(r),
+          answer: {
+            key: r.a_key,
+            request: r.a_request!,
+            status: Number(r.a_status),
+            body: r.a_body!,
+          },
+        };
+
+  const toWrite = <T>(id: string, version: number, next: Doc, c: TableChange<Doc, T>): Write => ({
+    id,
+    version,
+    doc: JSON.stringify(next),
+    events: c.events,
+    hands: c.hands ?? [],
+    dueAt: c.dueAt,
+    tokenGenerations: c.tokenGenerations,
+    answer: c.answer,
+  });
+  // Reads and writes each share a statement with the others waiting at that moment: under load
+  // a process sends a few statements carrying many changes instead of one per change.
+  const readBatched = batchedRead<{ id: string; key: string | null }, Loaded>(pool, {
+    name: 'fd_table_read',
+    text: READ_SQL,
+    values: (asks) => [asks.map((a) => a.id), asks.map((a) => a.key)],
+  });
+  const writeBatched = batchedWrite<Write>(pool, {
+    name: 'fd_table_write',
+    text: WRITE_SQL,
+    values: (writes) => writeParameters(writes, now()),
+  });
+
+  return {
+    notifiesOnChange: true,
+    createTable: (id, doc, events, dueAt) =>
+      inTransaction(pool, async (c) => {
+        const t = now();
+        const r = await c.query(
+          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES ($1, $2, 1, $3, $3, $4) ON CONFLICT (id) DO NOTHING',
+          [id, JSON.stringify(doc), t, dueAt ?? null],
+        );
+        if (r.rowCount !== 1) return false;
+        await writeEvents(c, id, events);
+        return true;
+      }),
+    readTable: async (id) => {
+      const r = await pool.query<{ doc: string; version: string }>(
+        'SELECT doc, version FROM fd_tables WHERE id = $1',
+        [id],
+      );
+      const row = r.rows[0];
+      return row === undefined ? undefined : toRow(row);
+    },
+    withTable: async (id, change, options) => {
+      const key = options?.answerKey ?? null;
+      // Optimistic first: read, run the pure change, then ONE statement that writes the
+      // document only if its version is still the one read, with its events and the wake-up —
+      // two round trips and no transaction held open across the change, each shared with the
+      // other changes waiting at that moment (batched-statement.ts). A lost race (another process wrote
+      // first, or is writing) runs the change again on the fresh row, which is why changes
+      // must be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
+      for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+        const found = await readBatched({ id, key });
+        if (found === undefined) return { found: false as const };
+        const row = withAnswer(found);
+        const c = change(row);
+        if (c.next === null) return { found: true as const, value: c.result, version: row.version };
+        if (await writeBatched(toWrite(id, row.version, c.next, c))) {
+          return { found: true as const, value: c.result, version: row.version + 1 };
+        }
+      }
+      return inTransaction(pool, async (client) => {
+        const r = await client.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [[id], [key]]);
+        const found = r.rows[0];
+        if (found === undefined) return { found: false as const };
+        const row = withAnswer(found);
+        const c = change(row);
+        if (c.next === null) return { found: true as const, value: c.result, version: row.version };
+        const w = await client.query(
+          WRITE_SQL,
+          writeParameters([toWrite(id, row.version, c.next, c)], now()),
+        );
+        if (w.rowCount !== 1) throw new Error('table changed inside its own transaction');
+        return { found: true as const, value: c.result, version: row.version + 1 };
+      });
+    },
+    listDue: async (at, limit) => {
+      const r = await pool.query<{ id: string }>(
+        'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= $1 ORDER BY due_at LIMIT $2',
+        [at, limit],
+      );
+      return r.rows.map((x) => x.id);
+    },
+    readHand: async (tableId, n) => {
+      const r = await pool.query<{ record: string }>(
+        'SELECT record FROM fd_table_hands WHERE table_id = $1 AND n = $2',
+        [tableId, n],
+      );
+      return r.rows[0]?.record;
+    },
+    readHands: async (tableId, after, limit) => {
+      const r = await pool.query<{ n: string; record: string }>(
+        'SELECT n, record FROM fd_table_hands WHERE table_id = $1 AND n > $2 ORDER BY n LIMIT $3',
+        [tableId, after, limit],
+      );
+      return r.rows.map((h) => ({ n: Number(h.n), record: h.record }));
+    },
+    readEvents: async (tableId, audience, after, limit) => {
+      const [page, low] = await Promise.all([
+        pool.query<{
+          audience: string;
+          id: string;
+          type: string;
+          data: string;
+          version: string | null;
+          public: string | null;
+        }>(
+          `SELECT e.audience, e.id, e.type, e.data, e.version, p.body AS public
+           FROM fd_table_events AS e
+           LEFT JOIN fd_event_public AS p ON p.table_id = e.table_id AND p.version = e.version
+           WHERE e.table_id = $1 AND e.audience = $2 AND e.id > $3 ORDER BY e.id LIMIT $4`,
+          [tableId, audience, after, limit],
+        ),
+        pool.query<{ m: string | null }>(
+          'SELECT min(id) AS m FROM fd_table_events WHERE table_id = $1 AND audience = $2',
+          [tableId, audience],
+        ),
+      ]);
+      const m = low.rows[0]?.m ?? null;
+      return {
+        events: page.rows.map((e): StoredEvent => {
+          // No version: stored before schema step 5, whole. A version whose public part is gone
+          // is refused rather than shown as if the audience's part were the whole event.
+          if (e.version !== null && e.public === null) {
+            throw new Error(`the public part of event ${e.audience}/${e.id} is missing`);
+          }
+          return {
+            audience: e.audience,
+            id: Number(e.id),
+            type: e.type,
+            data: e.data,
+            public: e.public,
+          };
+        }),
+        oldest: m === null ? 0 : Number(m),
+      };
+    },
+    readTokenGenerations: async (id) => {
+      const r = await pool.query<{ token_generations: string }>(
+        'SELECT token_generations FROM fd_tables WHERE id = $1',
+        [id],
+      );
+      const row = r.rows[0];
+      return row === undefined
+        ? undefined
+        : (JSON.parse(row.token_generations) as TokenGenerations);
+    },
+    createTicket: async (hash, tableId, audience, expiresAt, generation) => {
+      await pool.query('DELETE FROM fd_stream_tickets WHERE expires_at < $1', [now()]);
+      await pool.query(
+        'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at, generation) VALUES ($1, $2, $3, $4, $5)',
+        [hash, tableId, audience, expiresAt, generation],
+      );
+    },
+    consumeTicket: async (hash, at) => {
+      // DELETE … RETURNING is atomic: of two concurrent calls, one deletes the row, one finds none.
+      const r = await pool.query<{
+        table_id: string;
+        audience: string;
+        expires_at: string;
+        generation: string;
+      }>(
+        'DELETE FROM fd_stream_tickets WHERE hash = $1 RETURNING table_id, audience, expires_at, generation',
+        [hash],
+      );
+      const row = r.rows[0];
+      if (row === undefined || Number(row.expires_at) < at) return undefined;
+      return { tableId: row.table_id, audience: row.audience, generation: Number(row.generation) };
+    },
+    dropTickets: async (tableId, audience) => {
+      await pool.query('DELETE FROM fd_stream_tickets WHERE table_id = $1 AND audience = $2', [
+        tableId,
+        audience,
+      ]);
+    },
+    pruneAnswers: async (tableId, version) => {
+      await pool.query('DELETE FROM fd_table_answers WHERE table_id = $1 AND version < $2', [
+        tableId,
+        version,
+      ]);
+    },
+    pruneEvents: async (tableId, audience, upTo) => {
+      await pool.query(
+        'DELETE FROM fd_table_events WHERE table_id = $1 AND audience = $2 AND id <= $3',
+        [tableId, audience, upTo],
+      );
+      // Public parts no stored event refers to any more (one still being written by a
+      // concurrent change is not visible here, so it is not taken).
+      await pool.query(
+        `DELETE FROM fd_event_public WHERE table_id = $1 AND version <
+           coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
+        [tableId],
+      );
+    },
+    ...poolLifecycle(pool),
+  };
+}

@@ -1,0 +1,40 @@
+import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
+import { MIGRATION_3_HANDS } from './migration-3-hands.ts';
+import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
+import { MIGRATION_5_EVENT_PARTS } from './migration-5-event-parts.ts';
+
+/**
+ * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
+ * the same transaction that raises it. Never edit a released step: add the next one. A step is
+ * written in the common subset of SQLite and PostgreSQL (postgres/migrate.ts translates the
+ * rest), or carries its own `postgres` text where the dialects differ too much (JSON functions).
+ */
+export const MIGRATIONS: readonly {
+  readonly version: number;
+  readonly sql: string;
+  readonly postgres?: string;
+}[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE decks (
+        id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,          -- DeckState as JSON, cards only once rebuilt (store/composition.ts)
+        version INTEGER NOT NULL,     -- bumped by every change
+        created_at INTEGER NOT NULL,  -- ms since the epoch
+        touched_at INTEGER NOT NULL   -- last change; the purge looks at this
+      ) STRICT;
+      -- The composition as made never changes: kept apart, so a change rewrites only the row above
+      -- (no index on touched_at either: it would add a page write to every change; the hourly
+      -- purge scans).
+      CREATE TABLE deck_cards (
+        id TEXT PRIMARY KEY REFERENCES decks (id) ON DELETE CASCADE,
+        cards TEXT NOT NULL           -- JSON array of card identities, in creation order
+      ) STRICT;
+    `,
+  },
+  MIGRATION_2_TABLES,
+  MIGRATION_3_HANDS,
+  MIGRATION_4_CREDENTIALS,
+  MIGRATION_5_EVENT_PARTS,
+];

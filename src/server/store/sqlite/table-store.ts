@@ -1,0 +1,250 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type {
+  ChangeEvents,
+  StoredEvent,
+  TableRow,
+  TableStore,
+  TokenGenerations,
+} from '../table-store.ts';
+import type { SqliteOptions } from './deck-store.ts';
+import { migrate } from './migrate.ts';
+
+/**
+ * A {@link TableStore} on node:sqlite, on the same file as the deck store (its own connection).
+ * Every change is one `BEGIN IMMEDIATE` transaction with no `await` inside: read the row, run
+ * the pure change, write the row (`WHERE version = ?`, a second guard) and its events.
+ *
+ * @example
+ * ```ts
+ * const tables = openSqliteTableStore<SealedTableDocument>({ path: './data/fairdeal.db' });
+ * ```
+ * @throws {Error} if the file cannot be opened or a migration fails.
+ */
+export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Doc> {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const now = options.now ?? Date.now;
+  const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${options.synchronous ?? 'NORMAL'}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  migrate(db);
+  const insert = db.prepare(
+    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+  );
+  const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
+  const update = db.prepare(
+    `UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?,
+       due_at = CASE WHEN ? THEN ? ELSE due_at END,
+       token_generations = coalesce(?, token_generations)
+     WHERE id = ? AND version = ?`,
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO fd_table_events (table_id, audience, id, type, data, version) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertPublic = db.prepare(
+    'INSERT INTO fd_event_public (table_id, version, body) VALUES (?, ?, ?)',
+  );
+  // Public parts no stored event refers to any more (rows stored before schema step 5 have no
+  // version: min() passes them by).
+  const prunePublic = db.prepare(`DELETE FROM fd_event_public WHERE table_id = ? AND version <
+    coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = ?), 9007199254740991)`);
+  const selectDue = db.prepare(
+    'SELECT id FROM fd_tables WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?',
+  );
+  const selectGenerations = db.prepare('SELECT token_generations FROM fd_tables WHERE id = ?');
+  const selectAnswer = db.prepare(
+    'SELECT key, request, status, body FROM fd_table_answers WHERE table_id = ? AND key = ?',
+  );
+  const insertAnswer = db.prepare(
+    'INSERT INTO fd_table_answers (table_id, key, version, request, status, body) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const pruneAnswers = db.prepare(
+    'DELETE FROM fd_table_answers WHERE table_id = ? AND version < ?',
+  );
+  const insertHand = db.prepare(
+    'INSERT INTO fd_table_hands (table_id, n, record) VALUES (?, ?, ?)',
+  );
+  const selectHand = db.prepare('SELECT record FROM fd_table_hands WHERE table_id = ? AND n = ?');
+  const selectHands = db.prepare(
+    'SELECT n, record FROM fd_table_hands WHERE table_id = ? AND n > ? ORDER BY n LIMIT ?',
+  );
+  const selectEvents = db.prepare(`SELECT e.audience, e.id, e.type, e.data, e.version,
+      p.body AS public
+    FROM fd_table_events AS e
+    LEFT JOIN fd_event_public AS p ON p.table_id = e.table_id AND p.version = e.version
+    WHERE e.table_id = ? AND e.audience = ? AND e.id > ? ORDER BY e.id LIMIT ?`);
+  const oldest = db.prepare(
+    'SELECT MIN(id) AS m FROM fd_table_events WHERE table_id = ? AND audience = ?',
+  );
+  const prune = db.prepare(
+    'DELETE FROM fd_table_events WHERE table_id = ? AND audience = ? AND id <= ?',
+  );
+  const insertTicket = db.prepare(
+    'INSERT INTO fd_stream_tickets (hash, table_id, audience, expires_at, generation) VALUES (?, ?, ?, ?, ?)',
+  );
+  const takeTicket = db.prepare(
+    'DELETE FROM fd_stream_tickets WHERE hash = ? RETURNING table_id, audience, expires_at, generation',
+  );
+  const dropTickets = db.prepare(
+    'DELETE FROM fd_stream_tickets WHERE table_id = ? AND audience = ?',
+  );
+  const dropExpired = db.prepare('DELETE FROM fd_stream_tickets WHERE expires_at < ?');
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  let closed = false;
+
+  // The text this store wrote from a Doc (JSON.stringify), read back.
+  const parseDoc = (text: string): Doc => JSON.parse(text);
+  const load = (id: string): TableRow<Doc> | undefined => {
+    const row = select.get(id) as { doc: string; version: number } | undefined;
+    return row === undefined ? undefined : { doc: parseDoc(row.doc), version: Number(row.version) };
+  };
+  // A change's public part once, each audience's event with its own part.
+  const writeEvents = (tableId: string, version: number, events: ChangeEvents | undefined) => {
+    if (events === undefined || events.private.length === 0) return;
+    insertPublic.run(tableId, version, events.public);
+    for (const e of events.private) {
+      insertEvent.run(tableId, e.audience, e.id, e.type, e.data, version);
+    }
+  };
+  const inTransaction = <T>(fn: () => T): T => {
+    begin.run();
+    try {
+      const value = fn();
+      commit.run();
+      return value;
+    } catch (error) {
+      if (db.isTransaction) rollback.run();
+      throw error;
+    }
+  };
+
+  return {
+    createTable: async (id, doc, events, dueAt) =>
+      inTransaction(() => {
+        const t = now();
+        if (Number(insert.run(id, JSON.stringify(doc), t, t, dueAt ?? null).changes) !== 1) {
+          return false;
+        }
+        writeEvents(id, 1, events);
+        return true;
+      }),
+    readTable: async (id) => load(id),
+    withTable: async (id, change, options) =>
+      inTransaction(() => {
+        const loaded = load(id);
+        if (loaded === undefined) return { found: false as const };
+        const key = options?.answerKey;
+        const answer =
+          key === undefined
+            ? undefined
+            : (selectAnswer.get(id, key) as
+                | { key: string; request: string; status: number; body: string }
+                | undefined);
+        const row =
+          answer === undefined
+            ? loaded
+            : {
+                ...loaded,
+                answer: {
+                  key: answer.key,
+                  request: answer.request,
+                  status: Number(answer.status),
+                  body: answer.body,
+                },
+              };
+        const { next, events, hands, dueAt, tokenGenerations, answer: save, result } = change(row);
+        if (next === null) return { found: true as const, value: result, version: row.version };
+        const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
+        const gens = tokenGenerations === undefined ? null : JSON.stringify(tokenGenerations);
+        if (
+          Number(update.run(JSON.stringify(next), now(), ...due, gens, id, row.version).changes) !==
+          1
+        ) {
+          throw new Error('table changed inside its own transaction');
+        }
+        writeEvents(id, row.version + 1, events);
+        for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
+        if (save !== undefined) {
+          insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body);
+        }
+        return { found: true as const, value: result, version: row.version + 1 };
+      }),
+    listDue: async (at, limit) =>
+      selectDue.all(at, limit).map((r) => String((r as { id: string }).id)),
+    readHand: async (tableId, n) =>
+      (selectHand.get(tableId, n) as { record: string } | undefined)?.record,
+    readHands: async (tableId, after, limit) =>
+      selectHands.all(tableId, after, limit).map((r) => {
+        const h = r as { n: number; record: string };
+        return { n: Number(h.n), record: h.record };
+      }),
+    readEvents: async (tableId, audience, after, limit) => {
+      const events = selectEvents
+        .all(tableId, audience, after, limit)
+        .map((r) => storedEvent(r as EventRow));
+      const m = (oldest.get(tableId, audience) as { m: number | null }).m;
+      return { events, oldest: m === null ? 0 : Number(m) };
+    },
+    readTokenGenerations: async (id) => {
+      const row = selectGenerations.get(id) as { token_generations: string } | undefined;
+      return row === undefined
+        ? undefined
+        : (JSON.parse(row.token_generations) as TokenGenerations);
+    },
+    createTicket: async (hash, tableId, audience, expiresAt, generation) => {
+      dropExpired.run(now());
+      insertTicket.run(hash, tableId, audience, expiresAt, generation);
+    },
+    consumeTicket: async (hash, at) => {
+      const row = takeTicket.get(hash) as
+        | { table_id: string; audience: string; expires_at: number; generation: number }
+        | undefined;
+      if (row === undefined || Number(row.expires_at) < at) return undefined;
+      return { tableId: row.table_id, audience: row.audience, generation: Number(row.generation) };
+    },
+    dropTickets: async (tableId, audience) => {
+      dropTickets.run(tableId, audience);
+    },
+    pruneAnswers: async (tableId, version) => {
+      pruneAnswers.run(tableId, version);
+    },
+    pruneEvents: async (tableId, audience, upTo) => {
+      prune.run(tableId, audience, upTo);
+      prunePublic.run(tableId, tableId);
+    },
+    ping: async () => !closed && select.get('') === undefined,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+/** An event's row, with the public part of its change (null when none was found). */
+type EventRow = {
+  readonly audience: string;
+  readonly id: number;
+  readonly type: string;
+  readonly data: string;
+  readonly version: number | null;
+  readonly public: string | null;
+};
+
+/**
+ * The event a row holds: its two parts, or — no version: stored before schema step 5 — the whole
+ * event in `data`. A version whose public part is gone is refused rather than read as a whole
+ * event (it would show the audience's part alone as the event).
+ *
+ * @throws {Error} when the public part of the event's change is missing.
+ */
+function storedEvent(r: EventRow): StoredEvent {
+  if (r.version !== null && r.public === null) {
+    throw new Error(`the public part of event ${r.audience}/${r.id} is missing`);
+  }
+  return { audience: r.audience, id: Number(r.id), type: r.type, data: r.data, public: r.public };
+}

@@ -1,0 +1,433 @@
+// The table-store conformance suite: one list of cases every TableStore implementation must pass
+// (SQLite, PostgreSQL, the in-memory store of the tests). A test file calls it with a backend;
+// the suite registers its cases with node:test, each on fresh data of its own.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type {
+  AudienceEvent,
+  ChangeEvents,
+  StoredEvent,
+  TableChange,
+  TableRow,
+  TableStore,
+} from '../../../src/server/store/table-store.ts';
+
+/** The document the suite stores: a counter, and some text and nesting to read back exactly. */
+export interface SuiteDoc {
+  readonly n: number;
+  readonly name?: string;
+  readonly nested?: { readonly a: readonly number[] };
+  readonly by?: readonly string[];
+}
+
+/** Fresh data on a backend, and stores on it. */
+export interface SuiteData {
+  /** A store on this data; `now` is its clock (tickets expire by it). */
+  open(now: () => number): Promise<TableStore<SuiteDoc>>;
+  /**
+   * True when two stores opened on this data share it, as two service processes on one database
+   * do: the suite then changes one table through both at once.
+   */
+  readonly shared: boolean;
+}
+
+/** How the suite gets data on the backend under test. */
+export interface TableStoreBackend {
+  /** Empty data of its own for one case (a new file, database or map). */
+  fresh(): Promise<SuiteData>;
+  /** A reason to report every case as skipped (no server reachable outside CI). */
+  readonly skip?: string | undefined;
+}
+
+// Expiry times far in the future: a store may drop tickets expired by its own clock.
+const FAR = 4_000_000_000_000;
+
+/** Audience `audience`'s event `id`, its own part naming both. */
+const ev = (audience: string, id: number): AudienceEvent => ({
+  audience,
+  id,
+  type: 'state',
+  data: JSON.stringify({ n: id, for: audience }),
+});
+
+/** The events of the change `tag`: a public part naming it, and the audience events given. */
+const change = (tag: string | number, ...events: AudienceEvent[]): ChangeEvents => ({
+  public: JSON.stringify({ change: tag, é: '😀' }),
+  private: events,
+});
+
+/** An event of the change `tag`, as read back. */
+const read = (tag: string | number, e: AudienceEvent): StoredEvent => ({
+  ...e,
+  public: change(tag).public,
+});
+
+/** A change that counts: n + 1, with one event for seat:0 numbered by the new count. */
+const bump = (row: TableRow<SuiteDoc>): TableChange<SuiteDoc, number> => {
+  const n = row.doc.n + 1;
+  return { next: { ...row.doc, n }, events: change(n, ev('seat:0', n)), result: n };
+};
+
+/** A change of the counter alone, with what else it carries. */
+const count =
+  <T = null>(extra: Omit<TableChange<SuiteDoc, T>, 'next' | 'result'> = {}, result?: T) =>
+  (row: TableRow<SuiteDoc>): TableChange<SuiteDoc, T | null> => ({
+    next: { n: row.doc.n + 1 },
+    ...extra,
+    result: result ?? null,
+  });
+
+/**
+ * Registers the table-store conformance cases for one backend.
+ *
+ * @example
+ * ```ts
+ * tableStoreConformance('SQLite', { fresh: async () => ({ open: (now) => …, shared: true }) });
+ * ```
+ * @throws never (failures are test failures).
+ */
+export function tableStoreConformance(name: string, backend: TableStoreBackend): void {
+  const options = backend.skip === undefined ? {} : { skip: backend.skip };
+  const withStore = async (
+    fn: (s: TableStore<SuiteDoc>, data: SuiteData) => Promise<void>,
+    now: () => number = Date.now,
+  ) => {
+    const data = await backend.fresh();
+    const s = await data.open(now);
+    try {
+      await fn(s, data);
+    } finally {
+      await s.close();
+    }
+  };
+  const it = (title: string, fn: () => Promise<void>) =>
+    test(`${name} table store: ${title}`, options, fn);
+
+  it('a table is created at version 1 with its events, reads back as written, and its id is never taken again', () =>
+    withStore(async (s) => {
+      const doc = { n: 0, name: 'ünïcode ♠ "quoted" \\ 😀', nested: { a: [1, 2] } };
+      assert.equal(
+        await s.createTable('t1', doc, change('made', ev('seat:0', 1), ev('host', 1))),
+        true,
+      );
+      assert.equal(await s.createTable('t1', { n: 99 }, change('again', ev('seat:0', 2))), false);
+      assert.deepEqual(await s.readTable('t1'), { doc, version: 1 });
+      assert.deepEqual(await s.readEvents('t1', 'seat:0', 0, 10), {
+        events: [read('made', ev('seat:0', 1))],
+        oldest: 1,
+      });
+      assert.deepEqual((await s.readEvents('t1', 'host', 0, 10)).events, [
+        read('made', ev('host', 1)),
+      ]);
+      assert.equal(await s.readTable('nope'), undefined);
+      assert.deepEqual(await s.readEvents('nope', 'seat:0', 0, 10), { events: [], oldest: 0 });
+    }));
+
+  it('withTable saves the next document (version + 1) with its events; null saves nothing', () =>
+    withStore(async (s) => {
+      await s.createTable('t', { n: 0 });
+      assert.deepEqual(await s.withTable('t', bump), { found: true, value: 1, version: 2 });
+      assert.deepEqual(await s.withTable('t', bump), { found: true, value: 2, version: 3 });
+      assert.deepEqual(
+        await s.withTable('t', (row) => ({
+          next: null,
+          events: change(9, ev('seat:0', 9)),
+          result: row.version,
+        })),
+        { found: true, value: 3, version: 3 },
+      );
+      assert.deepEqual(await s.readTable('t'), { doc: { n: 2 }, version: 3 });
+      assert.deepEqual(await s.withTable('nope', bump), { found: false });
+      const page = await s.readEvents('t', 'seat:0', 0, 10);
+      const [first, second] = [read(1, ev('seat:0', 1)), read(2, ev('seat:0', 2))];
+      assert.deepEqual(page, { events: [first, second], oldest: 1 });
+      assert.deepEqual(await s.readEvents('t', 'seat:0', 1, 10), { events: [second], oldest: 1 });
+      assert.deepEqual((await s.readEvents('t', 'seat:0', 0, 1)).events, [first]);
+      assert.deepEqual(await s.readEvents('t', 'seat:1', 0, 10), { events: [], oldest: 0 });
+    }));
+
+  it('a change that throws, or reuses an event id, changes nothing, and the store goes on', () =>
+    withStore(async (s) => {
+      await s.createTable('t', { n: 1 }, change(1, ev('seat:0', 1)));
+      const refused = new RangeError('refused');
+      await assert.rejects(
+        s.withTable('t', () => {
+          throw refused;
+        }),
+        (e) => e === refused,
+      );
+      await assert.rejects(s.withTable('t', count({ events: change(2, ev('seat:0', 1)) })));
+      assert.deepEqual(await s.readTable('t'), { doc: { n: 1 }, version: 1 });
+      assert.equal((await s.readEvents('t', 'seat:0', 0, 10)).events.length, 1);
+      assert.deepEqual(await s.withTable('t', bump), { found: true, value: 2, version: 2 });
+    }));
+
+  it('40 concurrent changes of one table (through two stores on one database, where the backend has them) lose none, and number their events without a gap', () =>
+    withStore(async (a, data) => {
+      const b = data.shared ? await data.open(Date.now) : a;
+      try {
+        await a.createTable('c', { n: 0 });
+        const results = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).withTable('c', bump)),
+        );
+        assert.deepEqual(
+          results.map((r) => (r.found ? r.value : -1)).sort((x, y) => x - y),
+          Array.from({ length: 40 }, (_, i) => i + 1),
+        );
+        assert.deepEqual(await b.readTable('c'), { doc: { n: 40 }, version: 41 });
+        const ids = (await a.readEvents('c', 'seat:0', 0, 100)).events.map((e) => e.id);
+        assert.deepEqual(
+          ids,
+          Array.from({ length: 40 }, (_, i) => i + 1),
+        );
+      } finally {
+        if (b !== a) await b.close();
+      }
+    }));
+
+  it('finished hands are saved with their change, read one or a page at a time; a number used twice fails the change whole', () =>
+    withStore(async (s) => {
+      await s.createTable('h', { n: 0 });
+      for (const n of [1, 2, 3]) {
+        await s.withTable(
+          'h',
+          count({
+            events: change(n, ev('host', n)),
+            hands: [{ n, record: JSON.stringify({ n, transcript: `t${n}` }) }],
+          }),
+        );
+      }
+      assert.equal(await s.readHand('h', 2), JSON.stringify({ n: 2, transcript: 't2' }));
+      assert.equal(await s.readHand('h', 4), undefined);
+      assert.equal(await s.readHand('other', 1), undefined);
+      assert.deepEqual(
+        (await s.readHands('h', 0, 10)).map((h) => h.n),
+        [1, 2, 3],
+      );
+      assert.deepEqual(
+        (await s.readHands('h', 1, 1)).map((h) => h.n),
+        [2],
+      );
+      await assert.rejects(
+        s.withTable(
+          'h',
+          count({ events: change(4, ev('host', 4)), hands: [{ n: 3, record: '{}' }] }),
+        ),
+      );
+      assert.deepEqual(await s.readTable('h'), { doc: { n: 3 }, version: 4 });
+      assert.equal((await s.readEvents('h', 'host', 3, 10)).events.length, 0);
+      assert.equal(await s.readHand('h', 3), JSON.stringify({ n: 3, transcript: 't3' }));
+    }));
+
+  it('due tables are listed soonest first; a change sets, clears or keeps dueAt; no change keeps it', () =>
+    withStore(async (s) => {
+      await s.createTable('d1', { n: 0 }, undefined, 300);
+      await s.createTable('d2', { n: 0 }, undefined, 100);
+      await s.createTable('d3', { n: 0 });
+      await s.createTable('d4', { n: 0 }, undefined, null);
+      assert.deepEqual(await s.listDue(99, 10), []);
+      assert.deepEqual(await s.listDue(300, 10), ['d2', 'd1']);
+      assert.deepEqual(await s.listDue(300, 1), ['d2']);
+      await s.withTable('d2', count()); // kept
+      await s.withTable('d1', count({ dueAt: null })); // cleared
+      await s.withTable('d3', count({ dueAt: 50 })); // set
+      assert.deepEqual(await s.listDue(1000, 10), ['d3', 'd2']);
+      await s.withTable('d3', () => ({ next: null, dueAt: null, result: null }));
+      assert.deepEqual(await s.listDue(1000, 10), ['d3', 'd2']);
+    }));
+
+  it("the events of one change keep one public part and each audience's own, and read back exactly, pruned or not", () =>
+    withStore(async (s) => {
+      const audiences = ['seat:0', 'seat:1', 'host'];
+      // Each audience's own part differs in length and content; the public part is long and not
+      // ASCII (a store must keep its text exactly).
+      const own = (a: string, n: number): AudienceEvent => ({
+        audience: a,
+        id: n,
+        type: 'state',
+        data: JSON.stringify({ you: a, cards: a === 'host' ? null : [`${n}${a}`], é: '😀' }),
+      });
+      const big = (n: number): ChangeEvents => ({
+        public: JSON.stringify({ n, text: `é😀${'x'.repeat(3000)}`, quote: '"\\' }),
+        private: audiences.map((a) => own(a, n)),
+      });
+      const back = (n: number, a: string): StoredEvent => ({ ...own(a, n), public: big(n).public });
+      await s.createTable('sh', { n: 0 }, big(1));
+      for (let n = 2; n <= 4; n++) await s.withTable('sh', count({ events: big(n) }));
+      // A change with one audience's event; one with none (nothing is stored for it).
+      await s.withTable(
+        'sh',
+        count({ events: { public: big(5).public, private: [own('host', 5)] } }),
+      );
+      await s.withTable('sh', count({ events: { public: '{"unused":true}', private: [] } }));
+      const all = async (a: string) => (await s.readEvents('sh', a, 0, 100)).events;
+      assert.deepEqual(
+        await all('host'),
+        [1, 2, 3, 4, 5].map((n) => back(n, 'host')),
+      );
+      assert.deepEqual(
+        await all('seat:1'),
+        [1, 2, 3, 4].map((n) => back(n, 'seat:1')),
+      );
+      await s.pruneEvents('sh', 'seat:0', 3);
+      await s.pruneEvents('sh', 'seat:1', 4);
+      assert.deepEqual(await s.readEvents('sh', 'seat:0', 0, 100), {
+        events: [back(4, 'seat:0')],
+        oldest: 4,
+      });
+      assert.deepEqual(await s.readEvents('sh', 'seat:1', 0, 100), { events: [], oldest: 0 });
+      // The host still has every change's event, each with its public part.
+      assert.deepEqual(
+        await all('host'),
+        [1, 2, 3, 4, 5].map((n) => back(n, 'host')),
+      );
+      await s.pruneEvents('sh', 'host', 4);
+      assert.deepEqual(await all('host'), [back(5, 'host')]);
+      assert.deepEqual(await all('seat:0'), [back(4, 'seat:0')]);
+    }));
+
+  it('an answer is kept with its change, loaded by its key with its request, pruned by version; a key used twice fails the change whole', () =>
+    withStore(async (s) => {
+      await s.createTable('an', { n: 0 });
+      const seen: (string | undefined)[] = [];
+      const act = (key: string | undefined, body: string) =>
+        s.withTable(
+          'an',
+          (row) => {
+            seen.push(row.answer?.body);
+            return count(
+              key === undefined
+                ? {}
+                : { answer: { key, request: `request of ${body}`, status: 200, body } },
+            )(row);
+          },
+          { answerKey: key },
+        );
+      await act('k1', 'first'); // version 2
+      await act('k2', 'second'); // version 3
+      await act(undefined, 'none'); // version 4
+      assert.deepEqual(seen, [undefined, undefined, undefined]);
+      const load = (key: string) =>
+        s.withTable('an', (row) => ({ next: null, result: row.answer }), { answerKey: key });
+      assert.deepEqual(await load('k1'), {
+        found: true,
+        // The request's fingerprint comes back with the answer: a retry is checked against it.
+        value: { key: 'k1', request: 'request of first', status: 200, body: 'first' },
+        version: 4,
+      });
+      assert.deepEqual(await load('nope'), { found: true, value: undefined, version: 4 });
+      await assert.rejects(act('k1', 'again'));
+      assert.deepEqual(await s.readTable('an'), { doc: { n: 3 }, version: 4 });
+      await s.pruneAnswers('an', 3); // drops the answer of the change that made version 2
+      assert.deepEqual(await load('k1'), { found: true, value: undefined, version: 4 });
+      const k2 = await load('k2');
+      assert.equal(k2.found && k2.value?.body, 'second');
+    }));
+
+  it('credential generations are kept beside the document, set only by a saved change that sets them', () =>
+    withStore(async (s) => {
+      await s.createTable('g', { n: 0 });
+      assert.deepEqual(await s.readTokenGenerations('g'), {});
+      assert.equal(await s.readTokenGenerations('nope'), undefined);
+      await s.withTable('g', count({ tokenGenerations: { 'seat:1': 1 } }));
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 1 });
+      await s.withTable('g', count()); // an ordinary action keeps them
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 1 });
+      await s.withTable('g', count({ tokenGenerations: { 'seat:1': 2, host: 1 } }));
+      // A change that saves nothing, or fails, sets nothing.
+      await s.withTable('g', () => ({
+        next: null,
+        tokenGenerations: { 'seat:1': 9 },
+        result: null,
+      }));
+      await assert.rejects(
+        s.withTable(
+          'g',
+          // One event id twice: the change fails whole.
+          count({ events: change(5, ev('x', 1), ev('x', 1)), tokenGenerations: { 'seat:1': 9 } }),
+        ),
+      );
+      assert.deepEqual(await s.readTokenGenerations('g'), { 'seat:1': 2, host: 1 });
+      assert.deepEqual(await s.readTable('g'), { doc: { n: 3 }, version: 4 });
+    }));
+
+  it("a ticket keeps the generation it was minted under; an audience's tickets can be dropped", () =>
+    withStore(async (s) => {
+      await s.createTable('tg', { n: 0 });
+      await s.createTicket('a1', 'tg', 'seat:0', FAR, 3);
+      await s.createTicket('a2', 'tg', 'seat:0', FAR, 3);
+      await s.createTicket('b1', 'tg', 'seat:1', FAR, 0);
+      await s.createTicket('c1', 'other', 'seat:0', FAR, 0);
+      assert.deepEqual(await s.consumeTicket('a1', 0), {
+        tableId: 'tg',
+        audience: 'seat:0',
+        generation: 3,
+      });
+      await s.dropTickets('tg', 'seat:0');
+      assert.equal(await s.consumeTicket('a2', 0), undefined, 'dropped');
+      assert.deepEqual(await s.consumeTicket('b1', 0), {
+        tableId: 'tg',
+        audience: 'seat:1',
+        generation: 0,
+      });
+      assert.deepEqual(await s.consumeTicket('c1', 0), {
+        tableId: 'other',
+        audience: 'seat:0',
+        generation: 0,
+      });
+    }));
+
+  it('a ticket is used once, never after it expires, and by one of two racers', () => {
+    let now = 1_000;
+    return withStore(
+      async (s) => {
+        const h = (k: string) => k.padEnd(64, '0');
+        await s.createTicket(h('a'), 'k', 'seat:1', 2_000, 0);
+        assert.deepEqual(await s.consumeTicket(h('a'), 1_500), {
+          tableId: 'k',
+          audience: 'seat:1',
+          generation: 0,
+        });
+        assert.equal(await s.consumeTicket(h('a'), 1_500), undefined);
+        await s.createTicket(h('b'), 'k', 'host', 2_000, 0);
+        assert.equal(await s.consumeTicket(h('b'), 2_001), undefined);
+        await s.createTicket(h('c'), 'k', 'seat:0', 2_000, 0);
+        const race = await Promise.all([
+          s.consumeTicket(h('c'), 1_500),
+          s.consumeTicket(h('c'), 1_500),
+        ]);
+        assert.equal(race.filter((r) => r !== undefined).length, 1);
+        assert.equal(await s.consumeTicket(h('never'), 1_500), undefined);
+        now = 5_000; // creating a ticket drops the expired ones
+        await s.createTicket(h('e'), 'k', 'seat:0', 1_500, 0);
+        await s.createTicket(h('d'), 'k', 'seat:0', 9_000, 0);
+        assert.equal(await s.consumeTicket(h('e'), 1_000), undefined);
+      },
+      () => now,
+    );
+  });
+
+  it("pruning an audience's events moves its oldest id, and leaves the other audiences' alone", () =>
+    withStore(async (s) => {
+      await s.createTable('k', { n: 0 }, change(1, ev('seat:1', 1), ev('seat:0', 1)));
+      for (const i of [2, 3]) await s.withTable('k', count({ events: change(i, ev('seat:1', i)) }));
+      await s.pruneEvents('k', 'seat:1', 2);
+      assert.deepEqual(await s.readEvents('k', 'seat:1', 0, 10), {
+        events: [read(3, ev('seat:1', 3))],
+        oldest: 3,
+      });
+      assert.deepEqual(await s.readEvents('k', 'seat:0', 0, 10), {
+        events: [read(1, ev('seat:0', 1))],
+        oldest: 1,
+      });
+    }));
+
+  it('ping answers true while open and false once closed; close twice is fine', async () => {
+    const data = await backend.fresh();
+    const s = await data.open(Date.now);
+    assert.equal(await s.ping(), true);
+    await s.close();
+    assert.equal(await s.ping(), false);
+    await s.close();
+  });
+}
