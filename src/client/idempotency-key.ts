@@ -1,0 +1,20 @@
+import { toHex } from '../fair/hex.ts';
+import { secureRandom } from '../random/secure.ts';
+import type { RandomSource } from '../random/source.ts';
+
+/**
+ * A fresh `Idempotency-Key` for one action: 128 random bits, hex (docs/TABLES.md, "Actions":
+ * 1–128 visible ASCII characters). A key names one request; its retries reuse it, a new request
+ * gets a new one.
+ *
+ * @example
+ * ```ts
+ * const key = newIdempotencyKey(); // 'act-' and 32 hex digits
+ * ```
+ * @throws {FairdealError} `RANDOM_UNAVAILABLE` without a secure source.
+ */
+export function newIdempotencyKey(source: RandomSource = secureRandom): string {
+  const words = new Uint32Array(4);
+  source.fillUint32(words);
+  return `act-${toHex(new Uint8Array(words.buffer))}`;
+}
