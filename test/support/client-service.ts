@@ -95,3 +95,25 @@ export function doudizhuMove(tv: TableView | null, seat: number): TableAction | 
   const first = legalPlays(cards, null, tv.rules).find((p) => p.type !== 'pass')!;
   return { type: 'play', cards: cardsFor(cards, first).map((c) => c.id) };
 }
+
+/**
+ * Makes the next move at a Dou Dizhu table ({@link doudizhuMove} for the seat whose turn it is),
+ * through `client` with the seats' tokens; false when the hand has no move left.
+ *
+ * @example
+ * ```ts
+ * while (await moveOnce(client, tableId, tokens)) {}
+ * ```
+ */
+export async function moveOnce(
+  client: TablesClient,
+  tableId: string,
+  tokens: readonly string[],
+): Promise<boolean> {
+  const turn = (await client.getTable(tableId, tokens[0]!)).hand?.game?.turn ?? 0;
+  const mine = await client.getTable(tableId, tokens[turn]!);
+  const move = doudizhuMove(mine, turn);
+  if (move === null) return false;
+  await client.act(tableId, tokens[turn]!, move, { version: mine.version });
+  return true;
+}
