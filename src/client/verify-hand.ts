@@ -41,7 +41,7 @@ export interface HandVerdict {
  *
  * @example
  * ```ts
- * const v = await verifyHand(client, tableId, 1, { dealer, kept: memory.kept(1) });
+ * const v = await verifyHand(client, tableId, 1, { dealer: dealerKey, kept: memory.kept(1) });
  * console.log(v.words?.headline ?? v.problems.join('; ')); // 'PROVEN FAIR'
  * ```
  * @throws {TableClientError} when the record cannot be read (the hand is not over, no answer).
