@@ -2,7 +2,7 @@
 // (`fairdeal play doudizhu`, against bots) and online (`--join`, at a service's table): bids,
 // the ranks of a play, and how a bid or a play is said.
 import type { Card } from '../../index.ts';
-import type { Bid, DoudizhuRules, Play } from '../../rules/doudizhu/index.ts';
+import type { Bid, DoudizhuRules, DoudizhuScore, Play } from '../../rules/doudizhu/index.ts';
 import {
   classifyCounts,
   formatPlay,
@@ -13,6 +13,9 @@ import {
   rankCounts,
   resolveRules,
 } from '../../rules/doudizhu/index.ts';
+
+/** Reads one line of input; null at the end of input. */
+export type ReadLine = () => Promise<string | null>;
 
 /**
  * A typed bid: 1, 2, 3, pass (p, 0), call or rob; null for anything else.
@@ -158,4 +161,24 @@ export function smaller(a: Play, b: Play): boolean {
   if (isBomb(a) !== isBomb(b)) return !isBomb(a);
   if (a.size !== b.size) return a.size < b.size;
   return a.rank < b.rank;
+}
+
+/**
+ * The score of a finished hand in two lines: what it was worth, and each seat's points (named
+ * by `names`, seat order).
+ *
+ * @example
+ * ```ts
+ * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, 0 bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
+ * ```
+ */
+export function scoreLines(score: DoudizhuScore, names: readonly string[]): string {
+  const extras = [
+    `base ${score.base}`,
+    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
+    ...(score.spring ? ['spring 春天 (×2)'] : []),
+    ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
+  ];
+  const deltas = score.deltas.map((d, i) => `${names[i]} ${d > 0 ? '+' : ''}${d}`).join(', ');
+  return `Score: ${extras.join(', ')} = ${score.unit} a farmer\n${deltas}\n`;
 }

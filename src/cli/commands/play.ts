@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { FetchLike } from '../../client/index.ts';
 import type { Card } from '../../index.ts';
 import { deal, FairdealError, secureRandom } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
@@ -18,16 +19,36 @@ import { UsageError } from '../io.ts';
 import { bold, useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderCards } from '../render/render-card.ts';
-import { bidPrompt, bidWords, describePlay, parseBid, parseRanks, smaller } from './play-words.ts';
+import { playOnline } from './play-online.ts';
+import {
+  bidPrompt,
+  bidWords,
+  describePlay,
+  parseBid,
+  parseRanks,
+  type ReadLine,
+  scoreLines,
+  smaller,
+} from './play-words.ts';
 
 const HELP = `Usage: fairdeal play doudizhu [options]
        fairdeal play doudizhu-4p [options]
+       fairdeal play doudizhu --join LINK [--name NAME] [--cards STYLE]
 
 Plays a hand of Dou Dizhu (斗地主) in the terminal: you are seat 1, the other seats are simple
 bots (they bid on jokers, 2s and bombs, and play the smallest move that beats). The rules are
 fairdeal/doudizhu's (docs/DOUDIZHU.md). You bid first; the bidding goes round once.
 
+Online, --join LINK sits at a table of a fairdeal service (docs/CLIENT.md): LINK is the invite
+link the host's page hands out, http(s)://host[:port]/#table/<id>/join/<seat>/<invite>[/name].
+The seat's key is made here; its token and key stay in this process. This terminal takes the
+seat's fair steps (commit, reveal) by itself, checking the dealer's announcement, roster and
+receipts, shows the other seats' moves as they come, and checks every finished hand's record
+here (PROVEN FAIR, or why not). After a hand it asks whether to play another.
+
 Options:
+  --join LINK     sit at an online table with this invite link
+  --name NAME     your name at that table, when the host named no players (else asked)
   --seed S        reproduce the deal (default: a fresh secure seed, printed)
   --rob           rob-the-landlord bidding (抢地主): call, rob, pass
   --cards STYLE   symbol (A♠, default), code (AS), unicode, chinese
@@ -43,8 +64,7 @@ What to type:
 A play that is not allowed is refused with the reason, and you are asked again.
 `;
 
-/** Reads one line of input; null at the end of input. */
-export type ReadLine = () => Promise<string | null>;
+export type { ReadLine } from './play-words.ts';
 
 const SEAT_NAMES = ['You', 'Bot 2', 'Bot 3', 'Bot 4'];
 
@@ -81,13 +101,20 @@ export const playCommand: Command = async (args, io) => {
  * ```
  * @throws {UsageError} for bad arguments.
  */
-export async function playWith(args: string[], io: CliIo, readLine: ReadLine): Promise<number> {
+export async function playWith(
+  args: string[],
+  io: CliIo,
+  readLine: ReadLine,
+  online: { readonly fetch?: FetchLike } = {},
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       seed: { type: 'string' },
       rob: { type: 'boolean' },
+      join: { type: 'string' },
+      name: { type: 'string' },
       cards: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -105,6 +132,24 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
     throw new UsageError(`--cards must be symbol, code, unicode or chinese, got '${style}'`);
   }
   const color = useColor(io);
+  if (values.join !== undefined) {
+    if (values.seed !== undefined || values.rob !== undefined) {
+      throw new UsageError('--seed and --rob are for the offline game: the table decides them');
+    }
+    return playOnline(
+      {
+        game,
+        link: values.join,
+        name: values.name,
+        style,
+        color,
+        ...(online.fetch === undefined ? {} : { fetch: online.fetch }),
+      },
+      io,
+      readLine,
+    );
+  }
+  if (values.name !== undefined) throw new UsageError('--name goes with --join');
   const show = (cards: readonly Card[]) => renderCards(cards, { color, style });
   const seed = values.seed ?? freshSeed();
   const rules = { robLandlord: values.rob === true };
@@ -199,14 +244,7 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
   const winner = s.winner!;
   const side = winner === landlord ? 'the landlord' : 'the farmers';
   io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side} win.\n`);
-  const extras = [
-    `base ${score.base}`,
-    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
-    ...(score.spring ? ['spring 春天 (×2)'] : []),
-    ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
-  ];
-  io.out(`Score: ${extras.join(', ')} = ${score.unit} a farmer\n`);
-  io.out(`${score.deltas.map((d, i) => `${SEAT_NAMES[i]} ${d > 0 ? '+' : ''}${d}`).join(', ')}\n`);
+  io.out(scoreLines(score, SEAT_NAMES));
   return 0;
 }
 
