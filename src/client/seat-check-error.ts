@@ -20,10 +20,13 @@ export type SeatCheck = 'announcement' | 'roster' | 'receipt';
 export class SeatCheckError extends Error {
   readonly check: SeatCheck;
   readonly hand: number;
-  constructor(check: SeatCheck, hand: number, why: string, options: { cause?: unknown } = {}) {
-    super(`hand ${hand}: the dealer's ${check} failed this seat's check: ${why}`, options);
+  /** Why, in a few words (the message without its hand and message name). */
+  readonly reason: string;
+  constructor(check: SeatCheck, hand: number, reason: string, options: { cause?: unknown } = {}) {
+    super(`hand ${hand}: the dealer's ${check} failed this seat's check: ${reason}`, options);
     this.name = 'SeatCheckError';
     this.check = check;
     this.hand = hand;
+    this.reason = reason;
   }
 }
