@@ -58,6 +58,16 @@ declare const path: string;
 
 /** What a few examples assume of their own file's context, by file. */
 const CONTEXT: Readonly<Record<string, string>> = {
+  'src/client/seat-check-error.ts': 'declare const seat: TableSeat;',
+  'src/client/table-client-error.ts':
+    'declare const client: TablesClient, tableId: string, token: string, version: number;',
+  'src/client/table-event-stream.ts': [
+    'declare const tableId: string, token: string, signal: AbortSignal;',
+    'declare function show(table: TableView): void;',
+  ].join('\n'),
+  'src/client/table-seat.ts': 'declare const tableId: string, invite: string, signal: AbortSignal;',
+  'src/client/verify-hand.ts':
+    'declare const client: TablesClient, tableId: string, dealerKey: string, memory: SeatMemory;',
   // The v1 files (kept to verify v1 transcripts) share their names with the public v2 functions,
   // which win in scope: their examples use the v1 functions under a V1 alias.
   'src/audit/browser.ts': 'declare function myShuffle(deck: number[]): number[];',

@@ -33,7 +33,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/fair.ts')).fair,
   },
   play: {
-    summary: 'play a hand of Dou Dizhu against bots in the terminal',
+    summary: 'play Dou Dizhu in the terminal: against bots, or at an online table (--join)',
     load: async () => (await import('./commands/play.ts')).playCommand,
   },
   serve: {

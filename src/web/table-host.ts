@@ -6,7 +6,7 @@
 import type { TableView } from '../client/index.ts';
 import { byId, el, showError } from './dom.ts';
 import { t, tf } from './i18n.ts';
-import { apiRequest } from './table-api.ts';
+import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 
 /**
@@ -146,15 +146,11 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
 }
 
 async function kick(tv: TableView, hostToken: string, seat: number): Promise<void> {
-  const r = await apiRequest(
-    'POST',
-    `/v1/tables/${encodeURIComponent(tv.id)}/seats/${seat}/kick`,
-    hostToken,
-  );
+  const r = await api().kick(tv.id, hostToken, seat);
   const kept = tableStorage.invites(tv.id) ?? { namesOpen: false, invites: {} };
   tableStorage.setInvites(tv.id, {
     ...kept,
-    invites: { ...kept.invites, [String(seat)]: String(r.invite) },
+    invites: { ...kept.invites, [String(seat)]: r.invite },
   });
   state.confirming = null;
   state.kicked = { seat, name: tv.players[seat] ?? '' };

@@ -5,10 +5,11 @@
 // browser only; the service answers with a seat token for this browser alone (the host never
 // sees one). Then the address becomes the seat's own, without the token, which stays in
 // localStorage, so a reload keeps the seat.
+import { TableClientError } from '../client/index.ts';
 import { createSeatKey } from '../fair/index.ts';
 import { byId, showError } from './dom.ts';
 import { type Key, t, tf } from './i18n.ts';
-import { apiRequest, TableApiError } from './table-api.ts';
+import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 
 /** What a claim answer's refusal tells the player, in words they can act on. */
@@ -41,21 +42,20 @@ async function claim(
     // A key kept from an attempt whose answer never came is used again: the seat may be ours.
     const key = tableStorage.key(id, seat) ?? (await createSeatKey());
     tableStorage.setKey(id, seat, key);
-    const r = await apiRequest(
-      'POST',
-      `/v1/tables/${encodeURIComponent(id)}/seats/${seat}/claim`,
-      null,
-      { invite, publicKey: key.publicKey, ...(name === null ? {} : { player: name }) },
-    );
+    const r = await api().claimSeat(id, seat, {
+      invite,
+      key,
+      ...(name === null ? {} : { player: name }),
+    });
     if (pending?.invite !== invite) return;
-    tableStorage.setToken(id, seat, String(r.seatToken));
+    tableStorage.setToken(id, seat, r.token);
     pending = null;
     // The invite is spent: the address becomes the seat's own (its token is in localStorage).
     history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${seat}`);
     onSeated();
   } catch (e) {
     status.textContent = '';
-    const code = e instanceof TableApiError ? e.code : '';
+    const code = e instanceof TableClientError ? e.code : '';
     const words = REFUSALS[code];
     if (code === 'SEAT_TAKEN' || code === 'BAD_INVITE' || code === 'KEY_IN_USE') {
       // This browser does not hold the seat: the key made for it is of no use.

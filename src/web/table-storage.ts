@@ -4,19 +4,13 @@
 // until the reveal, what the seat saw published before each hand (to hold the record to it) and
 // the dealer's receipts; for the host, its token and the invites it may still hand out.
 // A seat token is kept only by the browser that claimed the seat: the host's never holds one.
-import type { ReceiptV3, SeatCommitV3, SeatKeyPair } from '../fair/index.ts';
+import type { KeptHand, SeatMemory } from '../client/index.ts';
+import type { SeatCommitV3, SeatKeyPair } from '../fair/index.ts';
+
+export type { KeptHand } from '../client/index.ts';
 
 /** Who a browser is at a table: a seat (its number) or the host. */
 export type Role = number | 'host';
-
-/** What a seat (or the host) saw published during hand n, and the receipts it was given. */
-export interface KeptHand {
-  /** C_s of the announcement it checked. */
-  commitment: string;
-  /** R of the roster it checked, once it did. */
-  rosterHash?: string;
-  receipts: ReceiptV3[];
-}
 
 /** The invites the host may still hand out, by seat, and whether players choose their names. */
 export interface HostInvites {
@@ -88,3 +82,21 @@ export const tableStorage = {
   setInvites: (id: string, invites: HostInvites): void =>
     write(`fairdeal-invites:${id}`, JSON.stringify(invites)),
 };
+
+/**
+ * A seat's memory for fairdeal/client's seat (its seed until the reveal, what it saw published,
+ * its receipts), kept in this browser's localStorage: a reload can still reveal.
+ *
+ * @example
+ * ```ts
+ * tableSeat({ client: api(), tableId, seat: 1, token, key, memory: seatMemory(tableId, 1) });
+ * ```
+ */
+export function seatMemory(id: string, seat: number): SeatMemory {
+  return {
+    secret: (n) => tableStorage.secret(id, seat, n),
+    setSecret: (n, mine) => tableStorage.setSecret(id, seat, n, mine),
+    kept: (n) => tableStorage.kept(id, seat, n),
+    setKept: (n, kept) => tableStorage.setKept(id, seat, n, kept),
+  };
+}

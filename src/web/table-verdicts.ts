@@ -1,15 +1,16 @@
-// Every finished or void hand, verified in this browser (docs/WEB.md, "Sit at a table"): the
-// record is fetched from the service and checked by the library's verifyAsync (Web Crypto: a
-// browser has no synchronous Ed25519), held to what this browser saw published before the
-// seeds — the dealer's commitment and the roster hash — and to the service's published key. A
-// void record is also held to the receipts this seat kept (disputeVoidV3): a receipt for a
-// message the record says never came proves the dealer dropped it. Only `proven-fair` is green.
+// Every finished or void hand, verified in this browser (docs/WEB.md, "Sit at a table") by
+// fairdeal/client's verifyHand: the record is fetched from the service and checked by the
+// library's verifyAsync (Web Crypto: a browser has no synchronous Ed25519), held to what this
+// browser saw published before the seeds — the dealer's commitment and the roster hash — and to
+// the service's published key. A void record is also held to the receipts this seat kept
+// (disputeVoidV3): a receipt for a message the record says never came proves the dealer dropped
+// it. Only `proven-fair` is green.
 
-import type { TableView } from '../client/index.ts';
-import { disputeVoidV3, type FairVerdict, type VoidRecordV3, verifyAsync } from '../fair/index.ts';
+import { type TableView, verifyHand } from '../client/index.ts';
+import type { FairVerdict } from '../fair/index.ts';
 import { byId, el } from './dom.ts';
 import { lang, t, tf } from './i18n.ts';
-import { apiRequest } from './table-api.ts';
+import { api } from './table-api.ts';
 import { type Role, tableStorage } from './table-storage.ts';
 import { verdictWords } from './verdict-words.ts';
 
@@ -70,28 +71,18 @@ export class HandVerdicts {
     this.#checked.set(n, entry);
     this.#changed();
     try {
-      const r = await apiRequest(
-        'GET',
-        `/v1/tables/${encodeURIComponent(this.#id)}/hands/${n}/transcript`,
-        null,
-      );
-      const kept = tableStorage.kept(this.#id, this.#role, n);
-      const result = await verifyAsync(r.transcript, {
+      const v = await verifyHand(api(), this.#id, n, {
         dealer: await this.#dealer(),
-        ...(kept === null ? {} : { commitment: kept.commitment }),
-        ...(kept?.rosterHash === undefined ? {} : { rosterHash: kept.rosterHash }),
+        kept: tableStorage.kept(this.#id, this.#role, n),
       });
-      if (result.ok) {
-        entry.verdict = result.verdict;
-        const record = result.transcript as { kind?: string };
-        if (record.kind === 'void') {
-          const found = await disputeVoidV3(record as VoidRecordV3, kept?.receipts ?? []);
-          if (found.length > 0) entry.disputes = found.map((p) => p.message);
-        } else if (kicked !== undefined) {
+      if (v.verdict === null) {
+        entry.problems = [...v.problems];
+      } else {
+        entry.verdict = v.verdict;
+        if (v.disputes.length > 0) entry.disputes = [...v.disputes];
+        else if (kicked !== undefined && (v.transcript as { kind?: string }).kind !== 'void') {
           entry.abandoned = kicked;
         }
-      } else {
-        entry.problems = result.problems.map((p) => `${p.field}: ${p.message}`);
       }
     } catch (e) {
       entry.problems = [e instanceof Error ? e.message : String(e)];

@@ -2,13 +2,22 @@
 // seat, and follow it as the host — or claim a seat with an invite and play it. The host holds its
 // own token and the invites, never a seat's token. A seat is claimed in its player's browser
 // (table-join.ts), which makes the seat's key there and takes the fairdeal-v3 steps by itself
-// (table-seat-steps.ts); the waiting screen says who is awaited and lets anyone void a hand after
-// its deadline (table-waiting.ts); every finished or void hand is verified here
-// (table-verdicts.ts). Routes: #table/<id>/join/<seat>/<invite>[/name], #table/<id>/<seat>,
+// (fairdeal/client's tableSeat, its memory in localStorage); the waiting screen says who is
+// awaited and lets anyone void a hand after its deadline (table-waiting.ts); every finished or
+// void hand is verified here (table-verdicts.ts). Every request goes through fairdeal/client
+// (table-api.ts), the live stream too. Routes: #table/<id>/join/<seat>/<invite>[/name], #table/<id>/<seat>,
 // #table/<id>/host; a token that arrives in the fragment (#table/<id>/host/<token>, or a seat's
 // #table/<id>/<seat>/<token>) is moved to localStorage and cleared from the address bar.
 
-import type { PlayView, TableView } from '../client/index.ts';
+import {
+  type PlayView,
+  SeatCheckError,
+  type TableAction,
+  TableClientError,
+  type TableSeat,
+  type TableView,
+  tableSeat,
+} from '../client/index.ts';
 import type { Card } from '../index.ts';
 import { parseCard } from '../index.ts';
 import type { Play } from '../rules/doudizhu/index.ts';
@@ -16,11 +25,10 @@ import { cardsFor, classify, legalPlays } from '../rules/doudizhu/index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el, showError } from './dom.ts';
 import { lang, onLanguageChange, t, tf } from './i18n.ts';
-import { apiRequest, serverNow, TableApiError } from './table-api.ts';
+import { api, serverNow } from './table-api.ts';
 import { renderHostPanel } from './table-host.ts';
 import { setupJoinForm, showJoin } from './table-join.ts';
-import { seatStep } from './table-seat-steps.ts';
-import { type Role, tableStorage } from './table-storage.ts';
+import { type Role, seatMemory, tableStorage } from './table-storage.ts';
 import { HandVerdicts } from './table-verdicts.ts';
 import { renderWaiting } from './table-waiting.ts';
 
@@ -57,7 +65,9 @@ let dealerKey: Promise<string> | null = null;
 
 /** The dealer key this page trusts: the service's published one, read once per page. */
 function dealer(): Promise<string> {
-  dealerKey ??= apiRequest('GET', '/.well-known/fairdeal-key', null).then((r) => String(r.dealer));
+  dealerKey ??= api()
+    .dealerKey()
+    .then((r) => r.dealer);
   dealerKey.catch(() => {
     dealerKey = null;
   });
@@ -77,12 +87,27 @@ class Sitting {
   lastEventId = 0;
   /** When this tab last had a view of the table (an answer, a read, an event). */
   lastHeard = Date.now();
-  source: EventSource | null = null;
+  /** Ends the live stream. */
+  stream: AbortController | null = null;
   timer: ReturnType<typeof setInterval> | null = null;
+  /** The seat's own client (its key, its fair steps); null for the host, or without the key. */
+  readonly seat: TableSeat | null;
   constructor(id: string, role: Role, token: string) {
     this.id = id;
     this.role = role;
     this.token = token;
+    const key = typeof role === 'number' ? tableStorage.key(id, role) : null;
+    this.seat =
+      typeof role === 'number' && key !== null
+        ? tableSeat({
+            client: api(),
+            tableId: id,
+            seat: role,
+            token,
+            key,
+            memory: seatMemory(id, role),
+          })
+        : null;
     this.verdicts = new HandVerdicts(id, role, dealer, () => {
       if (current === this) this.verdicts.render();
     });
@@ -259,7 +284,9 @@ function accept(s: Sitting, tv: TableView): void {
   s.lastHeard = Date.now();
   if (s.table !== null && tv.version < s.table.version) return;
   s.table = tv;
-  remember(s, tv);
+  // A seat's memory is kept by its client (tableSeat); the host's here.
+  if (s.seat === null) remember(s, tv);
+  else s.seat.accept(tv);
   render(s);
   s.verdicts.check(tv);
   void step(s);
@@ -268,7 +295,7 @@ function accept(s: Sitting, tv: TableView): void {
 /** Ends this tab's sitting with a message (a kicked seat, a revoked token). */
 function lose(s: Sitting, message: string): void {
   s.stopped = true;
-  s.source?.close();
+  s.stream?.abort();
   if (typeof s.role === 'number') {
     tableStorage.setToken(s.id, s.role, null);
     tableStorage.setKey(s.id, s.role, null);
@@ -278,10 +305,9 @@ function lose(s: Sitting, message: string): void {
 
 async function refresh(s: Sitting): Promise<void> {
   try {
-    const r = await apiRequest('GET', `/v1/tables/${encodeURIComponent(s.id)}`, s.token);
-    accept(s, r.table as TableView);
+    accept(s, await api().getTable(s.id, s.token));
   } catch (e) {
-    if (e instanceof TableApiError && e.status === 401 && s.role !== 'host') {
+    if (e instanceof TableClientError && e.status === 401 && s.role !== 'host') {
       lose(s, t('table.kicked'));
       return;
     }
@@ -289,20 +315,16 @@ async function refresh(s: Sitting): Promise<void> {
   }
 }
 
-async function act(s: Sitting, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+/** Sends a move on the newest view's version; a lost answer is asked again by the client. */
+async function act(s: Sitting, action: TableAction): Promise<void> {
   const error = byId('table-error');
   error.hidden = true;
   const version = s.table?.version ?? 0;
   try {
-    const r = await apiRequest('POST', `/v1/tables/${encodeURIComponent(s.id)}/actions`, s.token, {
-      ...body,
-      version,
-    });
-    if (r.table !== undefined) accept(s, r.table as TableView);
-    else await refresh(s);
-    return r;
+    const r = await api().act(s.id, s.token, action, { version });
+    accept(s, r.table);
   } catch (e) {
-    if (e instanceof TableApiError && e.code === 'STALE_VERSION') {
+    if (e instanceof TableClientError && e.code === 'STALE_VERSION') {
       await refresh(s);
       throw e;
     }
@@ -311,27 +333,48 @@ async function act(s: Sitting, body: Record<string, unknown>): Promise<Record<st
   }
 }
 
-/** The seat's fair steps, taken as soon as the phase allows; one at a time. */
+/** What a seat says when its dealer failed a check, in the page's words. */
+function refusal(e: SeatCheckError): string {
+  if (e.check === 'announcement') return `${t('table.badAnnouncement')} ${e.reason}`;
+  if (e.check === 'roster') return `${t('table.badRoster')} ${e.reason}`;
+  const kind = /reveal/.test(e.reason) ? 'reveal' : 'commit';
+  return `${tf('table.badReceipt', { kind })} ${e.reason}`;
+}
+
+/** Whether this seat owes a fair step in `tv` (to say it cannot take it without its key). */
+function owesStep(tv: TableView, seat: number): boolean {
+  const hand = tv.hand;
+  if (hand === null || tv.mode !== 'fair') return false;
+  if (hand.phase === 'committing') return hand.commits[seat] === null;
+  return hand.phase === 'revealing' && hand.reveals[seat] === null;
+}
+
+/** The seat's fair steps, taken by its client as soon as the phase allows; one at a time. */
 async function step(s: Sitting): Promise<void> {
   const tv = s.table;
   if (tv === null || s.busy || s.stopped || typeof s.role !== 'number') return;
-  const seat = s.role;
+  if (s.seat === null) {
+    if (owesStep(tv, s.role)) showError(byId('table-error'), new Error(t('table.noKey')));
+    return;
+  }
+  const seat = s.seat;
+  const hand = tv.hand;
+  if (hand !== null && hand.phase === 'revealing' && owesStep(tv, s.role)) {
+    const mine = tableStorage.secret(s.id, s.role, hand.n);
+    if (mine === null || mine.serverCommitment !== hand.announcement.commitment) {
+      showError(byId('table-error'), new Error(t('table.lostSeed')));
+      return;
+    }
+  }
   s.busy = true;
   try {
-    await seatStep(
-      {
-        id: s.id,
-        seat,
-        act: (body) => act(s, body),
-        dealer,
-        stop: (message) => {
-          showError(byId('table-error'), new Error(message));
-        },
-      },
-      tv,
-    );
+    await seat.step();
+    // The step's answers went to the seat's client: show the newest.
+    if (seat.table !== null && s.table !== null && seat.table.version > s.table.version) {
+      accept(s, seat.table);
+    }
   } catch (e) {
-    if (!(e instanceof TableApiError)) showError(byId('table-error'), e);
+    showError(byId('table-error'), e instanceof SeatCheckError ? new Error(refusal(e)) : e);
   } finally {
     s.busy = false;
     // A view that arrived while this step ran (a stale version, another seat's move) was not
@@ -340,53 +383,39 @@ async function step(s: Sitting): Promise<void> {
   }
 }
 
-/** The live stream: a one-use ticket (got with the token in a header) opens each connection. */
+/**
+ * The live stream: fairdeal/client's, a fetch with the token in its Authorization header (no
+ * ticket, nothing secret in a URL). It reconnects by itself after a drop, resuming after the last
+ * event it delivered; it ends when the seat's token is revoked (the host kicked it).
+ */
 async function listen(s: Sitting): Promise<void> {
   if (current !== s || s.stopped) return;
-  let ticket: string;
+  const stop = new AbortController();
+  s.stream = stop;
   try {
-    const r = await apiRequest('POST', `/v1/tables/${encodeURIComponent(s.id)}/tickets`, s.token);
-    ticket = String(r.ticket);
-  } catch (e) {
-    if (e instanceof TableApiError && e.status === 401 && s.role !== 'host') {
-      lose(s, t('table.kicked'));
-    } else if (e instanceof TableApiError) {
-      // Refused for now (a busy service's 5xx, a rate limit): said, and tried again — a seat whose
-      // stream never came back would wait for ever.
-      showError(byId('table-error'), e);
-      setTimeout(() => void listen(s), 3000);
-    } else {
-      // No answer at all (the network is down): try again; the stream resumes where it stopped.
-      setTimeout(() => void listen(s), 3000);
+    const events = api().events(s.id, s.token, { after: s.lastEventId, signal: stop.signal });
+    for await (const event of events) {
+      s.lastEventId = event.id;
+      accept(s, event.data.table);
     }
-    return;
+  } catch (e) {
+    if (s.stopped || current !== s || stop.signal.aborted) return;
+    if (e instanceof TableClientError && e.status === 401 && s.role !== 'host') {
+      // The host kicked this seat (or its token was replaced): the stream ends, and so does the seat.
+      lose(s, t('table.kicked'));
+      return;
+    }
+    // Refused for now (not a drop, which the client resumes by itself): said, and tried again —
+    // a seat whose stream never came back would wait for ever.
+    showError(byId('table-error'), e);
+    setTimeout(() => void listen(s), 3000);
   }
-  const url = `/v1/tables/${encodeURIComponent(s.id)}/events?ticket=${encodeURIComponent(ticket)}&after=${s.lastEventId}`;
-  const source = new EventSource(url);
-  s.source = source;
-  const onEvent = (event: MessageEvent<string>) => {
-    const id = Number(event.lastEventId);
-    if (Number.isInteger(id) && id > 0) s.lastEventId = id;
-    const data = JSON.parse(event.data) as { table?: TableView };
-    if (data.table !== undefined) accept(s, data.table);
-  };
-  source.addEventListener('state', onEvent);
-  source.addEventListener('reset', onEvent);
-  // The host kicked this seat (or its token was replaced): the stream ends, and so does the seat.
-  source.addEventListener('revoked', () => {
-    if (s.role !== 'host') lose(s, t('table.kicked'));
-  });
-  // A ticket opens one stream: on any error, close and reconnect with a fresh one.
-  source.onerror = () => {
-    source.close();
-    if (s.source === source && !s.stopped) setTimeout(() => void listen(s), 1500);
-  };
 }
 
 function leave(): void {
   if (current === null) return;
   current.stopped = true;
-  current.source?.close();
+  current.stream?.abort();
   if (current.timer !== null) clearInterval(current.timer);
   current = null;
 }
@@ -494,18 +523,17 @@ function openTableForm(): void {
     const namesOpen = typed.every((n) => n === '');
     const players = typed.map((n, i) => n || `seat-${i}`);
     const timeout = Number(byId<HTMLInputElement>('table-timeout').value);
-    void apiRequest('POST', '/v1/tables', null, {
-      preset: 'doudizhu',
-      ...(namesOpen ? {} : { players }),
-      ...(Number.isInteger(timeout) && timeout > 0 ? { revealTimeoutSeconds: timeout } : {}),
-    })
+    void api()
+      .createTable({
+        preset: 'doudizhu',
+        ...(namesOpen ? {} : { players }),
+        ...(Number.isInteger(timeout) && timeout > 0 ? { revealTimeoutSeconds: timeout } : {}),
+      })
       .then((r) => {
-        const id = String(r.tableId);
-        tableStorage.setToken(id, 'host', String(r.hostToken));
+        const id = r.tableId;
+        tableStorage.setToken(id, 'host', r.hostToken);
         const invites: Record<string, string> = {};
-        for (const i of r.invites as { seat: number; invite: string }[]) {
-          invites[String(i.seat)] = i.invite;
-        }
+        for (const i of r.invites) invites[String(i.seat)] = i.invite;
         tableStorage.setInvites(id, { namesOpen, invites });
         location.hash = `table/${encodeURIComponent(id)}/host`;
       })
@@ -529,7 +557,11 @@ export function setupTableView(): void {
   byId('table-bids').addEventListener('click', (event) => {
     const bid = (event.target as HTMLElement).closest<HTMLElement>('button[data-bid]')?.dataset.bid;
     if (bid === undefined || current === null) return;
-    void act(current, { type: 'bid', bid: /^\d$/.test(bid) ? Number(bid) : bid }).catch(() => {});
+    const value = (/^\d$/.test(bid) ? Number(bid) : bid) as Extract<
+      TableAction,
+      { type: 'bid' }
+    >['bid'];
+    void act(current, { type: 'bid', bid: value }).catch(() => {});
   });
   byId('table-play').addEventListener('click', () => {
     const s = current;
@@ -561,7 +593,10 @@ export function setupTableView(): void {
     // The service's own sweep may have voided the hand a moment before: then the refusal (a stale
     // version, or no hand to void) is no news, and the fresh view shows the void.
     void act(s, { type: 'void' }).catch(async (e: unknown) => {
-      if (e instanceof TableApiError && (e.code === 'STALE_VERSION' || e.code === 'WRONG_PHASE')) {
+      if (
+        e instanceof TableClientError &&
+        (e.code === 'STALE_VERSION' || e.code === 'WRONG_PHASE')
+      ) {
         byId('table-error').hidden = true;
         await refresh(s);
       }

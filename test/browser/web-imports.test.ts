@@ -16,6 +16,7 @@ const ENTRIES = new Set([
   'src/fair/index.ts',
   'src/shuffle/catalog/index.ts',
   'src/rules/doudizhu/index.ts',
+  'src/client/index.ts',
   'src/audit/browser.ts',
 ]);
 const SPECIFIER =

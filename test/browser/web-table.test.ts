@@ -167,10 +167,49 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
         // a body the browser did not keep (a redirect): nothing to scan
       }
     });
-    // The event stream's messages, as Chromium's network layer saw them.
+    // The event stream's messages, as Chromium's network layer saw them. The page reads its
+    // stream with fetch (fairdeal/client), so each text/event-stream response is streamed to
+    // this session (Network.streamResourceContent: what came before, then every chunk) and cut
+    // into its events' data.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    cdp.on('Network.eventSourceMessageReceived', (e) => b.events.push(e.data));
+    const streams = new Map<string, { text: string; ready: boolean; early: string[] }>();
+    const decoders = new Map<string, TextDecoder>();
+    const take = (id: string, base64: string) => {
+      const s = streams.get(id)!;
+      const decoder = decoders.get(id) ?? new TextDecoder();
+      decoders.set(id, decoder);
+      s.text += decoder.decode(Buffer.from(base64, 'base64'), { stream: true });
+      for (let end = s.text.indexOf('\n\n'); end >= 0; end = s.text.indexOf('\n\n')) {
+        const data = s.text
+          .slice(0, end)
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n');
+        s.text = s.text.slice(end + 2);
+        if (data !== '') b.events.push(data);
+      }
+    };
+    cdp.on('Network.responseReceived', (e) => {
+      if (!e.response.mimeType.includes('event-stream')) return;
+      streams.set(e.requestId, { text: '', ready: false, early: [] });
+      void cdp
+        .send('Network.streamResourceContent', { requestId: e.requestId })
+        .then((r) => {
+          const s = streams.get(e.requestId)!;
+          take(e.requestId, r.bufferedData);
+          for (const chunk of s.early) take(e.requestId, chunk);
+          s.ready = true;
+        })
+        .catch(() => {});
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      const s = streams.get(e.requestId);
+      if (s === undefined || e.data === undefined) return;
+      if (s.ready) take(e.requestId, e.data);
+      else s.early.push(e.data);
+    });
     return b;
   }
 

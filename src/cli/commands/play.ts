@@ -1,18 +1,15 @@
 import { parseArgs } from 'node:util';
+import type { FetchLike } from '../../client/index.ts';
 import type { Card } from '../../index.ts';
 import { deal, FairdealError, freshSeed } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
   cardsFor,
-  classifyCounts,
   formatPlay,
   legalMoves,
-  PLAY_TYPE_NAMES,
   pass,
   play,
-  RANK_COUNT,
-  RANK_LABELS,
   rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
@@ -23,15 +20,36 @@ import { shellCommand } from '../options/shell-command.ts';
 import { bold, useColor } from '../render/color.ts';
 import type { CardStyle } from '../render/render-card.ts';
 import { renderCards } from '../render/render-card.ts';
+import { playOnline } from './play-online.ts';
+import {
+  bidPrompt,
+  bidWords,
+  describePlay,
+  parseBid,
+  parseRanks,
+  type ReadLine,
+  scoreLines,
+  smaller,
+} from './play-words.ts';
 
 const HELP = `Usage: fairdeal play doudizhu [options]
        fairdeal play doudizhu-4p [options]
+       fairdeal play doudizhu --join LINK [--name NAME] [--cards STYLE]
 
 Plays a hand of Dou Dizhu (斗地主) in the terminal: you are seat 1, the other seats are simple
 bots (they bid on jokers, 2s and bombs, and play the smallest move that beats). The rules are
 fairdeal/doudizhu's (docs/DOUDIZHU.md). You bid first; the bidding goes round once.
 
+Online, --join LINK sits at a table of a fairdeal service (docs/CLIENT.md): LINK is the invite
+link the host's page hands out, http(s)://host[:port]/#table/<id>/join/<seat>/<invite>[/name].
+The seat's key is made here; its token and key stay in this process. This terminal takes the
+seat's fair steps (commit, reveal) by itself, checking the dealer's announcement, roster and
+receipts, shows the other seats' moves as they come, and checks every finished hand's record
+here (PROVEN FAIR, or why not). After a hand it asks whether to play another.
+
 Options:
+  --join LINK     sit at an online table with this invite link
+  --name NAME     your name at that table, when the host named no players (else asked)
   --seed S        reproduce the deal (default: a fresh secure seed, printed)
   --rob           rob-the-landlord bidding (抢地主): call, rob, pass
   --cards STYLE   symbol (A♠, default), code (AS), unicode, chinese
@@ -47,8 +65,7 @@ What to type:
 A play that is not allowed is refused with the reason, and you are asked again.
 `;
 
-/** Reads one line of input; null at the end of input. */
-export type ReadLine = () => Promise<string | null>;
+export type { ReadLine } from './play-words.ts';
 
 const SEAT_NAMES = ['You', 'Bot 2', 'Bot 3', 'Bot 4'];
 
@@ -85,13 +102,20 @@ export const playCommand: Command = async (args, io) => {
  * ```
  * @throws {UsageError} for bad arguments.
  */
-export async function playWith(args: string[], io: CliIo, readLine: ReadLine): Promise<number> {
+export async function playWith(
+  args: string[],
+  io: CliIo,
+  readLine: ReadLine,
+  online: { readonly fetch?: FetchLike } = {},
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       seed: { type: 'string' },
       rob: { type: 'boolean' },
+      join: { type: 'string' },
+      name: { type: 'string' },
       cards: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -109,6 +133,24 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
     throw new UsageError(`--cards must be symbol, code, unicode or chinese, got '${style}'`);
   }
   const color = useColor(io);
+  if (values.join !== undefined) {
+    if (values.seed !== undefined || values.rob !== undefined) {
+      throw new UsageError('--seed and --rob are for the offline game: the table decides them');
+    }
+    return playOnline(
+      {
+        game,
+        link: values.join,
+        name: values.name,
+        style,
+        color,
+        ...(online.fetch === undefined ? {} : { fetch: online.fetch }),
+      },
+      io,
+      readLine,
+    );
+  }
+  if (values.name !== undefined) throw new UsageError('--name goes with --join');
   const show = (cards: readonly Card[]) => renderCards(cards, { color, style });
   const seed = values.seed ?? freshSeed();
   const rules = { robLandlord: values.rob === true };
@@ -126,11 +168,20 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
       const seat = s.turn;
       let choice: Bid;
       if (seat === 0) {
-        const answer = await ask(io, readLine, bidPrompt(s), (text) => {
-          const b = parseBid(text);
-          if (b === null) return 'type 1, 2, 3 or pass (with --rob: call, rob or pass)';
-          return tryStep(() => bid(s, 0, b));
-        });
+        const answer = await ask(
+          io,
+          readLine,
+          bidPrompt({
+            robLandlord: s.rules.robLandlord,
+            highestBid: s.highestBid,
+            called: s.caller !== null,
+          }),
+          (text) => {
+            const b = parseBid(text);
+            if (b === null) return 'type 1, 2, 3 or pass (with --rob: call, rob or pass)';
+            return tryStep(() => bid(s, 0, b));
+          },
+        );
         if (answer === null) return abandoned(io);
         choice = parseBid(answer)!;
       } else {
@@ -176,7 +227,7 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
       s = result.next;
       const last = s.plays.at(-1)!;
       io.out(
-        `You: ${last.play.type === 'pass' ? 'pass' : describe(last.play, show(last.cards))}\n`,
+        `You: ${last.play.type === 'pass' ? 'pass' : describePlay(last.play, show(last.cards))}\n`,
       );
     } else {
       const move = botMove(s, seat);
@@ -186,7 +237,7 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
       } else {
         const cards = cardsFor(s.hands[seat]!, move);
         s = play(s, seat, cards);
-        io.out(`${SEAT_NAMES[seat]}: ${describe(move, show(cards))}\n`);
+        io.out(`${SEAT_NAMES[seat]}: ${describePlay(move, show(cards))}\n`);
       }
     }
   }
@@ -195,14 +246,7 @@ export async function playWith(args: string[], io: CliIo, readLine: ReadLine): P
   const winner = s.winner!;
   const side = winner === landlord ? 'the landlord' : 'the farmers';
   io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side} win.\n`);
-  const extras = [
-    `base ${score.base}`,
-    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
-    ...(score.spring ? ['spring 春天 (×2)'] : []),
-    ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
-  ];
-  io.out(`Score: ${extras.join(', ')} = ${score.unit} a farmer\n`);
-  io.out(`${score.deltas.map((d, i) => `${SEAT_NAMES[i]} ${d > 0 ? '+' : ''}${d}`).join(', ')}\n`);
+  io.out(scoreLines(score, SEAT_NAMES));
   return 0;
 }
 
@@ -242,45 +286,12 @@ function tryStep(step: () => unknown): string | null {
   }
 }
 
-function parseBid(text: string): Bid | null {
-  const word = text.trim().toLowerCase();
-  if (word === 'pass' || word === 'p' || word === '0') return 'pass';
-  if (word === '1' || word === '2' || word === '3') return Number(word) as 1 | 2 | 3;
-  if (word === 'call' || word === 'rob') return word;
-  return null;
-}
-
-function bidPrompt(s: DoudizhuState): string {
-  if (s.rules.robLandlord) {
-    return s.caller === null
-      ? 'Call the landlord? (call / pass): '
-      : 'Rob the landlord? (rob / pass): ';
-  }
-  const options = [1, 2, 3].filter((b) => b > s.highestBid).join(', ');
-  return `Your bid (${options} or pass): `;
-}
-
-function bidWords(b: Bid): string {
-  if (b === 'call') return 'calls the landlord (叫地主)';
-  if (b === 'rob') return 'robs the landlord (抢地主)';
-  return b === 'pass' ? 'pass' : `bids ${b}`;
-}
-
-// What a person may type for a rank: the rules' own labels (3 … 10 J Q K A 2, BJ, RJ), with T
-// and 0 for ten as well.
-const RANK_TOKENS: Readonly<Record<string, number>> = Object.fromEntries([
-  ...RANK_LABELS.map((label, index) => [label, index] as const),
-  ['T', RANK_LABELS.indexOf('10')],
-  ['0', RANK_LABELS.indexOf('10')],
-]);
-
 /** One human move: a pass or the ranks typed; returns the next state or the reason it is refused. */
 function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | string {
-  let move: Play | null;
+  let move: Play;
   if (typeof input !== 'string') move = input;
   else {
     const word = input.trim().toUpperCase();
-    if (word === '') return '';
     if (word === 'PASS' || word === 'P') {
       try {
         return pass(s, 0);
@@ -289,28 +300,11 @@ function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | stri
         throw error;
       }
     }
-    const counts = new Array<number>(RANK_COUNT).fill(0);
-    const text = word.replace(/[\s,]+/g, '');
-    for (let i = 0; i < text.length; ) {
-      const two = RANK_TOKENS[text.slice(i, i + 2)]; // 10, BJ, RJ
-      if (two !== undefined) {
-        counts[two]!++;
-        i += 2;
-      } else if (RANK_TOKENS[text[i]!] !== undefined) {
-        counts[RANK_TOKENS[text[i]!]!]!++;
-        i += 1;
-      } else {
-        return `I don't know '${text[i]}': type ranks such as 3 3 4 4 5 5, 10 J Q K A, BJ RJ, or pass`;
-      }
-    }
-    move = classifyCounts(counts, s.rules);
-    if (move === null) return `${word.trim()} is not a Dou Dizhu combination`;
+    const typed = parseRanks(input, s.hands[0]!, s.rules);
+    if (typeof typed === 'string') return typed;
+    move = typed;
   }
   if (move.type === 'pass') return pass(s, 0);
-  const have = rankCounts(s.hands[0]!);
-  const want = new Array<number>(RANK_COUNT).fill(0);
-  for (const r of move.ranks) want[r]!++;
-  if (want.some((k, r) => k > have[r]!)) return `you do not hold ${formatPlay(move)}`;
   try {
     return play(s, 0, cardsFor(s.hands[0]!, move));
   } catch (error) {
@@ -318,8 +312,6 @@ function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | stri
     throw error;
   }
 }
-
-const isBomb = (p: Play) => p.type === 'bomb' || p.type === 'rocket';
 
 /**
  * The bots' move: following, the smallest play that beats (bombs last), but never over a fellow
@@ -334,17 +326,11 @@ function botMove(s: DoudizhuState, seat: number): Play {
     if (partner || answers.length === 0) return moves.find((m) => m.type === 'pass')!;
     return answers.reduce((best, m) => (smaller(m, best) ? m : best));
   }
-  const calm = moves.filter((m) => !isBomb(m));
+  const calm = moves.filter((m) => m.type !== 'bomb' && m.type !== 'rocket');
   const pool = calm.length > 0 ? calm : moves;
   return pool.reduce((best, m) =>
     m.rank < best.rank || (m.rank === best.rank && m.size > best.size) ? m : best,
   );
-}
-
-function smaller(a: Play, b: Play): boolean {
-  if (isBomb(a) !== isBomb(b)) return !isBomb(a);
-  if (a.size !== b.size) return a.size < b.size;
-  return a.rank < b.rank;
 }
 
 /** Bids on strength: jokers, 2s and bombs. */
@@ -365,9 +351,4 @@ function table(s: DoudizhuState): string {
   return s.hands
     .map((h, i) => `${SEAT_NAMES[i]}${i === s.landlord ? ' (landlord)' : ''}: ${h.length}`)
     .join(' · ');
-}
-
-function describe(p: Play, cards: string): string {
-  const name = PLAY_TYPE_NAMES[p.type];
-  return `${cards}  ${name.en} ${name.zh}`;
 }

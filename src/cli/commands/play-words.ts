@@ -1,0 +1,184 @@
+// What a player types and reads at a Dou Dizhu game in the terminal, the same offline
+// (`fairdeal play doudizhu`, against bots) and online (`--join`, at a service's table): bids,
+// the ranks of a play, and how a bid or a play is said.
+import type { Card } from '../../index.ts';
+import type { Bid, DoudizhuRules, DoudizhuScore, Play } from '../../rules/doudizhu/index.ts';
+import {
+  classifyCounts,
+  formatPlay,
+  legalPlays,
+  PLAY_TYPE_NAMES,
+  RANK_COUNT,
+  RANK_LABELS,
+  rankCounts,
+  resolveRules,
+} from '../../rules/doudizhu/index.ts';
+
+/** Reads one line of input; null at the end of input. */
+export type ReadLine = () => Promise<string | null>;
+
+/**
+ * A typed bid: 1, 2, 3, pass (p, 0), call or rob; null for anything else.
+ *
+ * @example
+ * ```ts
+ * parseBid(' P '); // 'pass'
+ * ```
+ */
+export function parseBid(text: string): Bid | null {
+  const word = text.trim().toLowerCase();
+  if (word === 'pass' || word === 'p' || word === '0') return 'pass';
+  if (word === '1' || word === '2' || word === '3') return Number(word) as 1 | 2 | 3;
+  if (word === 'call' || word === 'rob') return word;
+  return null;
+}
+
+/**
+ * How a bid is said after a player's name.
+ *
+ * @example
+ * ```ts
+ * bidWords(3); // 'bids 3'
+ * ```
+ */
+export function bidWords(b: Bid | string | number): string {
+  if (b === 'call') return 'calls the landlord (叫地主)';
+  if (b === 'rob') return 'robs the landlord (抢地主)';
+  return b === 'pass' ? 'pass' : `bids ${b}`;
+}
+
+/**
+ * The prompt for a bid: classic bidding offers the points above the highest bid; rob the
+ * landlord offers call until someone called, then rob.
+ *
+ * @example
+ * ```ts
+ * bidPrompt({ robLandlord: false, highestBid: 1, called: false }); // 'Your bid (2, 3 or pass): '
+ * ```
+ */
+export function bidPrompt(o: {
+  readonly robLandlord: boolean;
+  readonly highestBid: number;
+  readonly called: boolean;
+}): string {
+  if (o.robLandlord) {
+    return o.called ? 'Rob the landlord? (rob / pass): ' : 'Call the landlord? (call / pass): ';
+  }
+  const options = [1, 2, 3].filter((b) => b > o.highestBid).join(', ');
+  return `Your bid (${options} or pass): `;
+}
+
+// What a person may type for a rank: the rules' own labels (3 … 10 J Q K A 2, BJ, RJ), with T
+// and 0 for ten as well.
+const RANK_TOKENS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...RANK_LABELS.map((label, index) => [label, index] as const),
+  ['T', RANK_LABELS.indexOf('10')],
+  ['0', RANK_LABELS.indexOf('10')],
+]);
+
+/**
+ * The play named by typed ranks (`3 3 3 4`, `10 J Q K A`, `334455`, `BJ RJ`; suits do not
+ * matter), checked against the cards held: the play, or the reason it is refused in words ('' for
+ * empty input). Whether it beats the lead is the rules' call.
+ *
+ * @example
+ * ```ts
+ * parseRanks('3 3', hand, rules); // { type: 'pair', … } or "you do not hold 3 3"
+ * ```
+ */
+export function parseRanks(
+  text: string,
+  hand: readonly Card[],
+  rules: Partial<DoudizhuRules>,
+): Play | string {
+  const word = text.trim().toUpperCase();
+  if (word === '') return '';
+  const counts = new Array<number>(RANK_COUNT).fill(0);
+  const typed = word.replace(/[\s,]+/g, '');
+  for (let i = 0; i < typed.length; ) {
+    const two = RANK_TOKENS[typed.slice(i, i + 2)]; // 10, BJ, RJ
+    if (two !== undefined) {
+      counts[two]!++;
+      i += 2;
+    } else if (RANK_TOKENS[typed[i]!] !== undefined) {
+      counts[RANK_TOKENS[typed[i]!]!]!++;
+      i += 1;
+    } else {
+      return `I don't know '${typed[i]}': type ranks such as 3 3 4 4 5 5, 10 J Q K A, BJ RJ, or pass`;
+    }
+  }
+  const move = classifyCounts(counts, resolveRules(rules));
+  if (move === null) return `${word} is not a Dou Dizhu combination`;
+  if (move.type === 'pass') return move;
+  const have = rankCounts(hand);
+  const want = new Array<number>(RANK_COUNT).fill(0);
+  for (const r of move.ranks) want[r]!++;
+  if (want.some((k, r) => k > have[r]!)) return `you do not hold ${formatPlay(move)}`;
+  return move;
+}
+
+/**
+ * How a play is said: its cards (as rendered) and the names of its type in English and Chinese.
+ *
+ * @example
+ * ```ts
+ * describePlay(play, '3♠ 3♥'); // '3♠ 3♥  pair 对子'
+ * ```
+ */
+export function describePlay(p: Play | { readonly type: string }, cards: string): string {
+  const name = PLAY_TYPE_NAMES[p.type as Play['type']];
+  return name === undefined ? `${cards}  ${p.type}` : `${cards}  ${name.en} ${name.zh}`;
+}
+
+const isBomb = (p: Play) => p.type === 'bomb' || p.type === 'rocket';
+
+/**
+ * A play to suggest (`hint`): leading, the lowest rank, as many cards of it as one play takes
+ * (bombs last); following, the smallest play that beats (bombs last); null when none beats.
+ *
+ * @example
+ * ```ts
+ * suggestPlay(hand, lead, rules); // a Play, or null: pass
+ * ```
+ */
+export function suggestPlay(
+  hand: readonly Card[],
+  lead: Play | null,
+  rules: Partial<DoudizhuRules>,
+): Play | null {
+  const moves = legalPlays(hand, lead, rules).filter((m) => m.type !== 'pass');
+  if (moves.length === 0) return null;
+  if (lead !== null) return moves.reduce((best, m) => (smaller(m, best) ? m : best));
+  const calm = moves.filter((m) => !isBomb(m));
+  const pool = calm.length > 0 ? calm : moves;
+  return pool.reduce((best, m) =>
+    m.rank < best.rank || (m.rank === best.rank && m.size > best.size) ? m : best,
+  );
+}
+
+/** Whether play a is the smaller answer: no bomb before a bomb, then fewer cards, then rank. */
+export function smaller(a: Play, b: Play): boolean {
+  if (isBomb(a) !== isBomb(b)) return !isBomb(a);
+  if (a.size !== b.size) return a.size < b.size;
+  return a.rank < b.rank;
+}
+
+/**
+ * The score of a finished hand in two lines: what it was worth, and each seat's points (named
+ * by `names`, seat order).
+ *
+ * @example
+ * ```ts
+ * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, 0 bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
+ * ```
+ */
+export function scoreLines(score: DoudizhuScore, names: readonly string[]): string {
+  const extras = [
+    `base ${score.base}`,
+    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
+    ...(score.spring ? ['spring 春天 (×2)'] : []),
+    ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
+  ];
+  const deltas = score.deltas.map((d, i) => `${names[i]} ${d > 0 ? '+' : ''}${d}`).join(', ');
+  return `Score: ${extras.join(', ')} = ${score.unit} a farmer\n${deltas}\n`;
+}
