@@ -14,8 +14,14 @@ export interface PgServices {
   /** The database's URL (never printed: it may hold a password). */
   readonly url: string;
   /** Starts one `fairdeal serve` on a free loopback port, without rate limit; its URL and process. */
-  /** A service process; `main` is another checkout's src/cli/main.ts (a before/after run). */
-  start(main?: string): Promise<Running>;
+  /**
+   * A service process; `main` is another checkout's src/cli/main.ts (a before/after run), and
+   * `url` another database of the cluster ({@link PgServices.database}: a checkout whose schema
+   * differs needs its own).
+   */
+  start(main?: string, url?: string): Promise<Running>;
+  /** The URL of a fresh database `name` on the same cluster (dropped first if it exists). */
+  database(name: string): string;
   /** Removes the throwaway cluster, if this made one. */
   stop(): void;
 }
@@ -45,12 +51,21 @@ export function openPgServices(): PgServices {
   const database = url;
   return {
     url: database,
-    start: async (main?: string) => {
+    start: async (main?: string, other?: string) => {
       return spawnDealer(
         ['--port', '0', '--rate-limit', '0'],
-        { DATABASE_URL: database, FAIRDEAL_SECRET_KEY: key },
+        { DATABASE_URL: other ?? database, FAIRDEAL_SECRET_KEY: key },
         ...(main === undefined ? [] : [main]),
       );
+    },
+    database: (name: string) => {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a database name: ${name}`);
+      for (const sql of [`DROP DATABASE IF EXISTS ${name}`, `CREATE DATABASE ${name}`]) {
+        execFileSync('psql', [database, '-q', '-c', sql], { stdio: 'ignore' });
+      }
+      const u = new URL(database);
+      u.pathname = `/${name}`;
+      return u.toString();
     },
     stop: () => {
       if (cluster !== undefined)

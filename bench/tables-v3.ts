@@ -1,7 +1,9 @@
-// `npm run bench:tables-v3 -- BEFORE_CHECKOUT`: what fairdeal-v3's signatures cost a table
-// service, before and after in ONE run. Two service processes of this checkout (after) and two of
-// BEFORE_CHECKOUT (a git worktree of the commit before fairdeal-v3, sharing this node_modules)
-// on one throwaway PostgreSQL; cells alternate between the sides, so both see the same machine.
+// `npm run bench:tables-v3 -- BEFORE_CHECKOUT`: a table service before and after a change, in ONE
+// run (written for fairdeal-v3's signatures; any earlier commit whose tables speak fairdeal-v3's
+// client side, or fairdeal-v2's, works). Two service processes of this checkout (after) and two
+// of BEFORE_CHECKOUT (a git worktree of the earlier commit, sharing this node_modules), each side
+// on its own database of one throwaway PostgreSQL; cells alternate between the sides, so both see
+// the same machine.
 //
 // Two mixes, each on 3-seat Hold'em tables round-robined by the workers:
 // - practice: 8 moves, end-hand, next-hand (dealt at once). v3 signs each announcement and each
@@ -123,21 +125,30 @@ async function nextRequest(
 }
 
 if (BEFORE === undefined) {
-  console.error('usage: npm run bench:tables-v3 -- <checkout of the commit before fairdeal-v3>');
+  console.error('usage: npm run bench:tables-v3 -- <checkout of an earlier commit>');
   process.exit(2);
 }
 const pg = openPgServices();
+// Each side on its own database of the one cluster: a checkout whose schema differs (a newer
+// migration step) must not share its tables.
 const sides = [
-  { label: 'after (fairdeal-v3)', main: join(ROOT, 'src/cli/main.ts') },
-  { label: `before (${BEFORE})`, main: join(BEFORE, 'src/cli/main.ts') },
+  { label: 'after (this checkout)', main: join(ROOT, 'src/cli/main.ts'), url: pg.url },
+  {
+    label: `before (${BEFORE})`,
+    main: join(BEFORE, 'src/cli/main.ts'),
+    url: pg.database('fairdeal_bench_before'),
+  },
 ];
-const servers = await Promise.all(sides.flatMap((s) => [pg.start(s.main), pg.start(s.main)]));
+const servers = await Promise.all(
+  sides.flatMap((s) => [pg.start(s.main, s.url), pg.start(s.main, s.url)]),
+);
 const rows: string[] = [];
 const loadBefore = loadavg()[0]!;
 try {
   const { Client } = (await import('pg')).default;
-  const pgc = new Client({ connectionString: pg.url });
-  await pgc.connect();
+  // One connection per side's database: its backends are what the side's CPU counts.
+  const clients = sides.map((s) => new Client({ connectionString: s.url }));
+  await Promise.all(clients.map((c) => c.connect()));
   for (const fair of [false, true]) {
     for (const concurrency of LEVELS) {
       for (const [i, side] of sides.entries()) {
@@ -190,13 +201,13 @@ try {
         await Promise.all(owned.map(worker));
         measuring = true;
         const pids = mine.map((s) => s.child.pid!);
-        const cpu0 = await sampleCpu(pgc, pids);
+        const cpu0 = await sampleCpu(clients[i]!, pids);
         const self0 = process.cpuUsage();
         const t0 = performance.now();
         stopAt = Date.now() + SECONDS * 1000;
         await Promise.all(owned.map(worker));
         const elapsed = (performance.now() - t0) / 1000;
-        const cpu = cpuBetween(cpu0, await sampleCpu(pgc, pids));
+        const cpu = cpuBetween(cpu0, await sampleCpu(clients[i]!, pids));
         const self = process.cpuUsage(self0);
         latencies.sort((x, y) => x - y);
         const q = (p: number) =>
@@ -207,7 +218,7 @@ try {
       }
     }
   }
-  await pgc.end();
+  await Promise.all(clients.map((c) => c.end()));
 } finally {
   agent.destroy();
   for (const s of servers) s.child.kill('SIGTERM');

@@ -318,6 +318,7 @@ export function tagged<
       // The common fields are checked after the variant's: a bad card list is told before a
       // missing version, as the steps always did.
       const own = variants[name]!.check(value, at);
+      // The variant its tag names: a pairing TypeScript cannot follow through the lookup.
       return { [tag]: name, ...own, ...common.check(value, at) } as never;
     },
   };

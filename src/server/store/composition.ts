@@ -41,3 +41,25 @@ export function ownComposition(
 ): readonly string[] | undefined {
   return sameCards(deck.cards, asMade) ? undefined : deck.cards;
 }
+
+/**
+ * A deck's state row as both SQL stores write it: everything but the composition, which is kept
+ * apart and written once ({@link ownComposition} adds it back only for a rebuilt deck).
+ *
+ * @example
+ * ```ts
+ * update.run(deckStateJson(next, asMade), now(), id);
+ * ```
+ * @throws never.
+ */
+export function deckStateJson(deck: DeckState, asMade: readonly string[]): string {
+  return JSON.stringify({
+    id: deck.id,
+    stack: deck.stack,
+    drawn: deck.drawn,
+    piles: deck.piles,
+    shuffled: deck.shuffled,
+    made: deck.made,
+    cards: ownComposition(deck, asMade),
+  });
+}

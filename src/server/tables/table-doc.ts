@@ -1,4 +1,4 @@
-import type { HandScore } from '../../client/index.ts';
+import type { ActionView, HandScore } from '../../client/index.ts';
 import type {
   AnnouncementV3,
   CommitV3,
@@ -142,16 +142,12 @@ export interface Street {
   readonly cards: readonly string[];
 }
 
-/** One public action. `cards` only where the cards are shown to everyone. */
-export interface PublicAction {
-  readonly type: string;
-  readonly seat: number | null;
-  readonly count?: number;
-  readonly cards?: readonly string[];
-  readonly bid?: string | number;
-  readonly pile?: string;
-  readonly to?: string;
-}
+/**
+ * One public action, as kept in the hand's log: exactly what every viewer is shown of it (the
+ * wire's ActionView; `cards` only where the cards are shown to everyone). actionView() still
+ * copies it field by field.
+ */
+export type PublicAction = ActionView;
 
 /** How many finished hands' summaries the document keeps (the chain has every hand). */
 export const HISTORY_KEEP = 20;

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../../deck/deck-state.ts';
 import type { Change } from '../change.ts';
-import { checkComposition, ownComposition } from '../composition.ts';
+import { checkComposition, deckStateJson } from '../composition.ts';
 import type { Store } from '../store.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
@@ -68,7 +68,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
         await client.query({
           name: 'fd-deck-write',
           text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
-          values: [stateJson(next, cardsOf(id, row.cards)), now(), id],
+          values: [deckStateJson(next, cardsOf(id, row.cards)), now(), id],
         });
       }
       return { found: true as const, value: result };
@@ -96,7 +96,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       insertBatched({
         id: deck.id,
         cards: JSON.stringify(deck.cards),
-        state: stateJson(deck, deck.cards),
+        state: deckStateJson(deck, deck.cards),
       }),
     readDeck: async (id) => {
       const r = await pool.query<{ cards: string; state: string }>(
@@ -118,7 +118,7 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       const { next, result } = change(deck);
       if (next === null) return { found: true as const, value: result };
       checkComposition(deck, next);
-      const state = stateJson(next, cardsOf(id, row.cards));
+      const state = deckStateJson(next, cardsOf(id, row.cards));
       if (await writeBatched({ id, state, version: row.version })) {
         return { found: true as const, value: result };
       }
@@ -136,16 +136,4 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
 interface Row {
   readonly cards: string;
   readonly state: string;
-}
-
-function stateJson(deck: DeckState, asMade: readonly string[]): string {
-  return JSON.stringify({
-    id: deck.id,
-    stack: deck.stack,
-    drawn: deck.drawn,
-    piles: deck.piles,
-    shuffled: deck.shuffled,
-    made: deck.made,
-    cards: ownComposition(deck, asMade),
-  });
 }

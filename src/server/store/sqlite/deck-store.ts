@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { DeckState } from '../../deck/deck-state.ts';
 import type { Change } from '../change.ts';
-import { checkComposition, ownComposition } from '../composition.ts';
+import { checkComposition, deckStateJson } from '../composition.ts';
 import type { Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 
@@ -86,16 +86,6 @@ export function openSqliteStore(options: SqliteOptions): Store {
     const state = JSON.parse(row.state) as StoredState;
     return { ...state, cards: state.cards ?? cardsOf(id) };
   };
-  const stateJson = (deck: DeckState, asMade: readonly string[]): string =>
-    JSON.stringify({
-      id: deck.id,
-      stack: deck.stack,
-      drawn: deck.drawn,
-      piles: deck.piles,
-      shuffled: deck.shuffled,
-      made: deck.made,
-      cards: ownComposition(deck, asMade),
-    });
 
   const store: Store = {
     createDeck: async (deck) => {
@@ -103,7 +93,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
       begin.run();
       try {
         const created =
-          Number(insert.run(deck.id, stateJson(deck, deck.cards), t, t).changes) === 1;
+          Number(insert.run(deck.id, deckStateJson(deck, deck.cards), t, t).changes) === 1;
         if (created) insertCards.run(deck.id, JSON.stringify(deck.cards));
         commit.run();
         return created;
@@ -124,7 +114,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
         const { next, result } = change(deck);
         if (next !== null) {
           checkComposition(deck, next);
-          update.run(stateJson(next, cardsOf(id)), now(), id);
+          update.run(deckStateJson(next, cardsOf(id)), now(), id);
         }
         commit.run();
         return { found: true as const, value: result };
