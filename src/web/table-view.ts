@@ -34,11 +34,12 @@ import { renderWaiting } from './table-waiting.ts';
 
 /** Face-down cards: backs, hidden from screen readers; the group carries the count. */
 function backs(count: number, label: string): HTMLElement {
-  const list = el('ul', 'hand backs');
+  // One image, named by its count: not a list (a list with role="img" orphans its items).
+  const list = el('div', 'hand backs');
   list.setAttribute('role', 'img');
   list.setAttribute('aria-label', label);
   for (let i = 0; i < count; i++) {
-    const li = el('li');
+    const li = el('span');
     const img = el('img', 'card back');
     img.src = '/static/img/back.svg';
     img.alt = '';

@@ -1,0 +1,112 @@
+// axe-core on every view of the web page, in both languages, in Chromium against the real
+// service: no serious or critical violation (docs/WEB.md, "Accessibility"). The views: deal (with
+// a deal shown), verify, audit, the table form, the host's page and a seat's page at a dealt
+// Dou Dizhu hand (three seats joined by their invite links, each in its own browser context).
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { buildWeb } from '../../tools/build-web.ts';
+import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import { axeViolations } from '../support/axe-scan.ts';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const skip =
+  !available && process.env.CI !== 'true'
+    ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
+    : false;
+
+describe('accessibility: axe-core finds nothing serious on any view, in English or Chinese', {
+  skip,
+  timeout: 300_000,
+}, () => {
+  let dir = '';
+  let server: Running | undefined;
+  let browser: Browser | undefined;
+  let origin = '';
+
+  before(async () => {
+    assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
+    await buildWeb();
+    dir = mkdtempSync(join(tmpdir(), 'fairdeal-a11y-'));
+    server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
+    origin = server.url;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', ...CHROMIUM_ARGS],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await stopDealer(server);
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(url: string, language: 'en' | 'zh'): Promise<Page> {
+    const context = await browser!.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: language === 'en' ? 'en-US' : 'zh-CN',
+    });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('html[data-ready="true"]');
+    if (!(await page.getAttribute('html', 'lang'))?.startsWith(language)) {
+      await page.click('#lang');
+      await page.waitForSelector(`html[lang^="${language}"]`, { state: 'attached' });
+    }
+    return page;
+  }
+
+  const clean = async (page: Page, what: string) =>
+    assert.deepEqual(await axeViolations(page), [], what);
+
+  for (const language of ['en', 'zh'] as const) {
+    test(`${language}: deal, verify and audit`, async () => {
+      const page = await open(`${origin}/#deal`, language);
+      await clean(page, `${language} deal, empty`);
+      await page.fill('#deal-seed', 'words');
+      await page.click('#deal-go');
+      await page.waitForSelector('#deal-table .kitty');
+      await clean(page, `${language} deal, dealt`);
+      for (const view of ['verify', 'audit'] as const) {
+        await page.click(`[data-view="${view}"]`);
+        await page.waitForFunction((v) => location.hash === `#${v}`, view);
+        await clean(page, `${language} ${view}`);
+      }
+      await page.context().close();
+    });
+
+    test(`${language}: the table form, the host's page and a seat's page at a dealt hand`, async () => {
+      const host = await open(`${origin}/#table`, language);
+      await clean(host, `${language} table form`);
+      for (const [i, name] of ['ann', 'bo', 'cy'].entries()) {
+        await host.fill(`#table-player-${i}`, name);
+      }
+      await host.click('#table-go');
+      await host.waitForSelector('#table-links a');
+      await clean(host, `${language} host page`);
+      const links = await host.$$eval('#table-links a', (as) =>
+        as.map((a) => (a as HTMLAnchorElement).href),
+      );
+      const seats: Page[] = [];
+      for (const link of links) seats.push(await open(link, language));
+      for (const p of seats) {
+        await p.waitForFunction(
+          () => document.querySelectorAll('#table-mine button[data-card]').length === 17,
+          undefined,
+          { timeout: 60_000 },
+        );
+      }
+      await clean(seats[0]!, `${language} a seat's page, dealt`);
+      for (const p of [host, ...seats]) await p.context().close();
+    });
+  }
+});
