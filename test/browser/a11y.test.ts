@@ -49,9 +49,13 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(url: string, language: 'en' | 'zh'): Promise<Page> {
+  async function open(
+    url: string,
+    language: 'en' | 'zh',
+    viewport = { width: 1280, height: 800 },
+  ): Promise<Page> {
     const context = await browser!.newContext({
-      viewport: { width: 1280, height: 800 },
+      viewport,
       locale: language === 'en' ? 'en-US' : 'zh-CN',
     });
     context.setDefaultTimeout(20_000);
@@ -109,4 +113,73 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
       for (const p of [host, ...seats]) await p.context().close();
     });
   }
+
+  // A phone held upright: nothing scrolls sideways, nothing sticks out of its panel.
+  const PHONE = { width: 390, height: 844 };
+  const fits = async (page: Page, what: string) => {
+    const wide = await page.evaluate(() => {
+      const out: string[] = [];
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > width) {
+        out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+      }
+      for (const e of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.right > width + 1 && getComputedStyle(e).position !== 'fixed') {
+          out.push(`${e.tagName.toLowerCase()}.${e.className} ends at ${Math.round(r.right)} px`);
+        }
+        // Content that spills out of a box that lets it (overflow visible) widens the page too.
+        if (
+          e.scrollWidth > e.clientWidth + 1 &&
+          e.clientWidth > 0 &&
+          getComputedStyle(e).overflowX === 'visible' &&
+          r.left + e.scrollWidth > width + 1
+        ) {
+          out.push(
+            `${e.tagName.toLowerCase()}.${e.className} spills to ${Math.round(r.left + e.scrollWidth)} px`,
+          );
+        }
+      }
+      return out.slice(0, 5);
+    });
+    assert.deepEqual(wide, [], `${what} at 390 px`);
+    assert.deepEqual(await axeViolations(page), [], `${what} at 390 px`);
+  };
+
+  test('at 390×844: deal, verify, an audit with its result, and a seat at a dealt hand fit the screen', async () => {
+    const page = await open(`${origin}/#deal`, 'en', PHONE);
+    await page.fill('#deal-seed', 'words');
+    await page.click('#deal-go');
+    await page.waitForSelector('#deal-table .kitty');
+    await fits(page, 'deal');
+    await page.click('[data-view="verify"]');
+    await page.waitForFunction(() => location.hash === '#verify');
+    await fits(page, 'verify');
+    await page.click('[data-view="audit"]');
+    await page.waitForSelector('#audit-flawed button[data-algorithm="swap-any"]');
+    await page.click('#audit-flawed button[data-algorithm="swap-any"]');
+    await page.waitForSelector('#audit-verdict', { timeout: 60_000 });
+    await fits(page, 'an audit result');
+    await page.context().close();
+
+    const host = await open(`${origin}/#table`, 'en');
+    for (const [i, name] of ['di', 'ed', 'fa'].entries())
+      await host.fill(`#table-player-${i}`, name);
+    await host.click('#table-go');
+    await host.waitForSelector('#table-links a');
+    const links = await host.$$eval('#table-links a', (as) =>
+      as.map((a) => (a as HTMLAnchorElement).href),
+    );
+    const seats: Page[] = [];
+    for (const link of links) seats.push(await open(link, 'en', PHONE));
+    for (const p of seats) {
+      await p.waitForFunction(
+        () => document.querySelectorAll('#table-mine button[data-card]').length === 17,
+        undefined,
+        { timeout: 60_000 },
+      );
+    }
+    await fits(seats[0]!, "a seat's page, dealt");
+    for (const p of [host, ...seats]) await p.context().close();
+  });
 });
