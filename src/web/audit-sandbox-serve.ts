@@ -21,8 +21,9 @@ const BATCH = 512;
  */
 const BATCH_MS = 100;
 /**
- * After `finish`, how long the sandbox waits before `end`: long enough for the policy violations
- * of the last trials (their events are queued as tasks of their own) to be passed on first.
+ * After `finish` or a failure, how long the sandbox waits before saying so: long enough for the
+ * policy violations of the last trials (their events are queued as tasks of their own) to be
+ * passed on first.
  */
 const END_DELAY_MS = 50;
 
@@ -108,7 +109,9 @@ export function serveTrials(
     owed -= k;
     if (failure !== undefined) {
       stopped = true;
-      port.postMessage(failure);
+      // Late, as `end` is: the refusals of this batch (a throwing importScripts) go first.
+      const said = failure;
+      setTimeout(() => port.postMessage(said), END_DELAY_MS);
     }
   };
 
