@@ -230,6 +230,19 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
     );
   });
 
+  test('pasted code that never returns is stopped: did-not-terminate, both workers ended', async () => {
+    const r = await audit('function f(a) { for (;;) {} }');
+    assert.equal(r.verdict, 'broken');
+    assert.match(r.badge, /BROKEN: did-not-terminate — no progress for 5 s/);
+    assert.equal(await page!.isDisabled('#audit-go'), false);
+    // The page terminated the sandbox (spinning) and the auditor; Playwright hears it a little later.
+    for (let i = 0; i < 50 && page!.workers().length > 0; i++) await page!.waitForTimeout(100);
+    assert.deepEqual(
+      page!.workers().map((w) => w.url()),
+      [],
+    );
+  });
+
   test('in Chinese the refusals are listed in Chinese', async () => {
     await page!.click('#lang');
     const r = await audit(once(`fetch('${DECK}-zh').catch(() => {});`));
