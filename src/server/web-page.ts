@@ -21,8 +21,8 @@ export const WORKER_CSP = "default-src 'none'; script-src 'wasm-unsafe-eval'";
 /**
  * The policy of the sandbox a pasted shuffle runs in (src/web/audit-sandbox.ts): `eval`, to
  * compile the person's own code in their own browser, and nothing else. No script source at all,
- * not even `'self'` (with it, a pasted `import('/api/deck/new/shuffle/')` reached the service),
- * so `import()` and `importScripts` are refused; no worker; no connection of any kind. The
+ * not even `'self'` (with it, a pasted dynamic import of /api/deck/new/shuffle/ reached the
+ * service), so dynamic imports and `importScripts` are refused; no worker; no connection. The
  * directives that `default-src 'none'` already covers are spelled out so that the policy says
  * what it promises. Measured in Chromium by test/browser/audit-sandbox.test.ts. (The `sandbox`
  * directive would also make the worker's origin opaque, but Chromium 156 crashes the page's
