@@ -21,7 +21,7 @@ export interface WebBuild {
 
 /**
  * Bundles src/web into `outDir` (emptied first): index.html, main.css, main.js and its chunks,
- * audit-worker.js.
+ * audit-worker.js, audit-sandbox.js.
  *
  * @example
  * ```ts
@@ -59,9 +59,18 @@ export async function buildWeb(outDir = DEFAULT_OUT_DIR): Promise<WebBuild> {
     splitting: false,
     entryNames: '[name]',
   });
+  // The sandbox for pasted code: a classic worker (one script, no module graph), so that its
+  // policy, which allows no script source at all, is what refuses importScripts and import().
+  const sandbox = await build({
+    ...common,
+    format: 'iife',
+    entryPoints: { 'audit-sandbox': join(WEB, 'audit-sandbox.ts') },
+    splitting: false,
+    entryNames: '[name]',
+  });
   copyFileSync(join(WEB, 'index.html'), join(outDir, 'index.html'));
   const files: Record<string, number> = {};
-  for (const meta of [page.metafile, worker.metafile]) {
+  for (const meta of [page.metafile, worker.metafile, sandbox.metafile]) {
     for (const [path, out] of Object.entries(meta?.outputs ?? {})) {
       files[relative(outDir, resolve(ROOT, path))] = out.bytes;
     }

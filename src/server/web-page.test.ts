@@ -15,6 +15,7 @@ const MAIN = `console.log(${JSON.stringify('x'.repeat(3000))});`;
 writeFileSync(join(dir, 'index.html'), INDEX);
 writeFileSync(join(dir, 'main.js'), MAIN);
 writeFileSync(join(dir, 'audit-worker.js'), 'self.onmessage = () => {};');
+writeFileSync(join(dir, 'audit-sandbox.js'), 'self.onmessage = () => {};');
 writeFileSync(join(dir, 'notes.txt'), 'not served');
 
 async function get(app: ReturnType<typeof testApp>['call'], path: string, encoding: string) {
@@ -64,13 +65,19 @@ test('assets are compressed as the client accepts (brotli, else gzip, else none)
   assert.equal((await get(call, '/web/nothing.js', 'br')).status, 404);
 });
 
-test('the audit worker has its own policy: eval for a pasted shuffle, no network at all', async () => {
+test('the audit workers have their own policies: statistics with nothing, pasted code with eval only', async () => {
   const { call } = testApp({}, { webDir: dir });
-  const r = await call('/web/audit-worker.js');
-  const csp = r.headers.get('content-security-policy') ?? '';
-  assert.match(csp, /default-src 'none'/);
-  assert.match(csp, /script-src 'self' 'unsafe-eval'/);
-  assert.doesNotMatch(csp, /connect-src/); // falls back to default-src 'none'
+  const trusted = (await call('/web/audit-worker.js')).headers.get('content-security-policy');
+  // WebAssembly for its chacha20 streams, no JavaScript eval, no fetch.
+  assert.equal(trusted, "default-src 'none'; script-src 'wasm-unsafe-eval'");
+  const sandbox = (await call('/web/audit-sandbox.js')).headers.get('content-security-policy');
+  assert.equal(
+    sandbox,
+    "default-src 'none'; script-src 'unsafe-eval'; worker-src 'none'; connect-src 'none'",
+  );
+  // No script source, not even this origin: with 'self', a pasted import('/api/…') reached the
+  // service (issue 26).
+  assert.doesNotMatch(sandbox ?? '', /'self'|\*|https?:|blob:|data:/);
   const page = (await call('/web/main.js')).headers.get('content-security-policy') ?? '';
   assert.doesNotMatch(page, /unsafe-eval/);
 });

@@ -12,11 +12,30 @@ export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /**
- * The audit worker's own policy (a worker's CSP is the one delivered with its script): it may
- * compile the shuffle a person pastes into the page (`'unsafe-eval'`, their own code in their
- * own browser) but may fetch nothing at all, so pasted code cannot send anything anywhere.
+ * The trusted audit worker's own policy (a worker's CSP is the one delivered with its script):
+ * nothing but WebAssembly, which its chacha20 streams use (docs/RANDOM.md: about twice as fast
+ * on an audit's long streams). It compiles no JavaScript and fetches nothing.
  */
-export const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+export const WORKER_CSP = "default-src 'none'; script-src 'wasm-unsafe-eval'";
+
+/**
+ * The policy of the sandbox a pasted shuffle runs in (src/web/audit-sandbox.ts): `eval`, to
+ * compile the person's own code in their own browser, and nothing else. No script source at all,
+ * not even `'self'` (with it, a pasted dynamic import of /api/deck/new/shuffle/ reached the
+ * service), so dynamic imports and `importScripts` are refused; no worker; no connection. The
+ * directives that `default-src 'none'` already covers are spelled out so that the policy says
+ * what it promises. Measured in Chromium by test/browser/audit-sandbox.test.ts. (The `sandbox`
+ * directive would also make the worker's origin opaque, but Chromium 156 crashes the page's
+ * renderer when a worker's response carries it.)
+ */
+export const SANDBOX_CSP =
+  "default-src 'none'; script-src 'unsafe-eval'; worker-src 'none'; connect-src 'none'";
+
+/** Each worker's policy by file name; every other file gets the page's. */
+const WORKER_POLICIES: Readonly<Record<string, string>> = {
+  'audit-worker.js': WORKER_CSP,
+  'audit-sandbox.js': SANDBOX_CSP,
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -73,7 +92,7 @@ export function loadWebPage(dir = DEFAULT_WEB_DIR): WebPage | undefined {
         ),
         gzip: new Uint8Array(gzipSync(body, { level: 9 })),
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-        csp: name === 'audit-worker.js' ? WORKER_CSP : PAGE_CSP,
+        csp: WORKER_POLICIES[name] ?? PAGE_CSP,
       });
     }
   }

@@ -1,11 +1,20 @@
 // The audit view ("will it shuffle?"), loaded on demand with its worker. It draws a seed from Web
-// Crypto, starts audit-worker.js, paints the card × position heatmap as counts arrive and shows
-// the verdict with its p-values at the end.
+// Crypto, starts audit-worker.js (the statistics, trusted) and, for pasted code, audit-sandbox.js
+// (the code, untrusted) joined to it by a channel; paints the card × position heatmap as counts
+// arrive and shows the verdict with its p-values at the end. Only the trusted worker's messages
+// are read: the sandbox could post anything, even a made-up verdict.
 import type { AuditResult, BrokenReason } from '../audit/browser.ts';
 import { divergingColor } from '../audit/browser.ts';
 import { freshSeed } from '../index.ts';
 import { catalog } from '../shuffle/catalog/index.ts';
-import type { AuditReply, AuditRequest, WebAuditSubject } from './audit-protocol.ts';
+import type {
+  AuditReply,
+  AuditRequest,
+  Refusal,
+  SandboxStart,
+  WebAuditSubject,
+} from './audit-protocol.ts';
+import { auditRefusalText } from './audit-words.ts';
 import { byId, el } from './dom.ts';
 import { onLanguageChange, t } from './i18n.ts';
 
@@ -13,10 +22,14 @@ import { onLanguageChange, t } from './i18n.ts';
 const SILENCE_LIMIT_MS = 5_000;
 const MAX_TRIALS = 1_000_000;
 
-type Finished =
+type Finished = (
   | { kind: 'result'; result: Omit<AuditResult, 'counts'>; p: readonly string[]; threshold: string }
   | { kind: 'broken'; broken: BrokenReason; done: number }
-  | { kind: 'stopped' };
+  | { kind: 'stopped' }
+) & {
+  /** What the sandbox's policy refused during the run (pasted code only). */
+  refused?: readonly Refusal[];
+};
 
 /**
  * Paints counts[card·n + p] / (trials / n) on the canvas, log2 on the diverging scale of the
@@ -39,7 +52,24 @@ function paint(canvas: HTMLCanvasElement, n: number, done: number, position: Flo
   }
 }
 
+/** The list of what the sandbox refused, under the verdict. */
+function renderRefused(refused: readonly Refusal[]): HTMLElement {
+  const box = el('div', 'refused');
+  box.id = 'audit-refused';
+  const list = el('ul');
+  for (const r of refused) list.append(el('li', '', auditRefusalText(r)));
+  box.append(el('p', 'note', auditRefusalText()), list);
+  return box;
+}
+
 function renderResult(finished: Finished): void {
+  renderVerdict(finished);
+  if (finished.refused !== undefined && finished.refused.length > 0) {
+    byId('audit-result').append(renderRefused(finished.refused));
+  }
+}
+
+function renderVerdict(finished: Finished): void {
   const out = byId('audit-result');
   out.replaceChildren();
   if (finished.kind === 'stopped') {
@@ -166,6 +196,8 @@ export function setupAuditView(): void {
   });
 
   let worker: Worker | undefined;
+  let sandbox: Worker | undefined;
+  let refused: Refusal[] = [];
   let watchdog: ReturnType<typeof setInterval> | undefined;
   let lastFinished: Finished | undefined;
 
@@ -174,10 +206,12 @@ export function setupAuditView(): void {
     watchdog = undefined;
     worker?.terminate();
     worker = undefined;
+    sandbox?.terminate();
+    sandbox = undefined;
     go.disabled = false;
     stop.disabled = true;
-    lastFinished = f;
-    renderResult(f);
+    lastFinished = { ...f, refused };
+    renderResult(lastFinished);
   };
 
   const start = () => {
@@ -193,7 +227,8 @@ export function setupAuditView(): void {
         : v.startsWith('catalog:')
           ? { kind: 'catalog', name: v.slice('catalog:'.length) }
           : { kind: 'fairdeal' };
-    const request: AuditRequest = { type: 'run', subject, n, trials, seed: freshSeed() };
+    const seed = freshSeed();
+    refused = [];
     byId('audit-result').replaceChildren(el('p', 'note', t('audit.running')));
     progress.max = trials;
     progress.value = 0;
@@ -219,7 +254,9 @@ export function setupAuditView(): void {
       if (worker !== w) return;
       heard = performance.now();
       const m = event.data;
-      if (m.type === 'progress') {
+      if (m.type === 'refused') {
+        refused.push({ directive: m.directive, blocked: m.blocked });
+      } else if (m.type === 'progress') {
         progress.value = m.done;
         paint(canvas, n, m.done, m.position);
       } else if (m.type === 'result') {
@@ -239,7 +276,36 @@ export function setupAuditView(): void {
         done: progress.value,
       });
     });
-    w.postMessage(request);
+    if (subject.kind !== 'code') {
+      const request: AuditRequest = { type: 'run', subject, n, trials, seed };
+      w.postMessage(request);
+      return;
+    }
+    // The sandbox gets the code and one end of a channel; the trusted worker the other end. No
+    // message listener on the sandbox: what it posts to the page is never read.
+    const channel = new MessageChannel();
+    const s = new Worker('/web/audit-sandbox.js', { name: 'fairdeal-audit-sandbox' });
+    sandbox = s;
+    s.addEventListener('error', (event) => {
+      if (sandbox !== s) return;
+      event.preventDefault();
+      finish({
+        kind: 'broken',
+        broken: { kind: 'crashed', message: event.message || 'the sandbox failed' },
+        done: progress.value,
+      });
+    });
+    const code: SandboxStart = { type: 'start', code: subject.code, n, seed, port: channel.port1 };
+    s.postMessage(code, [channel.port1]);
+    const request: AuditRequest = {
+      type: 'run',
+      subject: { kind: 'code' },
+      n,
+      trials,
+      seed,
+      sandbox: channel.port2,
+    };
+    w.postMessage(request, [channel.port2]);
   };
 
   byId<HTMLFormElement>('audit-form').addEventListener('submit', (event) => {

@@ -1,16 +1,20 @@
-// The auditor in a Web Worker (docs/WEB.md, "Audit"): counts seeded shuffles of the cards
-// 0 … n−1 with the library's trial loop and pure statistics (fairdeal/audit/browser), posts the
-// card × position counts a few times a second for the live heatmap, and the verdict at the end.
-// A shuffle that hangs blocks only this worker; the page stops it when progress messages stop
-// coming.
+// The auditor in a Web Worker the page trusts (docs/WEB.md, "Audit"): counts seeded shuffles of
+// the cards 0 … n−1 with the library's trial loop and pure statistics (fairdeal/audit/browser),
+// posts the card × position counts a few times a second for the live heatmap, and the verdict at
+// the end. It compiles no code: a pasted shuffle runs in the sandbox (audit-sandbox.ts), which
+// only sends permutations; this worker checks each one and counts the trials itself
+// (audit-sandbox-tally.ts), so nothing the pasted code sends can become a verdict. A shuffle that
+// hangs blocks only a worker; the page stops it when progress messages stop coming.
 import {
+  type AuditCounts,
   analyzeCounts,
+  type BrokenReason,
   createCounts,
   formatP,
   seededTrials,
-  type TrialSubject,
 } from '../audit/browser.ts';
-import type { AuditReply, AuditRequest, WebAuditSubject } from './audit-protocol.ts';
+import type { AuditReply, AuditRequest } from './audit-protocol.ts';
+import { tallySandbox } from './audit-sandbox-tally.ts';
 
 // The DOM lib types `self` as a Window; in a dedicated worker it is its global scope.
 const scope = globalThis as unknown as {
@@ -20,25 +24,63 @@ const scope = globalThis as unknown as {
 
 const PROGRESS_MS = 150;
 
-function load(subject: WebAuditSubject): TrialSubject {
-  if (subject.kind !== 'code') return subject;
-  // The pasted source is the user's own code, run in their own browser, in this worker only (its
-  // CSP allows eval and no network: see src/server/web-page.ts). It may be a function
-  // declaration, a function expression or an arrow function.
-  const made = new Function(`"use strict"; return (${subject.code}\n);`)() as unknown;
-  if (typeof made !== 'function') throw new TypeError('the code is not a function');
-  return { kind: 'user', shuffle: made as (cards: number[]) => unknown };
+function broken(reason: BrokenReason, done: number): void {
+  scope.postMessage({ type: 'broken', broken: reason, done });
+}
+
+function report(request: AuditRequest, counts: AuditCounts): void {
+  const { subject, seed } = request;
+  const result = analyzeCounts(counts, {
+    subject: subject.kind === 'catalog' ? subject.name : subject.kind,
+  });
+  scope.postMessage({
+    type: 'result',
+    result: { ...result, seed },
+    position: counts.position,
+    p: result.tests.map((test) => formatP(test.p)),
+    threshold: formatP(result.threshold),
+  });
+}
+
+function progress(trials: number, counts: AuditCounts): (done: number) => void {
+  let last = performance.now();
+  return (done) => {
+    const at = performance.now();
+    if (at - last <= PROGRESS_MS) return;
+    last = at;
+    scope.postMessage({ type: 'progress', done, trials, position: counts.position.slice() });
+  };
+}
+
+async function runSandboxed(request: AuditRequest): Promise<void> {
+  const { n, trials, sandbox } = request;
+  const counts = createCounts(n);
+  if (sandbox === undefined) {
+    broken({ kind: 'not-loadable', message: 'no sandbox to run the code in' }, 0);
+    return;
+  }
+  const failure = await tallySandbox(sandbox, counts, {
+    trials,
+    onProgress: progress(trials, counts),
+    onRefused: (refusal) => scope.postMessage({ type: 'refused', ...refusal }),
+  });
+  if (failure !== undefined) broken(failure, counts.trials);
+  else report(request, counts);
 }
 
 function run(request: AuditRequest): void {
   const { subject, n, trials, seed } = request;
+  if (subject.kind === 'code') {
+    void runSandboxed(request);
+    return;
+  }
   const counts = createCounts(n);
   let runTrials: ReturnType<typeof seededTrials>;
   try {
-    runTrials = seededTrials(load(subject));
+    runTrials = seededTrials(subject);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    scope.postMessage({ type: 'broken', broken: { kind: 'not-loadable', message }, done: 0 });
+    broken({ kind: 'not-loadable', message }, 0);
     return;
   }
   const failure = runTrials(counts, {
@@ -51,19 +93,10 @@ function run(request: AuditRequest): void {
   });
   if (failure !== undefined) {
     const { kind, message, trial } = failure;
-    scope.postMessage({ type: 'broken', broken: { kind, message, trial }, done: trial });
+    broken({ kind, message, trial }, trial);
     return;
   }
-  const result = analyzeCounts(counts, {
-    subject: subject.kind === 'catalog' ? subject.name : subject.kind,
-  });
-  scope.postMessage({
-    type: 'result',
-    result: { ...result, seed },
-    position: counts.position,
-    p: result.tests.map((test) => formatP(test.p)),
-    threshold: formatP(result.threshold),
-  });
+  report(request, counts);
 }
 
 scope.addEventListener('message', (event) => {

@@ -239,7 +239,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     assert.ok(requested.some((u) => u === `${origin}/web/audit-worker.js`));
     await page.screenshot({ path: shot('web-audit.png'), fullPage: true });
 
-    // A pasted function runs in the worker too (its CSP allows eval there, and nothing else).
+    // A pasted function runs in the sandbox worker (its CSP allows eval there, and nothing else).
     await page.selectOption('#audit-algorithm', 'code');
     await page.fill('#audit-n', '8');
     await page.fill('#audit-trials', '5000');
