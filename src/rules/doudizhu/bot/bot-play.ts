@@ -114,7 +114,9 @@ function lead(view: DoudizhuSeatView, counts: number[], planner: HandPlanner, ta
     const first = sure.reduce((best, c) => (byWinnerOrder(c, best) < 0 ? c : best));
     return playOf(first, rules);
   }
-  const pool = others.length > 0 ? others : plan.combos;
+  // Bombs are kept for answers (and double the stake): led only when nothing else is left.
+  const calm = others.filter((c) => !isBomb(c));
+  const pool = calm.length > 0 ? calm : others.length > 0 ? others : plan.combos;
   const risky = (c: Combo) =>
     c.win < 1 && table.opponents.some((s) => view.handSizes[s]! === c.size);
   const safe = pool.filter((c) => !risky(c));
