@@ -31,9 +31,11 @@ const isBomb = (p: { readonly type: string }) => p.type === 'bomb' || p.type ===
  * lowest play, longer ones first, but never one an opponent could go out on (as many cards as the
  * opponent holds) when it has another. Following, it never beats its partner farmer, unless the
  * landlord plays next, is about to go out, and it can take the trick for sure; against an
- * opponent it plays the answer that costs its plan least, if that is cheap; when an opponent is
- * about to go out it plays its strongest answer, then a bomb or the rocket. Ties go to the lower
- * rank, then to the first play in `legalPlays` order.
+ * opponent, whenever it has an answer that is not a bomb, the one that costs its plan least (its
+ * strongest answer instead when an opponent is about to go out); a bomb or the rocket only when
+ * nothing else beats and an opponent is down to four cards, or when at most one of its plays
+ * could lose after it. Ties: a lead goes to the longer play, then the lower rank; an answer to
+ * the first in `legalPlays` order (lower ranks first).
  *
  * @example
  * ```ts
@@ -122,8 +124,14 @@ function lead(view: DoudizhuSeatView, counts: number[], planner: HandPlanner, ta
   const safe = pool.filter((c) => !risky(c));
   if (safe.length > 0) {
     const score = (c: Combo) => c.rank - SIZE_BONUS * (c.size - 1);
+    const before = (a: Combo, b: Combo) =>
+      score(a) !== score(b)
+        ? score(a) < score(b)
+        : a.size !== b.size
+          ? a.size > b.size
+          : a.rank < b.rank;
     return playOf(
-      safe.reduce((best, c) => (score(c) < score(best) ? c : best)),
+      safe.reduce((best, c) => (before(c, best) ? c : best)),
       rules,
     );
   }
