@@ -40,6 +40,7 @@ const KICKER_BELOW = 0.5;
 
 /** Chains searched per plan before the best so far is taken: bounds the worst hand's time. */
 const LEAF_BUDGET = 4000;
+/** The shortest chain by width: straights of 5, pair chains of 3, airplanes of 2 trios. */
 const MIN_CHAIN = [0, 5, 3, 2] as const;
 
 interface Chain {
