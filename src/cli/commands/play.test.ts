@@ -2,6 +2,18 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
+import { deal } from '../../index.ts';
+import {
+  bid,
+  botBid,
+  botPlay,
+  cardsFor,
+  type DoudizhuState,
+  doudizhuSeatView,
+  pass,
+  play,
+  startBidding,
+} from '../../rules/doudizhu/index.ts';
 import { main } from '../main.ts';
 import { playWith } from './play.ts';
 
@@ -63,6 +75,34 @@ test('play: a play that does not beat is refused with the rules’ reason', asyn
     r.out,
     /To beat: 3♠ 3♣ \(Bot 3\)\nYour play: {3}✗ 3 does not beat 3 3: play a higher pair/,
   );
+});
+
+test('play: the computer seats are fairdeal/doudizhu’s bot, and auto plays its move for you', async () => {
+  // You pass the bidding and type auto every turn: the game must be exactly the library's bot in
+  // every seat (yours included), with your pass as seat 0's bid.
+  const seed = 'bot seats';
+  const r = await run(['doudizhu', '--seed', seed], ['pass'], () => 'auto');
+  assert.equal(r.code, 0);
+  let s: DoudizhuState | null = null;
+  for (let round = 0; s === null; round++) {
+    let b = startBidding(
+      deal('doudizhu', { seed: round === 0 ? seed : `${seed} / redeal ${round}` }),
+    );
+    while (b.phase === 'bidding') {
+      b = bid(b, b.turn, b.turn === 0 ? 'pass' : botBid(doudizhuSeatView(b, b.turn)));
+    }
+    if (b.phase === 'playing') s = b;
+  }
+  while (s.phase === 'playing') {
+    const move = botPlay(doudizhuSeatView(s, s.turn));
+    s = move.type === 'pass' ? pass(s, s.turn) : play(s, s.turn, cardsFor(s.hands[s.turn]!, move));
+  }
+  const names = ['You', 'Bot 2', 'Bot 3'];
+  assert.match(r.out, new RegExp(`${names[s.landlord!]} (are|is) the landlord`));
+  assert.deepEqual(deltasOf(r.out.slice(r.out.lastIndexOf('Score:'))), [...s.score!.deltas]);
+  const laid = s.plays.filter((p) => p.play.type !== 'pass').length;
+  // Every card play is printed as "Name: cards  type …" (two spaces before the type).
+  assert.equal([...r.out.matchAll(/(?:You|Bot \d): [^\n]*? {2}[a-z]/g)].length, laid);
 });
 
 test('play --rob and the four-player game run to the end', async () => {

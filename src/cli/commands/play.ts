@@ -5,12 +5,13 @@ import { deal, FairdealError, freshSeed } from '../../index.ts';
 import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
+  botBid,
+  botPlay,
   cardsFor,
+  doudizhuSeatView,
   formatPlay,
-  legalMoves,
   pass,
   play,
-  rankCounts,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
 import type { CliIo, Command } from '../io.ts';
@@ -29,16 +30,16 @@ import {
   parseRanks,
   type ReadLine,
   scoreLines,
-  smaller,
 } from './play-words.ts';
 
 const HELP = `Usage: fairdeal play doudizhu [options]
        fairdeal play doudizhu-4p [options]
        fairdeal play doudizhu --join LINK [--name NAME] [--cards STYLE]
 
-Plays a hand of Dou Dizhu (斗地主) in the terminal: you are seat 1, the other seats are simple
-bots (they bid on jokers, 2s and bombs, and play the smallest move that beats). The rules are
-fairdeal/doudizhu's (docs/DOUDIZHU.md). You bid first; the bidding goes round once.
+Plays a hand of Dou Dizhu (斗地主) in the terminal: you are seat 1, the other seats are
+fairdeal/doudizhu's bot, which sees only what its seat sees (its cards, the card counts, the
+plays and the shown kitty), bids from its hand's strength and plays to win its side. The rules
+are fairdeal/doudizhu's (docs/DOUDIZHU.md). You bid first; the bidding goes round once.
 
 Online, --join LINK sits at a table of a fairdeal service (docs/CLIENT.md): LINK is the invite
 link the host's page hands out, http(s)://host[:port]/#table/<id>/join/<seat>/<invite>[/name].
@@ -60,7 +61,7 @@ What to type:
   playing         the ranks you play, e.g. 3 3 3 4, 10 J Q K A, 334455, BJ RJ
                   (ten as 10, T or 0; BJ the small joker, RJ the big one; suits do not matter)
   pass, p         pass (not when you lead)
-  hint            show the smallest play that beats
+  hint            show what the bot would play in your seat
   auto            play that hint
 A play that is not allowed is refused with the reason, and you are asked again.
 `;
@@ -185,7 +186,7 @@ export async function playWith(
         if (answer === null) return abandoned(io);
         choice = parseBid(answer)!;
       } else {
-        choice = botBid(s, seat);
+        choice = botBid(doudizhuSeatView(s, seat));
         io.out(`${SEAT_NAMES[seat]}: ${bidWords(choice)}\n`);
       }
       s = bid(s, seat, choice);
@@ -214,11 +215,11 @@ export async function playWith(
       const answer = await ask(io, readLine, 'Your play: ', (text) => {
         const word = text.trim().toLowerCase();
         if (word === 'hint') {
-          const move = botMove(s, 0);
+          const move = botPlay(doudizhuSeatView(s, 0));
           io.out(`  hint: ${move.type === 'pass' ? 'pass' : formatPlay(move)}\n`);
           return '';
         }
-        const step = humanStep(s, word === 'auto' ? botMove(s, 0) : text);
+        const step = humanStep(s, word === 'auto' ? botPlay(doudizhuSeatView(s, 0)) : text);
         if (typeof step === 'string') return step;
         result.next = step;
         return null;
@@ -230,7 +231,8 @@ export async function playWith(
         `You: ${last.play.type === 'pass' ? 'pass' : describePlay(last.play, show(last.cards))}\n`,
       );
     } else {
-      const move = botMove(s, seat);
+      // The bot is handed its seat's view only: it cannot see the other hands.
+      const move = botPlay(doudizhuSeatView(s, seat));
       if (move.type === 'pass') {
         s = pass(s, seat);
         io.out(`${SEAT_NAMES[seat]}: pass\n`);
@@ -311,40 +313,6 @@ function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | stri
     if (error instanceof FairdealError) return error.message;
     throw error;
   }
-}
-
-/**
- * The bots' move: following, the smallest play that beats (bombs last), but never over a fellow
- * farmer's play; leading, the lowest rank, as many cards of it as one play takes.
- */
-function botMove(s: DoudizhuState, seat: number): Play {
-  const moves = legalMoves(s);
-  const lead = s.lead;
-  if (lead !== null) {
-    const partner = seat !== s.landlord && lead.seat !== s.landlord;
-    const answers = moves.filter((m) => m.type !== 'pass');
-    if (partner || answers.length === 0) return moves.find((m) => m.type === 'pass')!;
-    return answers.reduce((best, m) => (smaller(m, best) ? m : best));
-  }
-  const calm = moves.filter((m) => m.type !== 'bomb' && m.type !== 'rocket');
-  const pool = calm.length > 0 ? calm : moves;
-  return pool.reduce((best, m) =>
-    m.rank < best.rank || (m.rank === best.rank && m.size > best.size) ? m : best,
-  );
-}
-
-/** Bids on strength: jokers, 2s and bombs. */
-function botBid(s: DoudizhuState, seat: number): Bid {
-  const counts = rankCounts(s.hands[seat]!);
-  const decks = s.rules.variant === 'doudizhu-4p' ? 2 : 1;
-  let points = 3 * counts[14]! + 2 * counts[13]! + counts[12]! / decks;
-  for (let r = 0; r < 13; r++) if (counts[r]! >= 4) points += 2;
-  if (s.rules.robLandlord) {
-    if (s.caller === null) return points >= 4 ? 'call' : 'pass';
-    return points >= 7 ? 'rob' : 'pass';
-  }
-  const want = points >= 8 ? 3 : points >= 6 ? 2 : points >= 4 ? 1 : 0;
-  return want > s.highestBid ? (want as 1 | 2 | 3) : 'pass';
 }
 
 function table(s: DoudizhuState): string {

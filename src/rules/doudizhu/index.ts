@@ -8,17 +8,23 @@
  * @example
  * ```ts
  * import { deal } from 'fairdeal';
- * import { bid, cardsFor, legalMoves, play, startBidding } from 'fairdeal/doudizhu';
+ * import { bid, botPlay, cardsFor, doudizhuSeatView, legalMoves, play, startBidding } from 'fairdeal/doudizhu';
  *
  * let s = startBidding(deal('doudizhu', { seed: 'table 7' }));
  * s = bid(s, 0, 3);                                  // seat 0 is landlord, takes the kitty
  * const move = legalMoves(s)[0]!;                     // a rank pattern
  * s = play(s, 0, cardsFor(s.hands[0]!, move));        // concrete cards
+ * const view = doudizhuSeatView(s, 1);                // what seat 1 may know, no more
+ * const reply = botPlay(view);                        // the bot's answer, from that view only
  * ```
  */
 
 export { beats } from './beats.ts';
 export { bid, startBidding } from './bidding.ts';
+export { botBid } from './bot/bot-bid.ts';
+export { botPlay } from './bot/bot-play.ts';
+export type { DoudizhuSeatView } from './bot/seat-view.ts';
+export { doudizhuSeatView } from './bot/seat-view.ts';
 export { cardsFor } from './cards-for.ts';
 export { classify, classifyCounts } from './classify.ts';
 export { legalPlays, legalPlaysFromCounts } from './legal-plays.ts';
