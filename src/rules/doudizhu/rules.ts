@@ -20,8 +20,9 @@ export interface DoudizhuRules {
    */
   readonly wingsMayContainBomb: boolean;
   /**
-   * Whether single kickers (airplane wings, four-with-two singles) may be the whole rocket
-   * (both jokers; in the four-player game all four) — default false, as DouZero.
+   * Whether kickers (airplane wings, four with two) may be the whole rocket — default false, as
+   * DouZero. Both jokers as two singles; in the four-player game all four, as singles or as the
+   * two pairs `BJ BJ` + `RJ RJ` (four with two pairs, an airplane's pair wings).
    */
   readonly kickersMayContainRocket: boolean;
   /**
