@@ -34,17 +34,18 @@ export function parseBid(text: string): Bid | null {
 }
 
 /**
- * How a bid is said after a player's name.
+ * A bid as the player says it, after their name and a colon: words that read right for "You"
+ * as for "Bot 2" (`You: bid 3`, `Bot 2: bid 3`).
  *
  * @example
  * ```ts
- * bidWords(3); // 'bids 3'
+ * bidWords(3); // 'bid 3'
  * ```
  */
 export function bidWords(b: Bid | string | number): string {
-  if (b === 'call') return 'calls the landlord (叫地主)';
-  if (b === 'rob') return 'robs the landlord (抢地主)';
-  return b === 'pass' ? 'pass' : `bids ${b}`;
+  if (b === 'call') return 'call the landlord (叫地主)';
+  if (b === 'rob') return 'rob the landlord (抢地主)';
+  return b === 'pass' ? 'pass' : `bid ${b}`;
 }
 
 /**
@@ -164,18 +165,42 @@ export function smaller(a: Play, b: Play): boolean {
 }
 
 /**
+ * The bombs and rockets of a hand in words, with what they multiply by (×2 each).
+ *
+ * @example
+ * ```ts
+ * bombWords(2, 1); // '1 bomb and the rocket (×4)'
+ * bombWords(0, 0); // 'no bombs (×1)'
+ * ```
+ */
+export function bombWords(bombs: number, rockets: number): string {
+  const plain = bombs - rockets;
+  const parts = [
+    ...(plain > 0 ? [`${plain} bomb${plain === 1 ? '' : 's'}`] : []),
+    ...(rockets === 1 ? ['the rocket'] : rockets > 1 ? [`${rockets} rockets`] : []),
+  ];
+  return `${parts.length === 0 ? 'no bombs' : parts.join(' and ')} (×${2 ** bombs})`;
+}
+
+/**
+ * A score as the terminal reads it: a service's records made before `rockets` existed lack it
+ * (their rocket is then counted among the bombs, as it was scored).
+ */
+export type ScoreToSay = Omit<DoudizhuScore, 'rockets'> & { readonly rockets?: number };
+
+/**
  * The score of a finished hand in two lines: what it was worth, and each seat's points (named
  * by `names`, seat order).
  *
  * @example
  * ```ts
- * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, 0 bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
+ * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, no bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
  * ```
  */
-export function scoreLines(score: DoudizhuScore, names: readonly string[]): string {
+export function scoreLines(score: ScoreToSay, names: readonly string[]): string {
   const extras = [
     `base ${score.base}`,
-    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
+    bombWords(score.bombs, score.rockets ?? 0),
     ...(score.spring ? ['spring 春天 (×2)'] : []),
     ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
   ];

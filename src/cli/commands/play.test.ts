@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { fakeIo } from '../../../test/support/fake-io.ts';
 import { main } from '../main.ts';
 import { playWith } from './play.ts';
+import { bidWords, bombWords, scoreLines } from './play-words.ts';
 
 /** Answers each prompt from a script; after the script, `then` for every further prompt. */
 async function run(args: string[], script: string[], then: (out: string) => string | null) {
@@ -34,7 +35,12 @@ test('play doudizhu: bad input re-prompts with the reason; the hand plays to a z
   assert.match(r.out, /✗ you do not hold BJ RJ/);
   // 10, T and 0 all name the ten: four of them are a bomb, which this hand does not hold.
   assert.match(r.out, /✗ you do not hold 10 10 10 10/);
-  assert.match(r.out, /is out: the (landlord|farmers) win\.\nScore: base 3, /);
+  // The verb agrees with its side: "the landlord wins", "the farmers win" (issue 26).
+  assert.match(
+    r.out,
+    /(You are|Bot \d is) out: (the landlord wins|the farmers win)\.\nScore: base 3, /,
+  );
+  assert.doesNotMatch(r.out, /landlord win\b|farmers wins/);
   const deltas = deltasOf(r.out.slice(r.out.lastIndexOf('Score:')));
   assert.equal(deltas.length, 3);
   assert.equal(
@@ -108,4 +114,59 @@ test('play through a real process: scripted standard input', () => {
   assert.match(result.stdout, /✗ I don't know 'Z'/);
   assert.match(result.stdout, /Score: base 3/);
   assert.equal(result.stderr, '');
+});
+
+test("the end line agrees with the side that won, for a landlord win and a farmers' win", async () => {
+  const seen = new Set<string>();
+  for (let n = 0; n < 40 && seen.size < 2; n++) {
+    const r = await run(['doudizhu', '--seed', `grammar ${n}`], [], (out) =>
+      out.endsWith('or pass): ') ? 'pass' : 'auto',
+    );
+    const landlord = /\n(You|Bot \d) (?:are|is) the landlord/.exec(r.out)?.[1];
+    const end = /\n(You are|Bot \d is) out: (.*)\n/.exec(r.out);
+    if (landlord === undefined || end === null) continue; // nobody bid: a redeal, same seed line
+    const winner = end[1]!.replace(/ (are|is)$/, '');
+    const expected = winner === landlord ? 'the landlord wins.' : 'the farmers win.';
+    assert.equal(end[2], expected, r.out.slice(-300));
+    seen.add(expected);
+  }
+  assert.equal(seen.size, 2, 'both outcomes were played');
+});
+
+test('score words: a rocket is called the rocket, bombs are counted apart, ×2 each', () => {
+  assert.equal(bombWords(0, 0), 'no bombs (×1)');
+  assert.equal(bombWords(1, 0), '1 bomb (×2)');
+  assert.equal(bombWords(2, 0), '2 bombs (×4)');
+  assert.equal(bombWords(1, 1), 'the rocket (×2)');
+  assert.equal(bombWords(2, 1), '1 bomb and the rocket (×4)');
+  assert.equal(bombWords(4, 1), '3 bombs and the rocket (×16)');
+  const score = {
+    landlord: 0,
+    landlordWon: false,
+    base: 2,
+    bombs: 2,
+    rockets: 1,
+    spring: false,
+    antiSpring: true,
+    multiplier: 8,
+    unit: 16,
+    deltas: [-32, 16, 16],
+  };
+  assert.equal(
+    scoreLines(score, ['You', 'Bot 2', 'Bot 3']),
+    'Score: base 2, 1 bomb and the rocket (×4), anti-spring 反春 (×2) = 16 a farmer\n' +
+      'You -32, Bot 2 +16, Bot 3 +16\n',
+  );
+  // A record from before rockets were counted apart: its rocket was scored as a bomb.
+  const { rockets: _, ...old } = score;
+  assert.match(scoreLines(old, ['You', 'Bot 2', 'Bot 3']), /base 2, 2 bombs \(×4\)/);
+});
+
+test('bids read right after "You:" and after a bot\'s name', () => {
+  assert.deepEqual(([3, 'pass', 'call', 'rob'] as const).map(bidWords), [
+    'bid 3',
+    'pass',
+    'call the landlord (叫地主)',
+    'rob the landlord (抢地主)',
+  ]);
 });

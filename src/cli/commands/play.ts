@@ -244,8 +244,8 @@ export async function playWith(
 
   const score = s.score!;
   const winner = s.winner!;
-  const side = winner === landlord ? 'the landlord' : 'the farmers';
-  io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side} win.\n`);
+  const side = winner === landlord ? 'the landlord wins' : 'the farmers win';
+  io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side}.\n`);
   io.out(scoreLines(score, SEAT_NAMES));
   return 0;
 }

@@ -12,6 +12,8 @@ export interface DoudizhuScore {
   readonly base: number;
   /** Bombs and rockets played (by anyone). */
   readonly bombs: number;
+  /** How many of `bombs` were the rocket (0 or 1: a deal holds one). */
+  readonly rockets: number;
   /** 春天: the landlord won and no farmer played a single card. */
   readonly spring: boolean;
   /** 反春: the farmers won and the landlord played only once (the opening lead). */
@@ -53,11 +55,13 @@ export function scoreHand(hand: {
   }
   if (!Number.isInteger(base) || base < 1) throw new RangeError('base must be a positive integer');
   let bombs = 0;
+  let rockets = 0;
   let landlordPlays = 0;
   let farmerPlays = 0;
   for (const record of plays) {
     if (record.play.type === 'pass') continue;
     if (record.play.type === 'bomb' || record.play.type === 'rocket') bombs++;
+    if (record.play.type === 'rocket') rockets++;
     if (record.seat === landlord) landlordPlays++;
     else farmerPlays++;
   }
@@ -70,5 +74,5 @@ export function scoreHand(hand: {
     if (seat === landlord) return (landlordWon ? 1 : -1) * unit * (seats - 1);
     return (landlordWon ? -1 : 1) * unit;
   });
-  return { landlord, landlordWon, base, bombs, spring, antiSpring, multiplier, unit, deltas };
+  return { landlord, landlordWon, base, bombs, rockets, spring, antiSpring, multiplier, unit, deltas };
 }
