@@ -182,15 +182,18 @@ export function bombWords(bombs: number, rockets: number): string {
   return `${parts.length === 0 ? 'no bombs' : parts.join(' and ')} (×${2 ** bombs})`;
 }
 
-/**
- * A score as the terminal reads it: a service's records made before `rockets` existed lack it
- * (their rocket is then counted among the bombs, as it was scored).
- */
-export type ScoreToSay = Omit<DoudizhuScore, 'rockets'> & { readonly rockets?: number };
+/** The fields a service's older records may lack (they scored as if absent: none, not shown). */
+type Newer = 'rockets' | 'shown' | 'doubled' | 'stakes';
 
 /**
- * The score of a finished hand in two lines: what it was worth, and each seat's points (named
- * by `names`, seat order).
+ * A score as the terminal reads it: a service's records made before these fields existed lack
+ * them (their rocket is then counted among the bombs, as it was scored; nobody doubled).
+ */
+export type ScoreToSay = Omit<DoudizhuScore, Newer> & Partial<Pick<DoudizhuScore, Newer>>;
+
+/**
+ * The score of a finished hand: what it was worth, who doubled and what each farmer played for
+ * (only when someone doubled), and each seat's points (named by `names`, seat order).
  *
  * @example
  * ```ts
@@ -203,7 +206,20 @@ export function scoreLines(score: ScoreToSay, names: readonly string[]): string 
     bombWords(score.bombs, score.rockets ?? 0),
     ...(score.spring ? ['spring 春天 (×2)'] : []),
     ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
+    ...(score.shown === true ? ["the landlord's hand shown 明牌 (×2)"] : []),
   ];
+  const doubled = score.doubled ?? [];
+  const anyDouble = doubled.some((d) => d);
+  let text = `Score: ${extras.join(', ')} = ${score.unit} a farmer${anyDouble ? ' before doubling' : ''}\n`;
+  if (anyDouble) {
+    const who = names.filter((_, i) => doubled[i]).join(', ');
+    const landlordFactor = doubled[score.landlord] ? 2 : 1;
+    const stakes = names
+      .map((name, i) => [name, i] as const)
+      .filter(([, i]) => i !== score.landlord)
+      .map(([name, i]) => `${name} ${score.unit * landlordFactor * (doubled[i] ? 2 : 1)}`);
+    text += `Doubled 加倍 (×2): ${who}; at stake with the landlord: ${stakes.join(', ')}\n`;
+  }
   const deltas = score.deltas.map((d, i) => `${names[i]} ${d > 0 ? '+' : ''}${d}`).join(', ');
-  return `Score: ${extras.join(', ')} = ${score.unit} a farmer\n${deltas}\n`;
+  return `${text}${deltas}\n`;
 }

@@ -144,7 +144,7 @@ test('four players, the four jokers as two pair kickers: counted by formula, ref
   assert.ok((allowed['airplane-singles'] ?? 0) > 0);
   assert.deepEqual(count(false), {});
   // The issue's two examples, as legalPlays on a hand that holds them.
-  const hand = DECK_4P.filter((c) => ['8', '3', '4'].includes(c.rank) || c.joker !== null);
+  const hand = DECK_4P.filter((c) => c.joker !== null || ['8', '3', '4'].includes(c.rank ?? ''));
   const listed = legalPlays(hand, null, { variant: 'doudizhu-4p' }).map(formatPlay);
   assert.ok(listed.includes('3 3 4 4 8 8 8 8'), 'the hand does hold four with two pairs');
   assert.ok(!listed.includes('8 8 8 8 BJ BJ RJ RJ'));
