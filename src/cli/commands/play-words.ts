@@ -2,9 +2,16 @@
 // (`fairdeal play doudizhu`, against bots) and online (`--join`, at a service's table): bids,
 // the ranks of a play, and how a bid or a play is said.
 import type { Card } from '../../index.ts';
-import type { Bid, DoudizhuRules, DoudizhuScore, Play } from '../../rules/doudizhu/index.ts';
+import type {
+  Bid,
+  DoubleChoice,
+  DoudizhuRules,
+  DoudizhuScore,
+  Play,
+} from '../../rules/doudizhu/index.ts';
 import {
   classifyCounts,
+  DEFAULT_RULES,
   formatPlay,
   legalPlays,
   PLAY_TYPE_NAMES,
@@ -46,6 +53,50 @@ export function bidWords(b: Bid | string | number): string {
   if (b === 'call') return 'call the landlord (叫地主)';
   if (b === 'rob') return 'rob the landlord (抢地主)';
   return b === 'pass' ? 'pass' : `bid ${b}`;
+}
+
+/**
+ * A typed doubling choice: double (d, yes, y, 加倍) or no-double (no, n, pass, p, 不加倍); null
+ * for anything else.
+ *
+ * @example
+ * ```ts
+ * parseDouble('d'); // 'double'
+ * ```
+ */
+export function parseDouble(text: string): DoubleChoice | null {
+  const word = text.trim().toLowerCase();
+  if (['double', 'd', 'yes', 'y', '加倍'].includes(word)) return 'double';
+  if (['no-double', 'no', 'n', 'pass', 'p', '不加倍'].includes(word)) return 'no-double';
+  return null;
+}
+
+/**
+ * A doubling choice as the player says it, after their name and a colon.
+ *
+ * @example
+ * ```ts
+ * doubleWords('double'); // 'double (加倍)'
+ * ```
+ */
+export function doubleWords(choice: DoubleChoice): string {
+  return choice === 'double' ? 'double (加倍)' : 'no double (不加倍)';
+}
+
+/**
+ * A typed answer to "show your hand?": true for show (s, yes, y, 明牌), false for no (n, pass,
+ * p); null for anything else.
+ *
+ * @example
+ * ```ts
+ * parseShow('no'); // false
+ * ```
+ */
+export function parseShow(text: string): boolean | null {
+  const word = text.trim().toLowerCase();
+  if (['show', 's', 'yes', 'y', '明牌'].includes(word)) return true;
+  if (['no', 'n', 'pass', 'p'].includes(word)) return false;
+  return null;
 }
 
 /**
@@ -212,9 +263,10 @@ export function scoreLines(score: ScoreToSay, names: readonly string[]): string 
   const anyDouble = doubled.some((d) => d);
   let text = `Score: ${extras.join(', ')} = ${score.unit} a farmer${anyDouble ? ' before doubling' : ''}\n`;
   if (anyDouble) {
-    const who = names.filter((_, i) => doubled[i]).join(', ');
+    const seats = names.slice(0, score.deltas.length);
+    const who = seats.filter((_, i) => doubled[i]).join(', ');
     const landlordFactor = doubled[score.landlord] ? 2 : 1;
-    const stakes = names
+    const stakes = seats
       .map((name, i) => [name, i] as const)
       .filter(([, i]) => i !== score.landlord)
       .map(([name, i]) => `${name} ${score.unit * landlordFactor * (doubled[i] ? 2 : 1)}`);
@@ -222,4 +274,32 @@ export function scoreLines(score: ScoreToSay, names: readonly string[]): string 
   }
   const deltas = score.deltas.map((d, i) => `${names[i]} ${d > 0 ? '+' : ''}${d}`).join(', ');
   return `${text}${deltas}\n`;
+}
+
+// The rule flags `--rule` may set: every boolean of DoudizhuRules (the variant is the game's).
+const RULE_FLAGS = Object.keys(DEFAULT_RULES).filter((k) => k !== 'variant');
+
+/**
+ * The house rules named by `--rule` words: `doubling` turns a flag on, `fourWithTwo=false` off
+ * (names as in docs/DOUDIZHU.md, "Rule flags"); the reason in words for an unknown name or value.
+ *
+ * @example
+ * ```ts
+ * parseRuleFlags(['doubling', 'showHand']); // { doubling: true, showHand: true }
+ * parseRuleFlags(['double']);               // "unknown rule 'double': …"
+ * ```
+ */
+export function parseRuleFlags(words: readonly string[]): Partial<DoudizhuRules> | string {
+  const rules: Record<string, boolean> = {};
+  for (const word of words) {
+    const [name = '', value = 'true', ...rest] = word.split('=');
+    if (!RULE_FLAGS.includes(name)) {
+      return `unknown rule '${name}': the rules are ${RULE_FLAGS.join(', ')}`;
+    }
+    if (rest.length > 0 || (value !== 'true' && value !== 'false')) {
+      return `--rule ${name} takes =true or =false, got '${word}'`;
+    }
+    rules[name] = value === 'true';
+  }
+  return rules as Partial<DoudizhuRules>;
 }
