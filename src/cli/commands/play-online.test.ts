@@ -202,7 +202,7 @@ test('--join refuses what is not an invite link, and the offline options (exit 2
   const link = 'http://127.0.0.1:1/#table/k3/join/0/fdt_invite_AbC-123_xyzXYZ09876';
   const io = fakeIo();
   assert.equal(await main(['play', 'doudizhu', '--join', link, '--seed', 's'], io), 2);
-  assert.match(io.stderr, /--seed and --rob are for the offline game/);
+  assert.match(io.stderr, /--seed, --rob and --rule are for the offline game/);
   const named = fakeIo();
   assert.equal(await main(['play', 'doudizhu', '--name', 'x'], named), 2);
   assert.match(named.stderr, /--name goes with --join/);
