@@ -121,7 +121,7 @@ test('--join: a terminal seat claims, bids and plays a whole hand with two libra
   assert.match(out, /\nYour hand \(17\): (\S\S?[SHDC]|BJ|RJ)( (\S\S?[SHDC]|BJ|RJ)){16}\n/);
   assert.match(out, /You bid first\.\n/);
   assert.match(out, /Your bid \(1, 2, 3 or pass\): {3}✗ type 1, 2, 3 or pass/);
-  assert.match(out, /You: bids 3\n\nYou are the landlord \(地主\) at 3; the kitty: \S+ \S+ \S+\n/);
+  assert.match(out, /You: bid 3\n\nYou are the landlord \(地主\) at 3; the kitty: \S+ \S+ \S+\n/);
   assert.match(out, /Your play: {3}✗ I don't know 'Z'/);
   assert.match(out, /Your play: {3}✗ you lead: play something/);
   // The other seats' moves, as their events arrive.
@@ -202,7 +202,7 @@ test('--join refuses what is not an invite link, and the offline options (exit 2
   const link = 'http://127.0.0.1:1/#table/k3/join/0/fdt_invite_AbC-123_xyzXYZ09876';
   const io = fakeIo();
   assert.equal(await main(['play', 'doudizhu', '--join', link, '--seed', 's'], io), 2);
-  assert.match(io.stderr, /--seed and --rob are for the offline game/);
+  assert.match(io.stderr, /--seed, --rob and --rule are for the offline game/);
   const named = fakeIo();
   assert.equal(await main(['play', 'doudizhu', '--name', 'x'], named), 2);
   assert.match(named.stderr, /--name goes with --join/);

@@ -2,9 +2,16 @@
 // (`fairdeal play doudizhu`, against bots) and online (`--join`, at a service's table): bids,
 // the ranks of a play, and how a bid or a play is said.
 import type { Card } from '../../index.ts';
-import type { Bid, DoudizhuRules, DoudizhuScore, Play } from '../../rules/doudizhu/index.ts';
+import type {
+  Bid,
+  DoubleChoice,
+  DoudizhuRules,
+  DoudizhuScore,
+  Play,
+} from '../../rules/doudizhu/index.ts';
 import {
   classifyCounts,
+  DEFAULT_RULES,
   formatPlay,
   legalPlays,
   PLAY_TYPE_NAMES,
@@ -34,17 +41,62 @@ export function parseBid(text: string): Bid | null {
 }
 
 /**
- * How a bid is said after a player's name.
+ * A bid as the player says it, after their name and a colon: words that read right for "You"
+ * as for "Bot 2" (`You: bid 3`, `Bot 2: bid 3`).
  *
  * @example
  * ```ts
- * bidWords(3); // 'bids 3'
+ * bidWords(3); // 'bid 3'
  * ```
  */
 export function bidWords(b: Bid | string | number): string {
-  if (b === 'call') return 'calls the landlord (叫地主)';
-  if (b === 'rob') return 'robs the landlord (抢地主)';
-  return b === 'pass' ? 'pass' : `bids ${b}`;
+  if (b === 'call') return 'call the landlord (叫地主)';
+  if (b === 'rob') return 'rob the landlord (抢地主)';
+  return b === 'pass' ? 'pass' : `bid ${b}`;
+}
+
+/**
+ * A typed doubling choice: double (d, yes, y, 加倍) or no-double (no, n, pass, p, 不加倍); null
+ * for anything else.
+ *
+ * @example
+ * ```ts
+ * parseDouble('d'); // 'double'
+ * ```
+ */
+export function parseDouble(text: string): DoubleChoice | null {
+  const word = text.trim().toLowerCase();
+  if (['double', 'd', 'yes', 'y', '加倍'].includes(word)) return 'double';
+  if (['no-double', 'no', 'n', 'pass', 'p', '不加倍'].includes(word)) return 'no-double';
+  return null;
+}
+
+/**
+ * A doubling choice as the player says it, after their name and a colon.
+ *
+ * @example
+ * ```ts
+ * doubleWords('double'); // 'double (加倍)'
+ * ```
+ */
+export function doubleWords(choice: DoubleChoice): string {
+  return choice === 'double' ? 'double (加倍)' : 'no double (不加倍)';
+}
+
+/**
+ * A typed answer to "show your hand?": true for show (s, yes, y, 明牌), false for no (n, pass,
+ * p); null for anything else.
+ *
+ * @example
+ * ```ts
+ * parseShow('no'); // false
+ * ```
+ */
+export function parseShow(text: string): boolean | null {
+  const word = text.trim().toLowerCase();
+  if (['show', 's', 'yes', 'y', '明牌'].includes(word)) return true;
+  if (['no', 'n', 'pass', 'p'].includes(word)) return false;
+  return null;
 }
 
 /**
@@ -164,21 +216,90 @@ export function smaller(a: Play, b: Play): boolean {
 }
 
 /**
- * The score of a finished hand in two lines: what it was worth, and each seat's points (named
- * by `names`, seat order).
+ * The bombs and rockets of a hand in words, with what they multiply by (×2 each).
  *
  * @example
  * ```ts
- * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, 0 bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
+ * bombWords(2, 1); // '1 bomb and the rocket (×4)'
+ * bombWords(0, 0); // 'no bombs (×1)'
  * ```
  */
-export function scoreLines(score: DoudizhuScore, names: readonly string[]): string {
+export function bombWords(bombs: number, rockets: number): string {
+  const plain = bombs - rockets;
+  const parts = [
+    ...(plain > 0 ? [`${plain} bomb${plain === 1 ? '' : 's'}`] : []),
+    ...(rockets === 1 ? ['the rocket'] : rockets > 1 ? [`${rockets} rockets`] : []),
+  ];
+  return `${parts.length === 0 ? 'no bombs' : parts.join(' and ')} (×${2 ** bombs})`;
+}
+
+/** The fields a service's older records may lack (they scored as if absent: none, not shown). */
+type Newer = 'rockets' | 'shown' | 'doubled' | 'stakes';
+
+/**
+ * A score as the terminal reads it: a service's records made before these fields existed lack
+ * them (their rocket is then counted among the bombs, as it was scored; nobody doubled).
+ */
+export type ScoreToSay = Omit<DoudizhuScore, Newer> & Partial<Pick<DoudizhuScore, Newer>>;
+
+/**
+ * The score of a finished hand: what it was worth, who doubled and what each farmer played for
+ * (only when someone doubled), and each seat's points (named by `names`, seat order).
+ *
+ * @example
+ * ```ts
+ * scoreLines(score, ['You', 'Bot 2', 'Bot 3']); // 'Score: base 3, no bombs (×1) = 3 a farmer\nYou +6, Bot 2 -3, Bot 3 -3\n'
+ * ```
+ */
+export function scoreLines(score: ScoreToSay, names: readonly string[]): string {
   const extras = [
     `base ${score.base}`,
-    `${score.bombs} bomb${score.bombs === 1 ? '' : 's'} (×${2 ** score.bombs})`,
+    bombWords(score.bombs, score.rockets ?? 0),
     ...(score.spring ? ['spring 春天 (×2)'] : []),
     ...(score.antiSpring ? ['anti-spring 反春 (×2)'] : []),
+    ...(score.shown === true ? ["the landlord's hand shown 明牌 (×2)"] : []),
   ];
+  const doubled = score.doubled ?? [];
+  const anyDouble = doubled.some((d) => d);
+  let text = `Score: ${extras.join(', ')} = ${score.unit} a farmer${anyDouble ? ' before doubling' : ''}\n`;
+  if (anyDouble) {
+    const seats = names.slice(0, score.deltas.length);
+    const who = seats.filter((_, i) => doubled[i]).join(', ');
+    const landlordFactor = doubled[score.landlord] ? 2 : 1;
+    const stakes = seats
+      .map((name, i) => [name, i] as const)
+      .filter(([, i]) => i !== score.landlord)
+      .map(([name, i]) => `${name} ${score.unit * landlordFactor * (doubled[i] ? 2 : 1)}`);
+    text += `Doubled 加倍 (×2): ${who}; at stake with the landlord: ${stakes.join(', ')}\n`;
+  }
   const deltas = score.deltas.map((d, i) => `${names[i]} ${d > 0 ? '+' : ''}${d}`).join(', ');
-  return `Score: ${extras.join(', ')} = ${score.unit} a farmer\n${deltas}\n`;
+  return `${text}${deltas}\n`;
+}
+
+// The rule flags `--rule` may set: every boolean of DoudizhuRules (the variant is the game's).
+const RULE_FLAGS = Object.keys(DEFAULT_RULES).filter((k) => k !== 'variant');
+
+/**
+ * The house rules named by `--rule` words: `doubling` turns a flag on, `fourWithTwo=false` off
+ * (names as in docs/DOUDIZHU.md, "Rule flags"); the reason in words for an unknown name or value.
+ *
+ * @example
+ * ```ts
+ * parseRuleFlags(['doubling', 'showHand']); // { doubling: true, showHand: true }
+ * parseRuleFlags(['double']);               // "unknown rule 'double': …"
+ * ```
+ */
+export function parseRuleFlags(words: readonly string[]): Partial<DoudizhuRules> | string {
+  const rules: Record<string, boolean> = {};
+  for (const word of words) {
+    const [name = '', value = 'true', ...rest] = word.split('=');
+    if (!RULE_FLAGS.includes(name)) {
+      return `unknown rule '${name}': the rules are ${RULE_FLAGS.join(', ')}`;
+    }
+    if (rest.length > 0 || (value !== 'true' && value !== 'false')) {
+      return `--rule ${name} takes =true or =false, got '${word}'`;
+    }
+    rules[name] = value === 'true';
+  }
+  return rules as Partial<DoudizhuRules>;
 }

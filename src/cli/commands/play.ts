@@ -2,16 +2,20 @@ import { parseArgs } from 'node:util';
 import type { FetchLike } from '../../client/index.ts';
 import type { Card } from '../../index.ts';
 import { deal, FairdealError, freshSeed } from '../../index.ts';
-import type { Bid, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
+import type { Bid, DoubleChoice, DoudizhuState, Play } from '../../rules/doudizhu/index.ts';
 import {
   bid,
   botBid,
   botPlay,
+  canShowHand,
   cardsFor,
+  double,
   doudizhuSeatView,
   formatPlay,
   pass,
   play,
+  rankCounts,
+  showHand,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
 import type { CliIo, Command } from '../io.ts';
@@ -26,8 +30,12 @@ import {
   bidPrompt,
   bidWords,
   describePlay,
+  doubleWords,
   parseBid,
+  parseDouble,
   parseRanks,
+  parseRuleFlags,
+  parseShow,
   type ReadLine,
   scoreLines,
 } from './play-words.ts';
@@ -52,12 +60,16 @@ Options:
   --join LINK     sit at an online table with this invite link
   --name NAME     your name at that table, when the host named no players (else asked)
   --seed S        reproduce the deal (default: a fresh secure seed, printed)
-  --rob           rob-the-landlord bidding (抢地主): call, rob, pass
+  --rob           rob-the-landlord bidding (抢地主): call, rob, pass (= --rule robLandlord)
+  --rule NAME     a house rule of docs/DOUDIZHU.md, repeatable: doubling (加倍), showHand
+                  (明牌), robLandlord, kickersMayContainRocket, …; NAME=false turns one off
   --cards STYLE   symbol (A♠, default), code (AS), unicode, chinese
   -h, --help      this help
 
 What to type:
   bidding         1, 2, 3 or pass (with --rob: call, rob or pass)
+  doubling        double or no (--rule doubling: after the bidding, ×2 on your stake)
+  show            show or no (--rule showHand: the landlord, before its first play, ×2)
   playing         the ranks you play, e.g. 3 3 3 4, 10 J Q K A, 334455, BJ RJ
                   (ten as 10, T or 0; BJ the small joker, RJ the big one; suits do not matter)
   pass, p         pass (not when you lead)
@@ -115,6 +127,7 @@ export async function playWith(
     options: {
       seed: { type: 'string' },
       rob: { type: 'boolean' },
+      rule: { type: 'string', multiple: true },
       join: { type: 'string' },
       name: { type: 'string' },
       cards: { type: 'string' },
@@ -135,8 +148,10 @@ export async function playWith(
   }
   const color = useColor(io);
   if (values.join !== undefined) {
-    if (values.seed !== undefined || values.rob !== undefined) {
-      throw new UsageError('--seed and --rob are for the offline game: the table decides them');
+    if (values.seed !== undefined || values.rob !== undefined || values.rule !== undefined) {
+      throw new UsageError(
+        '--seed, --rob and --rule are for the offline game: the table decides them',
+      );
     }
     return playOnline(
       {
@@ -154,9 +169,19 @@ export async function playWith(
   if (values.name !== undefined) throw new UsageError('--name goes with --join');
   const show = (cards: readonly Card[]) => renderCards(cards, { color, style });
   const seed = values.seed ?? freshSeed();
-  const rules = { robLandlord: values.rob === true };
+  const house = parseRuleFlags(values.rule ?? []);
+  if (typeof house === 'string') throw new UsageError(house);
+  const rules = { ...house, ...(values.rob === true ? { robLandlord: true } : {}) };
   io.out(`Dou Dizhu${game === 'doudizhu-4p' ? ' for four (two decks)' : ''} — seed: ${seed}\n`);
-  const again = ['fairdeal', 'play', game, ...(values.rob ? ['--rob'] : [])];
+  const on = Object.entries(house).map(([k, v]) => (v ? k : `${k}=false`));
+  if (on.length > 0) io.out(`House rules: ${on.join(', ')}\n`);
+  const again = [
+    'fairdeal',
+    'play',
+    game,
+    ...(values.rob ? ['--rob'] : []),
+    ...(values.rule ?? []).flatMap((r) => optionArgs('--rule', r)),
+  ];
   io.out(`Replay: ${shellCommand([...again, ...optionArgs('--seed', seed)])}\n`);
 
   let state: DoudizhuState | null = null;
@@ -204,10 +229,49 @@ export async function playWith(
     `\n${SEAT_NAMES[landlord]} ${landlord === 0 ? 'are' : 'is'} the landlord (地主) at ${s.base}; ` +
       `the kitty: ${show(s.kitty)}\n`,
   );
+  while (s.phase === 'doubling') {
+    const seat = s.turn;
+    let choice: DoubleChoice;
+    if (seat === 0) {
+      const role = landlord === 0 ? 'against every farmer' : 'with the landlord';
+      const answer = await ask(
+        io,
+        readLine,
+        `Double (加倍: ×2 on your stake ${role})? (double / no): `,
+        (text) => (parseDouble(text) === null ? 'type double or no' : null),
+      );
+      if (answer === null) return abandoned(io);
+      choice = parseDouble(answer)!;
+    } else {
+      choice = botDouble(s, seat);
+      io.out(`${SEAT_NAMES[seat]}: ${doubleWords(choice)}\n`);
+    }
+    s = double(s, seat, choice);
+  }
+  if (canShowHand(s)) {
+    let showIt: boolean;
+    if (landlord === 0) {
+      const answer = await ask(
+        io,
+        readLine,
+        `\n${bold('Your hand', color)}: ${show(s.hands[0]!)}\nShow it face up (明牌: the score ×2)? (show / no): `,
+        (text) => (parseShow(text) === null ? 'type show or no' : null),
+      );
+      if (answer === null) return abandoned(io);
+      showIt = parseShow(answer)!;
+    } else {
+      showIt = strength(s, landlord) >= 8;
+    }
+    if (showIt) {
+      s = showHand(s, landlord);
+      const whose = landlord === 0 ? 'You show your' : `${SEAT_NAMES[landlord]} shows its`;
+      io.out(`${whose} hand face up (明牌, ×2): ${show(s.hands[landlord]!)}\n`);
+    }
+  }
   while (s.phase === 'playing') {
     const seat = s.turn;
     if (seat === 0) {
-      io.out(`\n${table(s)}\n${bold('Your hand', color)}: ${show(s.hands[0]!)}\n`);
+      io.out(`\n${table(s, show)}\n${bold('Your hand', color)}: ${show(s.hands[0]!)}\n`);
       if (s.lead !== null) {
         io.out(`To beat: ${show(s.lead.cards)} (${SEAT_NAMES[s.lead.seat]})\n`);
       }
@@ -246,8 +310,8 @@ export async function playWith(
 
   const score = s.score!;
   const winner = s.winner!;
-  const side = winner === landlord ? 'the landlord' : 'the farmers';
-  io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side} win.\n`);
+  const side = winner === landlord ? 'the landlord wins' : 'the farmers win';
+  io.out(`\n${SEAT_NAMES[winner]} ${winner === 0 ? 'are' : 'is'} out: ${side}.\n`);
   io.out(scoreLines(score, SEAT_NAMES));
   return 0;
 }
@@ -315,8 +379,26 @@ function humanStep(s: DoudizhuState, input: string | Play): DoudizhuState | stri
   }
 }
 
-function table(s: DoudizhuState): string {
-  return s.hands
+/** A hand's strength in the bots' eyes: jokers, 2s and bombs. */
+function strength(s: DoudizhuState, seat: number): number {
+  const counts = rankCounts(s.hands[seat]!);
+  const decks = s.rules.variant === 'doudizhu-4p' ? 2 : 1;
+  let points = 3 * counts[14]! + 2 * counts[13]! + counts[12]! / decks;
+  for (let r = 0; r < 13; r++) if (counts[r]! >= 4) points += 2;
+  return points;
+}
+
+/** Doubles on a strong hand (the landlord, holding the kitty, needs a little more). */
+function botDouble(s: DoudizhuState, seat: number): DoubleChoice {
+  return strength(s, seat) >= (seat === s.landlord ? 8 : 6) ? 'double' : 'no-double';
+}
+
+function table(s: DoudizhuState, show: (cards: readonly Card[]) => string): string {
+  const counts = s.hands
     .map((h, i) => `${SEAT_NAMES[i]}${i === s.landlord ? ' (landlord)' : ''}: ${h.length}`)
     .join(' · ');
+  const landlord = s.landlord!;
+  // A shown hand stays face up for the whole hand: the others see what is left of it.
+  if (!s.shown || landlord === 0) return counts;
+  return `${counts}\n${SEAT_NAMES[landlord]}'s hand, face up (明牌): ${show(s.hands[landlord]!)}`;
 }

@@ -70,6 +70,9 @@ export function startBidding(
     callerHadFinalSay: false,
     landlord: null,
     base: 0,
+    doubled: new Array<boolean>(seats).fill(false),
+    toDouble: [],
+    shown: false,
     plays: [],
     lead: null,
     passes: 0,
@@ -124,7 +127,8 @@ const ROB_BIDS: readonly Bid[] = ['pass', 'call', 'rob'];
  * `call` (叫地主) or `pass` (不叫) until someone calls; then each later seat that has not yet
  * spoken may `rob` (抢地主, doubling the stake) or `pass` (不抢), and if anyone robbed, the first
  * caller has a last say (`rob` back or `pass`); the last to call or rob is landlord, with base
- * 2^robs; nobody calls → redeal. The landlord then takes the kitty, shown to all, and leads.
+ * 2^robs; nobody calls → redeal. The landlord then takes the kitty, shown to all, and leads
+ * (with the `doubling` rule, after the doubling round: `phase: 'doubling'`, see `double`).
  *
  * @example
  * ```ts
@@ -189,14 +193,21 @@ export function bid(state: DoudizhuState, seat: number, value: Bid): DoudizhuSta
   const hands = state.hands.map((hand, i) =>
     i === leader ? sortHand([...hand, ...state.kitty], 'doudizhu') : hand,
   );
+  // Doubling: the farmers choose in the order of play from the landlord's successor, the
+  // landlord last, knowing theirs (its double is against every farmer at once).
+  const toDouble =
+    state.rules.doubling === true
+      ? Array.from({ length: state.seats }, (_, i) => (leader + 1 + i) % state.seats)
+      : [];
   return {
     ...next,
-    phase: 'playing',
-    turn: leader,
+    phase: toDouble.length > 0 ? 'doubling' : 'playing',
+    turn: toDouble[0] ?? leader,
     hands,
     kittyShown: true,
     landlord: leader,
     base: rob ? 2 ** robs : highestBid,
+    toDouble,
   };
 }
 

@@ -84,18 +84,14 @@ export function classifyCounts(counts: readonly number[], rules: DoudizhuRules):
     if (size === 6) {
       const split = rest.length === 1; // the two singles are one rank's pair split up
       if (split && rules.distinctKickers) return null;
-      if (
-        isWholeRocket(
-          rest.map((r) => [r, counts[r]!]),
-          decks,
-        ) &&
-        !rules.kickersMayContainRocket
-      ) {
-        return null;
-      }
+      if (rocketAsKickers(counts, rules)) return null;
       return of('four-two-singles', four);
     }
-    if (rest.length === 2 && rest.every((r) => counts[r] === 2)) return of('four-two-pairs', four);
+    if (rest.length === 2 && rest.every((r) => counts[r] === 2)) {
+      // Four players: BJ BJ + RJ RJ are two pairs only in shape; together they are the rocket.
+      if (rocketAsKickers(counts, rules)) return null;
+      return of('four-two-pairs', four);
+    }
   }
 
   const chain = chainOf(counts, present);
@@ -106,7 +102,7 @@ export function classifyCounts(counts: readonly number[], rules: DoudizhuRules):
     if (wings >= 0) return of('airplane-singles', wings, size / 4);
   }
   if (size % 5 === 0 && size >= 10) {
-    const start = airplaneWithPairs(counts, size / 5);
+    const start = airplaneWithPairs(counts, size / 5, rules);
     if (start >= 0) return of('airplane-pairs', start, size / 5);
   }
   return null;
@@ -133,31 +129,32 @@ function chainOf(counts: readonly number[], present: readonly number[]): { type:
  * if its size fits one, else as nothing), nor a bomb or the rocket unless the rules allow.
  */
 function airplaneWithSingles(counts: readonly number[], length: number, rules: DoudizhuRules) {
-  const decks = rules.variant === 'doudizhu-4p' ? 2 : 1;
+  if (rocketAsKickers(counts, rules)) return -1;
   for (let start = 0; start + length - 1 <= CHAIN_TOP; start++) {
     let isChain = true;
     for (let r = start; r < start + length; r++) if (counts[r] !== 3) isChain = false;
     if (!isChain) continue;
-    const wings: [number, number][] = [];
     let ok = true;
     for (let r = 0; r < RANK_COUNT && ok; r++) {
       if (r >= start && r < start + length) continue;
       const k = counts[r]!;
       if (k === 0) continue;
-      wings.push([r, k]);
       if (rules.distinctKickers && k > 1) ok = false;
       if (k >= 4 && !rules.wingsMayContainBomb) ok = false;
       const adjacent = (r === start - 1 || r === start + length) && r <= CHAIN_TOP;
       if (adjacent && k >= 3) ok = false;
     }
-    if (ok && isWholeRocket(wings, decks) && !rules.kickersMayContainRocket) ok = false;
     if (ok) return start;
   }
   return -1;
 }
 
-/** The chain start of an airplane of `length` trios with `length` pairs of other ranks, or -1. */
-function airplaneWithPairs(counts: readonly number[], length: number): number {
+/**
+ * The chain start of an airplane of `length` trios with `length` pairs of other ranks, or -1.
+ * The pairs are never the rocket (four players: BJ BJ + RJ RJ) unless the rules allow.
+ */
+function airplaneWithPairs(counts: readonly number[], length: number, rules: DoudizhuRules) {
+  if (rocketAsKickers(counts, rules)) return -1;
   for (let start = 0; start + length - 1 <= CHAIN_TOP; start++) {
     let ok = true;
     let pairs = 0;
@@ -172,13 +169,15 @@ function airplaneWithPairs(counts: readonly number[], length: number): number {
   return -1;
 }
 
-/** Whether kicker cards (rank, count) include every joker of the deck(s): the rocket. */
-function isWholeRocket(cards: readonly [number, number][], decks: number): boolean {
-  let small = 0;
-  let big = 0;
-  for (const [r, k] of cards) {
-    if (r === SMALL_JOKER) small = k;
-    if (r === BIG_JOKER) big = k;
-  }
-  return small === decks && big === decks;
+/**
+ * Whether a play with kickers (four with two, an airplane with wings) would use the rocket as
+ * kickers where the rules forbid it. Jokers are never part of a chain or a four, so when the
+ * cards hold every joker of the deck(s) — BJ RJ, or with two decks BJ BJ RJ RJ, which are two
+ * pairs in shape — the kickers are the rocket, single or pair kickers alike.
+ */
+function rocketAsKickers(counts: readonly number[], rules: DoudizhuRules): boolean {
+  const decks = rules.variant === 'doudizhu-4p' ? 2 : 1;
+  return (
+    !rules.kickersMayContainRocket && counts[SMALL_JOKER] === decks && counts[BIG_JOKER] === decks
+  );
 }

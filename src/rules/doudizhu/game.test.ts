@@ -5,8 +5,10 @@ import { chacha20, deal, FairdealError, jokerCard, suitedCard, uniformInt } from
 import { bid, startBidding } from './bidding.ts';
 import { cardsFor } from './cards-for.ts';
 import { classify } from './classify.ts';
+import { double, legalDoubles } from './doubling.ts';
 import type { DoudizhuRules } from './rules.ts';
 import { scoreHand } from './score.ts';
+import { canShowHand, showHand } from './show-hand.ts';
 import type { Bid, DoudizhuState } from './state.ts';
 import { legalMoves, pass, play } from './turns.ts';
 
@@ -166,6 +168,11 @@ function randomHand(seed: string, rules: Partial<DoudizhuRules>, preset: string)
       s = bid(s, s.turn, options[uniformInt(options.length, source)]!);
     }
     if (s.phase === 'redeal') continue;
+    while (s.phase === 'doubling') {
+      const choices = legalDoubles(s);
+      s = double(s, s.turn, choices[uniformInt(choices.length, source)]!);
+    }
+    if (canShowHand(s) && uniformInt(2, source) === 1) s = showHand(s, s.turn);
     let turns = 0;
     while (s.phase === 'playing') {
       turns++;
@@ -184,12 +191,18 @@ for (const [preset, variantRules] of [
   ['doudizhu', {}],
   ['doudizhu', { robLandlord: true, fourWithTwo: false }],
   ['doudizhu-4p', {}],
+  ['doudizhu', { doubling: true, showHand: true }],
+  ['doudizhu-4p', { doubling: true, showHand: true, robLandlord: true }],
 ] as const) {
   test(`whole random hands (${preset}, ${JSON.stringify(variantRules)}): end, conserve the cards, zero-sum`, () => {
     let turns = 0;
+    let doubles = 0;
+    let shows = 0;
     for (let n = 0; n < 25; n++) {
       const { d, s } = randomHand(`sim ${n}`, variantRules, preset);
       turns += s.plays.length;
+      doubles += s.doubled.filter((d) => d).length;
+      shows += s.shown ? 1 : 0;
       assert.equal(s.phase, 'finished');
       const winner = s.winner!;
       assert.equal(s.hands[winner]!.length, 0);
@@ -208,16 +221,29 @@ for (const [preset, variantRules] of [
       );
       const bombs = s.plays.filter((p) => p.play.type === 'bomb' || p.play.type === 'rocket');
       assert.equal(score.bombs, bombs.length);
-      const doubled = score.spring || score.antiSpring ? 2 : 1;
-      assert.equal(score.unit, s.base * 2 ** bombs.length * doubled);
+      const spring = score.spring || score.antiSpring ? 2 : 1;
+      assert.equal(score.unit, s.base * 2 ** bombs.length * spring * (s.shown ? 2 : 1));
       assert.equal(score.landlordWon, winner === s.landlord);
+      assert.deepEqual(score.doubled, s.doubled);
+      assert.equal(score.shown, s.shown);
+      const landlord = s.landlord!;
+      const stake = (f: number) =>
+        score.unit * (s.doubled[f] ? 2 : 1) * (s.doubled[landlord] ? 2 : 1);
+      let landlordTotal = 0;
       for (let seat = 0; seat < s.seats; seat++) {
-        const sign = (seat === s.landlord) === score.landlordWon ? 1 : -1;
-        const size = seat === s.landlord ? score.unit * (s.seats - 1) : score.unit;
-        assert.equal(score.deltas[seat], sign * size);
+        if (seat === landlord) continue;
+        landlordTotal += stake(seat);
+        assert.equal(score.deltas[seat], (score.landlordWon ? -1 : 1) * stake(seat));
       }
+      assert.equal(score.deltas[landlord], (score.landlordWon ? 1 : -1) * landlordTotal);
     }
     assert.ok(turns > 25 * 10, `hands of some length were played (${turns} turns)`);
+    if ('doubling' in variantRules) {
+      assert.ok(
+        doubles > 0 && shows > 0,
+        `some seats doubled (${doubles}), some hands shown (${shows})`,
+      );
+    }
   });
 }
 

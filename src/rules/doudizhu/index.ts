@@ -1,7 +1,8 @@
 /**
  * fairdeal/doudizhu — the rules of Dou Dizhu (斗地主) as pure functions: hand types, comparison,
  * every legal play, bidding (classic and rob-the-landlord), turns and scoring, for the
- * three-player game and the two-deck four-player game. Browser-safe, no I/O: a table enforces
+ * three-player game and the two-deck four-player game, with the common house rules of online
+ * rooms as flags (rob the landlord, doubling, show-hand). Browser-safe, no I/O: a table enforces
  * the game by calling these on its state; a bot or a page lists the legal plays every turn.
  * docs/DOUDIZHU.md has the rules and their sources.
  *
@@ -27,6 +28,7 @@ export type { DoudizhuSeatView } from './bot/seat-view.ts';
 export { doudizhuSeatView } from './bot/seat-view.ts';
 export { cardsFor } from './cards-for.ts';
 export { classify, classifyCounts } from './classify.ts';
+export { double, legalDoubles } from './doubling.ts';
 export { legalPlays, legalPlaysFromCounts } from './legal-plays.ts';
 export type { PlayRecord } from './play-record.ts';
 export type { Play, PlayType } from './play-types.ts';
@@ -46,5 +48,6 @@ export type { DoudizhuRules, DoudizhuVariant } from './rules.ts';
 export { DEFAULT_RULES, resolveRules } from './rules.ts';
 export type { DoudizhuScore } from './score.ts';
 export { scoreHand } from './score.ts';
-export type { Bid, BidRecord, DoudizhuState, Phase } from './state.ts';
+export { canShowHand, showHand } from './show-hand.ts';
+export type { Bid, BidRecord, DoubleChoice, DoudizhuState, Phase } from './state.ts';
 export { legalMoves, pass, play } from './turns.ts';

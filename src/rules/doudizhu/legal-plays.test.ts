@@ -6,8 +6,8 @@ import { beats } from './beats.ts';
 import { classifyCounts } from './classify.ts';
 import { legalPlays, legalPlaysFromCounts } from './legal-plays.ts';
 import type { Play } from './play-types.ts';
-import { playKey } from './play-types.ts';
-import { RANK_COUNT, rankCounts } from './ranks.ts';
+import { formatPlay, playKey } from './play-types.ts';
+import { BIG_JOKER, RANK_COUNT, rankCounts, SMALL_JOKER } from './ranks.ts';
 import type { DoudizhuRules } from './rules.ts';
 import { DEFAULT_RULES, resolveRules } from './rules.ts';
 
@@ -74,6 +74,94 @@ test('house rules change exactly the types they name', () => {
   assert.equal(distinct['four-two-singles'], 13 * (91 - 1));
   assert.equal(distinct['trio-single'], 182, 'one kicker is always distinct');
 });
+
+/** Every assignment of the four flags that shape plays (16 rule sets). */
+function everyFlagSet(variant: DoudizhuRules['variant']): DoudizhuRules[] {
+  const sets: DoudizhuRules[] = [];
+  for (let bits = 0; bits < 16; bits++) {
+    sets.push(
+      resolveRules({
+        variant,
+        fourWithTwo: (bits & 1) !== 0,
+        wingsMayContainBomb: (bits & 2) !== 0,
+        kickersMayContainRocket: (bits & 4) !== 0,
+        distinctKickers: (bits & 8) !== 0,
+      }),
+    );
+  }
+  return sets;
+}
+
+/** Whether a play other than the rocket holds every joker of the deck(s): its kickers are the rocket. */
+function usesRocketAsKickers(play: Play, decks: number): boolean {
+  const jokers = (r: number) => play.ranks.filter((x) => x === r).length;
+  return play.type !== 'rocket' && jokers(SMALL_JOKER) === decks && jokers(BIG_JOKER) === decks;
+}
+
+const binomial = (n: number, k: number): number =>
+  k < 0 || k > n ? 0 : k === 0 ? 1 : (binomial(n - 1, k - 1) * n) / k;
+
+test('the rocket is never kickers unless the house allows it: whole deck, both games, all 16 flag sets', () => {
+  for (const [deck, variant, decks] of [
+    [DECK, 'doudizhu', 1],
+    [DECK_4P, 'doudizhu-4p', 2],
+  ] as const) {
+    for (const rules of everyFlagSet(variant)) {
+      const plays = legalPlaysFromCounts(rankCounts(deck), null, rules);
+      const withRocket = plays.filter((p) => usesRocketAsKickers(p, decks));
+      if (!rules.kickersMayContainRocket) {
+        assert.deepEqual(withRocket.map(formatPlay), [], `${variant} ${JSON.stringify(rules)}`);
+      } else {
+        // And classify agrees play by play: each is refused by the same rules without the flag.
+        const without = { ...rules, kickersMayContainRocket: false };
+        for (const play of withRocket) {
+          assert.deepEqual(classifyCounts(countsOf(play), rules), play);
+          assert.equal(classifyCounts(countsOf(play), without), null, formatPlay(play));
+        }
+      }
+    }
+  }
+});
+
+test('four players, the four jokers as two pair kickers: counted by formula, refused by default', () => {
+  const count = (flag: boolean) => {
+    const rules = resolveRules({ variant: 'doudizhu-4p', kickersMayContainRocket: flag });
+    const byType: Record<string, number> = {};
+    for (const p of legalPlaysFromCounts(rankCounts(DECK_4P), null, rules)) {
+      if (usesRocketAsKickers(p, 2)) byType[p.type] = (byType[p.type] ?? 0) + 1;
+    }
+    return byType;
+  };
+  // Four with two pairs: any of the 13 fours (3 … 2) + BJ BJ + RJ RJ. Airplane of n trios with
+  // pair wings: 13 − n chains in 3 … A, the two joker pairs and n − 2 pairs of the 13 − n other
+  // non-joker ranks. Single wings of n ≥ 4 trios can hold the four jokers too.
+  let airplanePairs = 0;
+  for (let n = 2; n <= 12; n++) airplanePairs += (13 - n) * binomial(13 - n, n - 2);
+  assert.equal(airplanePairs, 1_164);
+  const allowed = count(true);
+  assert.equal(allowed['four-two-pairs'], 13);
+  assert.equal(allowed['airplane-pairs'], airplanePairs);
+  assert.ok((allowed['airplane-singles'] ?? 0) > 0);
+  assert.deepEqual(count(false), {});
+  // The issue's two examples, as legalPlays on a hand that holds them.
+  const hand = DECK_4P.filter((c) => c.joker !== null || ['8', '3', '4'].includes(c.rank ?? ''));
+  const listed = legalPlays(hand, null, { variant: 'doudizhu-4p' }).map(formatPlay);
+  assert.ok(listed.includes('3 3 4 4 8 8 8 8'), 'the hand does hold four with two pairs');
+  assert.ok(!listed.includes('8 8 8 8 BJ BJ RJ RJ'));
+  assert.ok(!listed.includes('3 3 3 4 4 4 BJ BJ RJ RJ'));
+  const allowedListed = legalPlays(hand, null, {
+    variant: 'doudizhu-4p',
+    kickersMayContainRocket: true,
+  }).map(formatPlay);
+  assert.ok(allowedListed.includes('8 8 8 8 BJ BJ RJ RJ'));
+  assert.ok(allowedListed.includes('3 3 3 4 4 4 BJ BJ RJ RJ'));
+});
+
+function countsOf(play: Play): number[] {
+  const counts = new Array<number>(RANK_COUNT).fill(0);
+  for (const r of play.ranks) counts[r]!++;
+  return counts;
+}
 
 /** The brute force: every sub-multiset of the hand that classify accepts and beats lets through. */
 function bruteForce(counts: readonly number[], previous: Play | null, rules: DoudizhuRules) {

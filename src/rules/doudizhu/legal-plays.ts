@@ -181,7 +181,7 @@ function chains(
 
 /** Completes an airplane with `length` single cards of other ranks (rules: see classify). */
 function singleWings(ctx: Context, type: PlayType, start: number, length: number): void {
-  const { c, rules, pc, decks } = ctx;
+  const { c, rules, pc } = ctx;
   const ranks: number[] = [];
   const caps: number[] = [];
   for (let r = 0; r < RANK_COUNT; r++) {
@@ -198,9 +198,7 @@ function singleWings(ctx: Context, type: PlayType, start: number, length: number
   }
   const pick = (i: number, left: number): void => {
     if (left === 0) {
-      if (rules.kickersMayContainRocket || pc[SMALL_JOKER] !== decks || pc[BIG_JOKER] !== decks) {
-        emit(ctx, type, start, length);
-      }
+      if (!rocketAsKickers(ctx)) emit(ctx, type, start, length);
       return;
     }
     if (i === ranks.length) return;
@@ -216,7 +214,7 @@ function singleWings(ctx: Context, type: PlayType, start: number, length: number
   pick(0, length);
 }
 
-/** Completes an airplane with `length` pairs of distinct other ranks. */
+/** Completes an airplane with `length` pairs of distinct other ranks (never the rocket: see classify). */
 function pairWings(ctx: Context, type: PlayType, start: number, length: number): void {
   const { c, pc } = ctx;
   const ranks: number[] = [];
@@ -225,7 +223,7 @@ function pairWings(ctx: Context, type: PlayType, start: number, length: number):
   }
   const pick = (i: number, left: number): void => {
     if (left === 0) {
-      emit(ctx, type, start, length);
+      if (!rocketAsKickers(ctx)) emit(ctx, type, start, length);
       return;
     }
     if (ranks.length - i < left) return;
@@ -239,7 +237,7 @@ function pairWings(ctx: Context, type: PlayType, start: number, length: number):
 }
 
 function fourWithTwo(ctx: Context, type: PlayType, min: number): void {
-  const { c, pc, rules, decks } = ctx;
+  const { c, pc, rules } = ctx;
   const singles = type === 'four-two-singles';
   for (let r = min + 1; r <= TWO; r++) {
     if (c[r]! < 4) continue;
@@ -255,10 +253,8 @@ function fourWithTwo(ctx: Context, type: PlayType, min: number): void {
         pc[x] = 1;
         for (let y = x + 1; y < RANK_COUNT; y++) {
           if (y === r || c[y]! < 1) continue;
-          const rocket = decks === 1 && x === SMALL_JOKER && y === BIG_JOKER;
-          if (rocket && !rules.kickersMayContainRocket) continue;
           pc[y] = 1;
-          emit(ctx, type, r, 1);
+          if (!rocketAsKickers(ctx)) emit(ctx, type, r, 1);
           pc[y] = 0;
         }
         pc[x] = 0;
@@ -268,7 +264,7 @@ function fourWithTwo(ctx: Context, type: PlayType, min: number): void {
         for (let y = x + 1; y < RANK_COUNT; y++) {
           if (y === r || c[y]! < 2) continue;
           pc[y] = 2;
-          emit(ctx, type, r, 1);
+          if (!rocketAsKickers(ctx)) emit(ctx, type, r, 1);
           pc[y] = 0;
         }
         pc[x] = 0;
@@ -276,6 +272,15 @@ function fourWithTwo(ctx: Context, type: PlayType, min: number): void {
     }
     pc[r] = 0;
   }
+}
+
+/**
+ * Whether the kickers of the play being built are the rocket where the rules forbid it: the
+ * play holds every joker of the deck(s), which can only be kickers (see classify).
+ */
+function rocketAsKickers(ctx: Context): boolean {
+  const { pc, decks, rules } = ctx;
+  return !rules.kickersMayContainRocket && pc[SMALL_JOKER] === decks && pc[BIG_JOKER] === decks;
 }
 
 /** Every bomb the hand holds that beats `previous` (any bomb when it is not a bomb). */

@@ -20,8 +20,9 @@ export interface DoudizhuRules {
    */
   readonly wingsMayContainBomb: boolean;
   /**
-   * Whether single kickers (airplane wings, four-with-two singles) may be the whole rocket
-   * (both jokers; in the four-player game all four) — default false, as DouZero.
+   * Whether kickers (airplane wings, four with two) may be the whole rocket — default false, as
+   * DouZero. Both jokers as two singles; in the four-player game all four, as singles or as the
+   * two pairs `BJ BJ` + `RJ RJ` (four with two pairs, an airplane's pair wings).
    */
   readonly kickersMayContainRocket: boolean;
   /**
@@ -34,6 +35,18 @@ export interface DoudizhuRules {
    * bids of 1, 2 or 3 points (叫分). Default false.
    */
   readonly robLandlord: boolean;
+  /**
+   * 加倍: once the landlord has taken the kitty, each seat in turn — the farmers in the order of
+   * play from the landlord's successor, the landlord last — may `double` or `no-double`. A
+   * farmer's double doubles what that farmer and the landlord settle; the landlord's doubles it
+   * with every farmer. Default false. docs/DOUDIZHU.md, "Doubling and show-hand".
+   */
+  readonly doubling: boolean;
+  /**
+   * 明牌: the landlord may show its hand face up before its first play, doubling the whole
+   * hand's score (the online rooms' "明牌 ×2" after the kitty). Default false.
+   */
+  readonly showHand: boolean;
 }
 
 /**
@@ -51,6 +64,8 @@ export const DEFAULT_RULES: DoudizhuRules = Object.freeze({
   kickersMayContainRocket: false,
   distinctKickers: false,
   robLandlord: false,
+  doubling: false,
+  showHand: false,
 });
 
 const FLAGS = [
@@ -59,6 +74,8 @@ const FLAGS = [
   'kickersMayContainRocket',
   'distinctKickers',
   'robLandlord',
+  'doubling',
+  'showHand',
 ] as const;
 
 /**

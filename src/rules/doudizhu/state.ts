@@ -9,11 +9,15 @@ import type { DoudizhuScore } from './score.ts';
  */
 export type Bid = 'pass' | 1 | 2 | 3 | 'call' | 'rob';
 
+/** A seat's choice in the doubling round (加倍 / 不加倍), with the `doubling` rule. */
+export type DoubleChoice = 'double' | 'no-double';
+
 /**
- * Where a hand is: bidding, playing, finished (someone emptied their hand, `score` is set), or
- * `redeal` (everyone passed in the bidding: the table deals again).
+ * Where a hand is: bidding, doubling (with the `doubling` rule: after the bidding, before the
+ * play), playing, finished (someone emptied their hand, `score` is set), or `redeal` (everyone
+ * passed in the bidding: the table deals again).
  */
-export type Phase = 'bidding' | 'playing' | 'finished' | 'redeal';
+export type Phase = 'bidding' | 'doubling' | 'playing' | 'finished' | 'redeal';
 
 /** One bid as made. */
 export interface BidRecord {
@@ -31,7 +35,7 @@ export interface DoudizhuState {
   readonly rules: DoudizhuRules;
   readonly seats: number;
   readonly phase: Phase;
-  /** The seat to act (bid or play); -1 when the hand is finished or must be redealt. */
+  /** The seat to act (bid, double or play); -1 when the hand is finished or must be redealt. */
   readonly turn: number;
   /** Each seat's cards (the landlord's include the kitty once bidding is over). */
   readonly hands: readonly (readonly Card[])[];
@@ -59,6 +63,12 @@ export interface DoudizhuState {
   readonly landlord: number | null;
   /** The stake fixed by the bidding: the winning bid (classic) or 2^robs (rob the landlord). */
   readonly base: number;
+  /** Doubling: which seats doubled (加倍), by seat; all false without the rule. */
+  readonly doubled: readonly boolean[];
+  /** Doubling: the seats still to choose, in order (empty outside the doubling phase). */
+  readonly toDouble: readonly number[];
+  /** Show-hand: whether the landlord showed its hand face up (明牌): every seat may see it. */
+  readonly shown: boolean;
   /** Every turn of the play, passes included. */
   readonly plays: readonly PlayRecord[];
   /** The play to beat; null when the seat to act leads. */

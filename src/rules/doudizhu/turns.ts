@@ -87,6 +87,8 @@ export function play(state: DoudizhuState, seat: number, cards: readonly Card[])
       winner: seat,
       base: state.base,
       plays,
+      doubled: state.doubled,
+      shown: state.shown,
     });
     return {
       ...state,
