@@ -11,7 +11,7 @@ import type { Store } from './store/store.ts';
 import { loadMasterKeys } from './tables/master-key.ts';
 import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import { createSecretBox } from './tables/secret-box.ts';
-import { voidDue } from './tables/void-due.ts';
+import { sweepDue } from './tables/sweep-due.ts';
 
 /** A running service. */
 export interface ServerHandle {
@@ -113,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const sweepOnce = () => {
     if (sweeping) return;
     sweeping = true;
-    voidDue({
+    sweepDue({
       tables: tableStore,
       box,
       notifier,

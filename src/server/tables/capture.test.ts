@@ -33,7 +33,7 @@ import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { StepContext } from './hand-flow.ts';
 import type { TableDocument } from './table-doc.ts';
-import { voidDue } from './void-due.ts';
+import { sweepDue } from './sweep-due.ts';
 
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
 const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_])/g;
@@ -566,7 +566,7 @@ async function capture(
       if (t.clock.t < h.deadline) {
         t.clock.t = h.deadline + 1;
       } else {
-        const voided = await voidDue({
+        const voided = await sweepDue({
           tables: t.tables,
           box: t.box,
           notifier: t.notifier,

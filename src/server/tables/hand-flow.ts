@@ -375,7 +375,7 @@ export function endHand(
 }
 
 /**
- * When the table next needs the service's sweep (tables/void-due.ts): the deadline of a hand
+ * When the table next needs the service's sweep (tables/sweep-due.ts): the deadline of a hand
  * still waiting for commitments or reveals, else null.
  *
  * @example

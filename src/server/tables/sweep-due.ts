@@ -8,7 +8,7 @@ import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /** What the sweep needs: the table store, the notifier and a fresh step context per table. */
-export interface VoidDueOptions {
+export interface SweepDueOptions {
   /** The store as it is; the sweep seals what it stores with `box`, as the routes do. */
   readonly tables: TableStore<SealedTableDocument>;
   readonly box: Pick<SecretBox, 'seal' | 'open'>;
@@ -28,12 +28,12 @@ export interface VoidDueOptions {
  *
  * @example
  * ```ts
- * setInterval(() => void voidDue({ tables, box, notifier, ctx }), 1000);
+ * setInterval(() => void sweepDue({ tables, box, notifier, ctx }), 1000);
  * ```
  * @returns how many hands this call voided.
  * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
  */
-export async function voidDue(o: VoidDueOptions): Promise<number> {
+export async function sweepDue(o: SweepDueOptions): Promise<number> {
   const ctx = o.ctx();
   const tables = sealedTableStore(o.tables, o.box);
   const ids = await tables.listDue(ctx.now, o.limit ?? 100);

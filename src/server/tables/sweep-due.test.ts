@@ -5,18 +5,18 @@ import { testApp } from '../../../test/support/test-table.ts';
 import { verify } from '../../fair/index.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
 import { eventData } from './event-data.ts';
-import { voidDue } from './void-due.ts';
+import { sweepDue } from './sweep-due.ts';
 
 // fairdeal-v2's sweep (dealDue) dealt a hand at its deadline without the silent seats. Under
 // fairdeal-v3 there is no deal without every seed: the sweep voids the hand, naming the silent
 // seats, and opens the next one under a fresh commitment (docs/FAIR.md §V3.1).
 
-test('voidDue: a hand is voided at its deadline naming the silent seats, once, never dealt; the next hand opens and the seats are woken', async () => {
+test('sweepDue: a hand is voided at its deadline naming the silent seats, once, never dealt; the next hand opens and the seats are woken', async () => {
   const t = testApp('due');
   const notifier = createLocalNotifier();
   const woken: string[] = [];
   const sweep = () =>
-    voidDue({
+    sweepDue({
       tables: t.tables,
       box: t.box,
       notifier,
