@@ -32,8 +32,8 @@ import {
 import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { StepContext } from './hand-flow.ts';
-import type { TableDocument } from './table-doc.ts';
 import { sweepDue } from './sweep-due.ts';
+import type { TableDocument } from './table-doc.ts';
 
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
 const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_])/g;

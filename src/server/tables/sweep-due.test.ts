@@ -30,8 +30,8 @@ test('sweepDue: a hand is voided at its deadline naming the silent seats, once, 
   const s = await seatedTable(t.call, { preset: 'doudizhu', revealTimeoutSeconds: 60 });
   const id = s.id;
   notifier.listen(`table:${id}`, () => woken.push(id));
-  // A table dealt at once (fair: false) is never due.
-  const plain = await t.openTable({ preset: 'doudizhu', options: {}, fair: false });
+  // A table dealt at once (fair: false) without a turn clock is never due.
+  const plain = await t.openTable({ preset: 'doudizhu', options: {}, fair: false, turnSeconds: 0 });
   assert.equal(plain.json.table.hand.phase, 'playing');
   // Seat 0 commits; the others stay silent (the roster closes only when all have committed).
   const { table } = await playFair(t.call, s, { silent: [1, 2] });
