@@ -124,7 +124,9 @@ export function applyAction(
   let receipt: ReceiptV3 | undefined;
   try {
     // A seat that acts is there: an away seat is back before its action runs (seat-presence.ts).
-    const present = markPresent(doc, req.viewer, ctx.now);
+    // Not by a `timeout`: it is what the clock does, which a page may send by itself when it sees
+    // a deadline pass, and says nothing of anyone being at their device.
+    const present = checked.type === 'timeout' ? doc : markPresent(doc, req.viewer, ctx.now);
     ({ next, action, ended, receipt } = step(present, req.viewer, checked, ctx));
   } catch (error) {
     throw tableError(error);

@@ -354,3 +354,37 @@ test('clocks: a seat that comes back after its timeout reconnects with its token
   assert.equal(back.status, 200, back.text);
   assert.deepEqual(back.json.table.away, [false, false, false]);
 });
+
+test('clocks: a `timeout` is what the clock does, not a sign of presence — an away seat whose own page asks for it stays away', async () => {
+  const t = testApp('clock-own');
+  const s = await dealt(t);
+  const c = client(t, s);
+  // Seat 0 lets its clock run out and asks for the timeout itself (its page saw the deadline
+  // pass): the clock's move is made and seat 0 is away.
+  t.clock.t = (await c.read(0)).hand.clock.deadline;
+  const own = await c.act(0, { type: 'timeout' });
+  assert.equal(own.status, 200, own.text);
+  assert.deepEqual(own.json.table.away, [true, false, false]);
+  // Seat 1 bids 3 and leads; its clock runs out (seat 2 asks): the clock leads for it, and it
+  // is away. Seats 2 and 0 pass (seat 0's own pass brings it back).
+  assert.equal((await c.act(1, { type: 'bid', bid: 3 })).status, 200);
+  let tv = await c.read(1);
+  assert.equal(tv.hand.clock.seat, 1, 'the landlord leads');
+  t.clock.t = tv.hand.clock.deadline;
+  assert.equal((await c.act(2, { type: 'timeout' })).status, 200);
+  assert.equal((await c.act(2, { type: 'pass' })).status, 200);
+  assert.equal((await c.act(0, { type: 'pass' })).status, 200);
+  tv = await c.read(1);
+  assert.deepEqual(tv.away, [false, true, false]);
+  // Seat 1 is on the short clock of a seat away; its own page asks for the timeout: still away.
+  assert.deepEqual(tv.hand.clock, {
+    seat: 1,
+    deadline: t.clock.t + AWAY_TURN_MS,
+    ms: AWAY_TURN_MS,
+  });
+  t.clock.t = tv.hand.clock.deadline;
+  const again = await c.act(1, { type: 'timeout' });
+  assert.equal(again.status, 200, again.text);
+  assert.deepEqual(again.json.table.away, [false, true, false], 'still away');
+  assert.deepEqual(again.json.table.hand.log.at(-2), { type: 'timeout', seat: 1 });
+});

@@ -5,8 +5,8 @@ import type { Viewer } from './viewer.ts';
  * A seat that acts is there: an away seat (its turn clock ran out, tables/turn-timeout.ts) is
  * back, and if it is the seat to act, its clock starts again at the table's full turn instead of
  * the short one of a seat away. Called before the seat's action runs, in the same change, so a
- * refused action changes nothing — it is not a way back (send `back`). The host, or a seat that
- * is not away, changes nothing.
+ * refused action changes nothing — it is not a way back (send `back`) — and for every action but
+ * `timeout` (apply-action.ts). The host, or a seat that is not away, changes nothing.
  *
  * Why an action and not any request: reads are safe (a page that reads the table after every
  * event must not bring back a player who walked away), and an action is a version-checked change
