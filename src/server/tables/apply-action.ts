@@ -131,7 +131,7 @@ export function applyAction(
   } catch (error) {
     throw tableError(error);
   }
-  if (next === doc) {
+  if (checked.type === 'back' && next === doc) {
     // `back` from a seat that was not away: nothing to change, nothing to tell the others.
     const body = JSON.stringify({ ok: true, table: view(doc, req.viewer, row.version) });
     return { next: null, result: { status: 200, body } };
