@@ -711,9 +711,9 @@ async function capture(
       { type: 'pass' },
       { type: 'play', cards },
       { type: 'end-hand' },
-      { type: 'back' },
-      { type: 'timeout' },
       { type: 'nonsense', cards },
+      // Dou Dizhu's clock actions (only there, so the other games' runs stay as they were).
+      ...(hand.game === null ? [] : [{ type: 'back' }, { type: 'timeout' }]),
     ]);
     if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
       // Half the time a legal move by the seat to play (the largest, so hands end sooner).
