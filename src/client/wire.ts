@@ -84,6 +84,16 @@ export interface HandView {
   readonly waitingFor: readonly number[];
   readonly void: { readonly reason: VoidReasonV3; readonly seats: readonly number[] } | null;
   readonly log: readonly ActionView[];
+  /**
+   * Dou Dizhu: the turn clock of the seat to act while it bids or plays (docs/TABLES.md,
+   * "Clocks"): at `deadline` (ms since the epoch, the service's clock) the service moves for it;
+   * `ms` is how long this turn's clock is (shorter for a seat away). Null when no clock runs.
+   */
+  readonly clock: {
+    readonly seat: number;
+    readonly deadline: number;
+    readonly ms: number;
+  } | null;
   /** The viewer's own cards once dealt; null before, and always for the host. */
   readonly yourCards: readonly string[] | null;
   /** Once dealt. */
@@ -131,6 +141,10 @@ export interface TableView {
   readonly fair: boolean;
   readonly mode: 'fair' | 'practice';
   readonly revealTimeoutMs: number;
+  /** Dou Dizhu: seconds the seat to act has for each bid or play; 0: no turn clock. */
+  readonly turnSeconds: number;
+  /** Per seat: its turn clock ran out and it has not acted since (docs/TABLES.md, "Clocks"). */
+  readonly away: readonly boolean[];
   readonly withholdPenalty: number;
   /** The public key holding each seat (hex), null while the seat is open. */
   readonly seatKeys: readonly (string | null)[];
@@ -146,6 +160,8 @@ export interface CreateTableRequest {
   readonly players?: readonly string[];
   readonly fair?: boolean;
   readonly revealTimeoutSeconds?: number;
+  /** Dou Dizhu: seconds per bid or play (default 30; 0: no turn clock). */
+  readonly turnSeconds?: number;
   readonly rules?: Readonly<Record<string, boolean>>;
   readonly withholdPenalty?: number;
 }
@@ -202,6 +218,8 @@ export type TableAction =
       readonly signature: string;
     }
   | { readonly type: 'void' }
+  | { readonly type: 'timeout' }
+  | { readonly type: 'back' }
   | { readonly type: 'end-hand' }
   | { readonly type: 'bid'; readonly bid: 'pass' | 'call' | 'rob' | 1 | 2 | 3 }
   | { readonly type: 'play'; readonly cards: readonly string[] }

@@ -27,9 +27,9 @@ export interface ServerConfig {
   /** Write one line per request (default true). */
   readonly log: boolean;
   /**
-   * How often (ms) this process voids the hands past their deadline (default 1,000); 0: never —
-   * another process sweeps (several processes on one PostgreSQL need only some to), or a seat or
-   * the host sends `void`.
+   * How often (ms) this process voids the hands past their deadline and plays the turns whose
+   * clock ran out (default 1,000); 0: never — another process sweeps (several processes on one
+   * PostgreSQL need only some to), or a seat or the host sends `void` or `timeout`.
    */
   readonly sweepMs: number;
 }

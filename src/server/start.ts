@@ -11,7 +11,7 @@ import type { Store } from './store/store.ts';
 import { loadMasterKeys } from './tables/master-key.ts';
 import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import { createSecretBox } from './tables/secret-box.ts';
-import { voidDue } from './tables/void-due.ts';
+import { sweepDue } from './tables/sweep-due.ts';
 
 /** A running service. */
 export interface ServerHandle {
@@ -106,14 +106,15 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   await purge();
   const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
   timer.unref();
-  // Hands whose deadline passed with a seat silent are voided and the next hand opens
-  // (docs/TABLES.md, "The deadline"), by whichever process sweeps first; one at a time per process.
-  // `sweepMs` 0: not in this process (another sweeps, or a seat or the host sends `void`).
+  // On a timer, not on requests: hands whose deadline passed with a seat silent are voided and the
+  // next hand opens, turns whose clock ran out are played by the clock (docs/TABLES.md, "Clocks"),
+  // by whichever process sweeps first; one sweep at a time per process. `sweepMs` 0: not in this
+  // process (another sweeps, or a seat or the host sends `void` or `timeout`).
   let sweeping = false;
   const sweepOnce = () => {
     if (sweeping) return;
     sweeping = true;
-    voidDue({
+    sweepDue({
       tables: tableStore,
       box,
       notifier,

@@ -93,7 +93,7 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     dir = mkdtempSync(join(tmpdir(), 'fairdeal-table-'));
     // No deadline sweep in this server: the withholding test must see the page offer the void
     // after the deadline and press it, which a sweep would race (every second, on a loaded CI
-    // machine sometimes first). The sweep itself is tested in start, void-due and tables-verify.
+    // machine sometimes first). The sweep itself is tested in start, sweep-due and tables-verify.
     server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
     origin = server.url;
     browser = await chromium.launch({

@@ -20,7 +20,8 @@ import {
   verify,
 } from '../../src/fair/index.ts';
 import { callerOf } from '../support/live-hands.ts';
-import { bearer, seatedTable } from '../support/seated-table.ts';
+import { bearer, playFair, seatedTable } from '../support/seated-table.ts';
+import type { Json } from '../support/test-table.ts';
 import { keyHomeOf, spawnServer } from './spawn-server.ts';
 
 test('tables survive kill -9: the sealed round reopens after a restart and the hand verifies as proven fair', async () => {
@@ -100,6 +101,57 @@ test('tables survive kill -9: the sealed round reopens after a restart and the h
     assert.ok(result.ok, JSON.stringify(result));
     assert.equal(result.verdict.fairness, 'proven-fair');
     assert.equal(result.verdict.contributors, 2);
+  } finally {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Timers are stored, not kept in a process: a Dou Dizhu turn clock and a reveal deadline set
+// before a kill -9 fire after the restart, by the restarted service's own sweep, while nobody
+// sends it anything (docs/TABLES.md, "Clocks").
+test('timers survive kill -9: after a restart the turn clock plays the silent bidder and the reveal deadline voids the hand, with no request arriving', {
+  timeout: 60_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-clock-kill-'));
+  const db = join(dir, 'db.sqlite');
+  const sweep = ['--sweep-ms', '50'];
+  let server = await spawnServer(db, sweep);
+  try {
+    const call = callerOf((p, i) => fetch(`${server.url}${p}`, i));
+    // Table A: dealt, seat 0 to bid, on a 3 s clock. Table B: seat 2 never reveals, 3 s.
+    const a = await seatedTable(call, { preset: 'doudizhu', turnSeconds: 3 }, 'clock');
+    const dealt = (await playFair(call, a)).table;
+    const b = await seatedTable(call, { preset: 'doudizhu', revealTimeoutSeconds: 3 }, 'due');
+    const waiting = (await playFair(call, b, { silentReveal: [2] })).table;
+    assert.equal(waiting.hand.phase, 'revealing');
+    const clock = dealt.hand.clock;
+    assert.equal(clock.seat, 0);
+    assert.ok(clock.deadline > Date.now(), 'killed mid-turn, before the clock ran out');
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    server = await spawnServer(db, sweep);
+
+    // Nobody asks anything until both deadlines are a second past.
+    const until = Math.max(clock.deadline, waiting.hand.deadline) + 1_000;
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
+    const read = async (id: string, token: string) =>
+      (await call('GET', `/v1/tables/${id}`, undefined, bearer(token))).json.table as Json;
+    const tableA = await read(a.id, a.hostToken);
+    const moves = tableA.hand.log.slice(dealt.hand.log.length);
+    assert.deepEqual(moves.slice(0, 2), [
+      { type: 'timeout', seat: 0 },
+      { type: 'bid', seat: 0, bid: 'pass' },
+    ]);
+    assert.equal(tableA.away[0], true);
+    // The next clock started when the first ran out, not at the restart's first request.
+    assert.ok(tableA.hand.clock.deadline >= clock.deadline + 3_000, JSON.stringify(tableA.hand));
+    const tableB = await read(b.id, b.hostToken);
+    assert.equal(tableB.hand.n, 2, 'hand 1 was voided and hand 2 opened by themselves');
+    assert.deepEqual(tableB.history.at(-1).missing, ['seat-2']);
+    assert.equal(tableB.history.at(-1).outcome, 'withheld');
   } finally {
     server.child.kill('SIGKILL');
     await server.exited;

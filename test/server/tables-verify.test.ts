@@ -76,7 +76,7 @@ test('tables over HTTP: transcripts and the chain through a void verify with fai
     );
     assert.equal(opened.status, 200, opened.text);
     // Hand 2: everyone commits, bob never reveals. Nobody asks: at the deadline the service's
-    // sweep voids the hand by itself (tables/void-due.ts) and opens hand 3.
+    // sweep voids the hand by itself (tables/sweep-due.ts) and opens hand 3.
     const silent = await playFair(call, s, { silentReveal: [1] });
     assert.equal(silent.table.hand.phase, 'revealing');
     assert.deepEqual(silent.table.hand.waitingFor, [1]);

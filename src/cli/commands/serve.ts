@@ -17,8 +17,9 @@ Options (each also an environment variable):
   --rate-burst N      burst per client (FAIRDEAL_RATE_BURST, default 100)
   --public-url URL    origin for image URLs behind a proxy (PUBLIC_URL)
   --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
-  --sweep-ms N        void the table hands past their deadline every N ms, 0 = not in this
-                      process (FAIRDEAL_SWEEP_MS, default 1000)
+  --sweep-ms N        every N ms, void the table hands past their deadline and play the
+                      turns whose clock ran out; 0 = not in this process (FAIRDEAL_SWEEP_MS,
+                      default 1000)
   -h, --help          this help
 
 The tables' key (docs/TABLES.md, "Keys"): FAIRDEAL_SECRET_KEY (64 hex digits), else the file

@@ -74,7 +74,7 @@ export interface TableChange<Doc, T> extends Change<Doc, T> {
   /** Finished hands to insert with the new document (a hand number used twice fails it all). */
   readonly hands?: readonly StoredHand[];
   /**
-   * When the table next needs the sweep (tables/void-due.ts): ms since the epoch, null for
+   * When the table next needs the sweep (tables/sweep-due.ts): ms since the epoch, null for
    * never, undefined to leave it as it was.
    */
   readonly dueAt?: number | null;

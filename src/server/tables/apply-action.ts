@@ -4,7 +4,7 @@ import { ApiError } from '../deck/api-error.ts';
 import type { AudienceEvent, ChangeEvents, TableChange, TableRow } from '../store/table-store.ts';
 import { actionView } from './action-view.ts';
 import type { ActionBody } from './bodies.ts';
-import { doudizhuStep } from './doudizhu-table.ts';
+import { doudizhuMove, type Stepped } from './doudizhu-move.ts';
 import {
   commitSeat,
   dueAt,
@@ -17,9 +17,11 @@ import {
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
 import { projection } from './projection.ts';
+import { markPresent } from './seat-presence.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
+import { timeoutTurn } from './turn-timeout.ts';
 import { view } from './view.ts';
 import type { PublicStateEvent } from './view-parts.ts';
 import type { Viewer } from './viewer.ts';
@@ -121,9 +123,18 @@ export function applyAction(
   let ended: HandRecord | undefined;
   let receipt: ReceiptV3 | undefined;
   try {
-    ({ next, action, ended, receipt } = step(doc, req.viewer, checked, ctx));
+    // A seat that acts is there: an away seat is back before its action runs (seat-presence.ts).
+    // Not by a `timeout`: it is what the clock does, which a page may send by itself when it sees
+    // a deadline pass, and says nothing of anyone being at their device.
+    const present = checked.type === 'timeout' ? doc : markPresent(doc, req.viewer, ctx.now);
+    ({ next, action, ended, receipt } = step(present, req.viewer, checked, ctx));
   } catch (error) {
     throw tableError(error);
+  }
+  if (checked.type === 'back' && next === doc) {
+    // `back` from a seat that was not away: nothing to change, nothing to tell the others.
+    const body = JSON.stringify({ ok: true, table: view(doc, req.viewer, row.version) });
+    return { next: null, result: { status: 200, body } };
   }
   const version = row.version + 1;
   // A commit or reveal is answered with the dealer's signed receipt: keep it (docs/FAIR.md §V3.1).
@@ -189,14 +200,6 @@ function dealtHand(doc: TableDocument): HandDocument {
   return doc.hand;
 }
 
-/** A step's result: the next document, the public action and, when the hand ended, its record. */
-interface Stepped {
-  readonly next: TableDocument;
-  readonly action: PublicAction;
-  readonly ended?: HandRecord;
-  readonly receipt?: ReceiptV3;
-}
-
 function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContext): Stepped {
   const last = (hand: HandDocument): PublicAction => hand.log.at(-1)!;
   switch (b.type) {
@@ -228,6 +231,14 @@ function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContex
       const v = voidCurrentHand(doc, ctx, 'withheld', [], by);
       return { next: openNextIfSeated(v.doc, ctx), action: v.action, ended: v.record };
     }
+    case 'timeout':
+      // After the turn clock's deadline only (409 TOO_EARLY before): what the sweep does.
+      return timeoutTurn(doc, ctx);
+    case 'back': {
+      // markPresent (before the step) brought the seat back, if it was away.
+      const seat = seatOf(viewer);
+      return { next: doc, action: { type: 'back', seat } };
+    }
     case 'end-hand': {
       const hand = dealtHand(doc);
       if (hand.game !== null) {
@@ -246,43 +257,10 @@ function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContex
     }
     default: {
       const hand = dealtHand(doc);
-      if (hand.game !== null) return doudizhu(doc, hand, viewer, b, ctx);
+      if (hand.game !== null) return doudizhuMove(doc, hand, seatOf(viewer), b, ctx);
       const r = pileAction(hand.piles!, viewer, b);
       const next = { ...hand, piles: r.piles, log: [...hand.log, r.action] };
       return { next: { ...doc, hand: next }, action: r.action };
     }
   }
-}
-
-function doudizhu(
-  doc: TableDocument,
-  hand: HandDocument,
-  viewer: Viewer,
-  b: ActionBody,
-  ctx: StepContext,
-): Stepped {
-  const seat = seatOf(viewer);
-  const before = hand.game!;
-  const game = doudizhuStep(before, seat, b);
-  const actions: PublicAction[] = [];
-  if (b.type === 'bid') actions.push({ type: 'bid', seat, bid: b.bid });
-  if (b.type === 'pass') actions.push({ type: 'pass', seat });
-  if (b.type === 'play') {
-    actions.push({ type: 'play', seat, cards: game.plays.at(-1)!.cards.map((c) => c.id) });
-  }
-  if (!before.kittyShown && game.kittyShown) {
-    // The landlord takes the kitty, shown to every seat (docs/DOUDIZHU.md).
-    actions.push({ type: 'kitty', seat: game.landlord, cards: game.kitty.map((c) => c.id) });
-  }
-  const next: HandDocument = { ...hand, game, log: [...hand.log, ...actions] };
-  const tableNext = { ...doc, hand: next };
-  if (game.phase === 'finished' || game.phase === 'redeal') {
-    const end: PublicAction = {
-      type: game.phase === 'finished' ? 'hand-ended' : 'redeal',
-      seat: game.winner,
-    };
-    const { doc: next, record } = endHand(tableNext, ctx, end);
-    return { next, action: end, ended: record };
-  }
-  return { next: tableNext, action: actions.at(-1)! };
 }

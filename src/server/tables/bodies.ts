@@ -63,6 +63,14 @@ export const createTableBody = object(
       message: 'revealTimeoutSeconds must be an integer from 0 to 86400.',
       description: 'Time to commit and reveal; past it the hand is void, never dealt',
     }),
+    turnSeconds: integer({
+      minimum: 0,
+      maximum: 3600,
+      default: 30,
+      message: 'turnSeconds must be an integer from 0 to 3600 (0: no turn clock).',
+      description:
+        'Dou Dizhu: seconds the seat to act has for each bid or play; then the service moves for it (docs/TABLES.md, "Clocks"). 0: no clock',
+    }),
     rules: record(boolean(), {
       message: 'rules are Dou Dizhu house-rule flags: true or false each.',
       description: 'Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. {"robLandlord": true}',
@@ -153,6 +161,8 @@ export const actionBody = tagged(
       ['seed', 'salt', 'signature'],
     ),
     void: none,
+    timeout: none,
+    back: none,
     'end-hand': none,
     bid: object({ bid: bidValue }, ['bid']),
     play: object({ cards }, ['cards']),

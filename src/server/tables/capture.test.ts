@@ -2,9 +2,10 @@
 // their own keys, signed commits and reveals, forged ones (another seat's key, a replayed
 // message, a wrong signature, a wrong seed) that must be refused, `void` before and after the
 // deadline, the service's sweep, the host kicking a seat and a newcomer claiming it, a seat
-// replacing its own token, then play — every text each viewer receives (answers, their headers,
-// table reads, events) is searched for what that viewer may not see. Ground truth comes from the
-// STORED document, opened (`t.opened`), never from the views under test:
+// replacing its own token, then play (Dou Dizhu: with turns the clock plays) — every text each
+// viewer receives (answers, their headers, table reads, events) is searched for what that viewer
+// may not see. Ground truth comes from the STORED document, opened (`t.opened`), never from the
+// views under test:
 //   - a card: only the viewer's own, the public ones, and no street before it is dealt;
 //   - another seat's seed or salt: only once that seat's reveal is public;
 //   - the hand's server seed: only once its record is public (a void record publishes it);
@@ -32,8 +33,8 @@ import {
 import { chacha20, uniformInt } from '../../index.ts';
 import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { StepContext } from './hand-flow.ts';
+import { sweepDue } from './sweep-due.ts';
 import type { TableDocument } from './table-doc.ts';
-import { voidDue } from './void-due.ts';
 
 // Every card id as it can appear in text: a rank and a suit, or a joker, with a copy suffix.
 const CARD = /(?<![A-Za-z0-9_])(?:[2-9TJQKA][SHDC]|BJ|RJ)(?:#\d+)?(?![A-Za-z0-9_])/g;
@@ -113,6 +114,10 @@ interface Tally {
   forgedReveals: number;
   tooEarly: number;
   refusedProtocol: number;
+  /** Dou Dizhu turns played by the clock (the sweep, or a `timeout` after the deadline). */
+  timeouts: number;
+  /** `timeout` before the turn clock ran out, refused. */
+  earlyTimeouts: number;
 }
 
 const flip = (hex: string) => `${hex[0] === '0' ? '1' : '0'}${hex.slice(1)}`;
@@ -163,6 +168,8 @@ async function capture(
     forgedReveals: 0,
     tooEarly: 0,
     refusedProtocol: 0,
+    timeouts: 0,
+    earlyTimeouts: 0,
   };
   // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
@@ -566,7 +573,7 @@ async function capture(
       if (t.clock.t < h.deadline) {
         t.clock.t = h.deadline + 1;
       } else {
-        const voided = await voidDue({
+        const voided = await sweepDue({
           tables: t.tables,
           box: t.box,
           notifier: t.notifier,
@@ -598,6 +605,32 @@ async function capture(
       tokens[s] = r.json.seatToken;
       texts[s]!.push(without(r.text, r.json.seatToken));
       tally.reissues++;
+    } else if (!protocol && h.clock != null && u >= 9 && u < 24) {
+      // The turn clock (Dou Dizhu): a `timeout` before it runs out is refused; time passes; then
+      // the sweep or anyone's `timeout` makes the seat's default move — whose answer, events and
+      // log are searched like any other.
+      const who = uniformInt(seats + 1, rnd);
+      if (t.clock.t < h.clock.deadline) {
+        if (uniformInt(2, rnd) === 0) {
+          await refused(who, { type: 'timeout' }, texts, 409, 'TOO_EARLY');
+          tally.earlyTimeouts++;
+        } else {
+          t.clock.t = h.clock.deadline;
+        }
+      } else if (uniformInt(2, rnd) === 0) {
+        const acted = await sweepDue({
+          tables: t.tables,
+          box: t.box,
+          notifier: t.notifier,
+          ctx: sweepCtx,
+        });
+        assert.equal(acted, 1, 'the sweep played the turn whose clock ran out');
+        tally.timeouts++;
+      } else {
+        const r = await act(who, { type: 'timeout' }, texts);
+        assert.equal(r.status, 200, r.text);
+        tally.timeouts++;
+      }
     } else if (!protocol && u < 9) {
       // The protocol after the deal: refused.
       const c = mineOf(h.n, s);
@@ -679,6 +712,8 @@ async function capture(
       { type: 'play', cards },
       { type: 'end-hand' },
       { type: 'nonsense', cards },
+      // Dou Dizhu's clock actions (only there, so the other games' runs stay as they were).
+      ...(hand.game === null ? [] : [{ type: 'back' }, { type: 'timeout' }]),
     ]);
     if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
       // Half the time a legal move by the seat to play (the largest, so hands end sooner).
@@ -760,8 +795,11 @@ test('capture: at an Omaha practice table, no seat sees a street before it is de
   }
 });
 
-test('capture: at a fair Dou Dizhu table (commits, reveals, bids, plays, errors), no seat is sent a hidden card, seed or key', async () => {
+test('capture: at a fair Dou Dizhu table (commits, reveals, bids, plays, turn clocks, errors), no seat is sent a hidden card, seed or key', async () => {
   const { checked, tally } = await capture('doudizhu', {}, true, 'capture-ddz', 12);
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
   assertFairMix(tally);
+  for (const k of ['timeouts', 'earlyTimeouts'] as const) {
+    assert.ok(tally[k] > 0, `the run had no ${k}: ${JSON.stringify(tally)}`);
+  }
 });

@@ -7,6 +7,7 @@ import { newInvite } from './seats.ts';
 import type { TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { newToken, tokenHash } from './tokens.ts';
+import { DEFAULT_TURN_S } from './turn-clock.ts';
 
 /** Default time seats have to commit and reveal before a forced deal is allowed. */
 export const DEFAULT_REVEAL_TIMEOUT_S = 120;
@@ -21,7 +22,7 @@ export const DEFAULT_REVEAL_TIMEOUT_S = 120;
  * ```ts
  * const { doc, hostToken, invites } = createTableDoc('k3x…', { preset: 'doudizhu' }, ctx);
  * ```
- * @throws {ApiError} 400 for a bad preset, options, players, timeout or penalty.
+ * @throws {ApiError} 400 for a bad preset, options, players, timeout, turn clock or penalty.
  */
 export function createTableDoc(
   id: string,
@@ -33,6 +34,17 @@ export function createTableDoc(
   const rules = req.rules ?? {};
   if (!isDoudizhu && Object.keys(rules).length > 0) {
     throw new ApiError(400, 'BAD_REQUEST', 'rules are Dou Dizhu house-rule flags.');
+  }
+  // The library scores 加倍 and 明牌, but a table has no doubling round or show-hand action yet:
+  // a table opened with them would stop at the doubling round. Refused until it has them.
+  for (const flag of ['doubling', 'showHand'] as const) {
+    if (rules[flag] === true) {
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        `rules.${flag} is not offered at a service table yet (the terminal game has it).`,
+      );
+    }
   }
   try {
     if (isDoudizhu) resolveRules(rules as Partial<DoudizhuRules>);
@@ -59,6 +71,11 @@ export function createTableDoc(
     throw new ApiError(400, 'BAD_REQUEST', 'withholdPenalty is a Dou Dizhu house rule.');
   }
   const timeout = req.revealTimeoutSeconds ?? DEFAULT_REVEAL_TIMEOUT_S;
+  // Only Dou Dizhu has turns the service knows (the rules say whose), so only it has a clock.
+  const turnSeconds = req.turnSeconds ?? (isDoudizhu ? DEFAULT_TURN_S : 0);
+  if (!isDoudizhu && turnSeconds !== 0) {
+    throw new ApiError(400, 'BAD_REQUEST', 'turnSeconds is a Dou Dizhu table option.');
+  }
   const hostToken = newToken('host');
   const invites = players.map(() => newInvite());
   const doc: TableDocument = {
@@ -75,6 +92,8 @@ export function createTableDoc(
     rules,
     fair: req.fair ?? true,
     revealTimeoutMs: timeout * 1000,
+    turnMs: turnSeconds * 1000,
+    away: players.map(() => false),
     createdAt: ctx.now,
     hostToken: tokenHash(hostToken),
     seatTokens: players.map(() => null),

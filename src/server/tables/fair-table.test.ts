@@ -357,8 +357,8 @@ test('v3 table: a table of an older fairdeal (fairdeal-v2 hands, host-held seat 
     bearer(`fdt_seat_${'A'.repeat(43)}`),
   );
   assert.equal(act.json.code, 'TABLE_TOO_OLD');
-  const { voidDue } = await import('./void-due.ts');
+  const { sweepDue } = await import('./sweep-due.ts');
   const ctx = () => ({ now: t.clock.t, seal: t.box.seal, open: t.box.open, dealer: t.box.dealer });
-  assert.equal(await voidDue({ tables: t.tables, box: t.box, notifier: t.notifier, ctx }), 0);
+  assert.equal(await sweepDue({ tables: t.tables, box: t.box, notifier: t.notifier, ctx }), 0);
   assert.deepEqual(await t.tables.listDue(t.clock.t, 10), [], 'never due again');
 });

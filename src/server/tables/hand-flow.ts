@@ -19,6 +19,7 @@ import {
   type PublicAction,
   type TableDocument,
 } from './table-doc.ts';
+import { startClock } from './turn-clock.ts';
 
 /** What the pure table steps need besides the document: time, the keys, randomness. */
 export interface StepContext {
@@ -219,7 +220,8 @@ function dealHand(
   };
   if (doc.preset === 'doudizhu' || doc.preset === 'doudizhu-4p') {
     // The first bidder turns with the hands, so no seat always opens (docs/TABLES.md).
-    return { ...base, game: startDoudizhu(deal, (hand.n - 1) % doc.seats, doc.rules ?? {}) };
+    const game = startDoudizhu(deal, (hand.n - 1) % doc.seats, doc.rules ?? {});
+    return { ...base, game, clock: startClock(doc, game, ctx.now) };
   }
   // Hold'em and Omaha hold their board back for `deal-street`: a seat must not see the river
   // before the first betting round. The fair deal itself is unchanged (docs/TABLES.md, "Streets").
@@ -367,7 +369,7 @@ export function endHand(
   return {
     doc: {
       ...doc,
-      hand: { ...hand, phase: 'ended', log: record.log },
+      hand: { ...hand, phase: 'ended', log: record.log, clock: null },
       history: [...doc.history, summary].slice(-HISTORY_KEEP),
     },
     record,
@@ -375,18 +377,23 @@ export function endHand(
 }
 
 /**
- * When the table next needs the service's sweep (tables/void-due.ts): the deadline of a hand
- * still waiting for commitments or reveals, else null.
+ * When the table next needs the service's sweep (tables/sweep-due.ts): the deadline of a hand
+ * still waiting for commitments or reveals; in play, the deadline of the turn clock of the seat
+ * to act (tables/turn-clock.ts); else null. Every change stores it beside the document (the
+ * indexed `due_at`), so the sweep finds what is due without reading a document, and a timer
+ * survives a restart.
  *
  * @example
  * ```ts
- * dueAt(doc); // e.g. 1700000060000 while seats commit, null once dealt
+ * dueAt(doc); // e.g. 1700000060000 while seats commit; the turn clock's deadline in play
  * ```
  * @throws never.
  */
 export function dueAt(doc: TableDocument): number | null {
   const h = doc.hand;
-  return h !== null && (h.phase === 'committing' || h.phase === 'revealing') ? h.deadline : null;
+  if (h === null) return null;
+  if (h.phase === 'committing' || h.phase === 'revealing') return h.deadline;
+  return h.phase === 'playing' ? (h.clock?.deadline ?? null) : null;
 }
 
 /**

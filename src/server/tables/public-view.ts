@@ -34,6 +34,8 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
     fair: doc.fair,
     mode: doc.fair ? 'fair' : 'practice',
     revealTimeoutMs: doc.revealTimeoutMs,
+    turnSeconds: (doc.turnMs ?? 0) / 1000,
+    away: doc.players.map((_, k) => doc.away?.[k] === true),
     withholdPenalty: doc.withholdPenalty,
     // Which seats are held, and by which public key: never a token, never an invite.
     seatKeys: [...doc.seatKeys],
@@ -87,6 +89,10 @@ function publicHandView(hand: HandDocument): PublicHandView {
     waitingFor: waitingFor(hand),
     void: hand.void === null ? null : { reason: hand.void.reason, seats: [...hand.void.seats] },
     log: hand.log.map(actionView),
+    clock:
+      hand.clock === undefined || hand.clock === null
+        ? null
+        : { seat: hand.clock.seat, deadline: hand.clock.deadline, ms: hand.clock.ms },
   };
   if (hand.piles !== null) {
     const p = hand.piles;

@@ -155,3 +155,18 @@ test('route contract: one code, one status — a table that needs more cards tha
   assert.equal(res.status, 409, res.text);
   assert.equal(res.json.code, 'NOT_ENOUGH_CARDS');
 });
+
+test('route contract: a table with the doubling or show-hand house rule is refused, never opened to stop at a round it cannot play', async () => {
+  const t = testApp('route contract rules');
+  for (const flag of ['doubling', 'showHand']) {
+    const res = await t.call('POST', '/v1/tables', { preset: 'doudizhu', rules: { [flag]: true } });
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.json.code, 'BAD_REQUEST');
+    assert.match(res.json.error, new RegExp(`rules\\.${flag} is not offered`));
+  }
+  const off = await t.call('POST', '/v1/tables', {
+    preset: 'doudizhu',
+    rules: { doubling: false },
+  });
+  assert.equal(off.status, 201, off.text);
+});

@@ -116,6 +116,8 @@ export function kickSeat(
     seatKeys: next.seatKeys.map((k, i) => (i === seat ? null : k)),
     seatTokens: next.seatTokens.map((t, i) => (i === seat ? null : t)),
     invites: next.invites.map((v, i) => (i === seat ? tokenHash(invite) : v)),
+    // The newcomer who claims the seat is someone else: not away.
+    away: next.players.map((_, i) => i !== seat && next.away?.[i] === true),
   };
   return { doc: next, invite, record, action };
 }

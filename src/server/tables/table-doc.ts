@@ -40,6 +40,16 @@ export interface TableDocument {
   readonly fair: boolean;
   /** How long seats have to commit and reveal before a forced deal may happen. */
   readonly revealTimeoutMs: number;
+  /**
+   * Dou Dizhu: how long the seat to act has for each bid or play (tables/turn-clock.ts); 0 or
+   * absent (tables opened before turn clocks): no clock.
+   */
+  readonly turnMs?: number;
+  /**
+   * Per seat, whether it is away: its turn clock ran out and the service moved for it; it is back
+   * at its next accepted action (tables/seat-presence.ts). Absent: nobody is.
+   */
+  readonly away?: readonly boolean[];
   readonly createdAt: number;
   /** SHA-256 (hex) of the host token. */
   readonly hostToken: string;
@@ -110,6 +120,21 @@ export interface HandDocument {
   readonly game: DoudizhuState | null;
   /** Public account of what happened, for the history (never names a hidden card). */
   readonly log: readonly PublicAction[];
+  /**
+   * Public: the turn clock of the seat to act (Dou Dizhu, while it bids or plays), or null
+   * (absent in hands opened before turn clocks). Its deadline is the table's `dueAt`.
+   */
+  readonly clock?: TurnClock | null;
+}
+
+/** Who must act by when: one turn's clock (tables/turn-clock.ts). */
+export interface TurnClock {
+  /** The seat to act. */
+  readonly seat: number;
+  /** ms since the epoch (the service's clock): then the service moves for the seat. */
+  readonly deadline: number;
+  /** How long this turn's clock is (the table's turn, or the shorter one of a seat away). */
+  readonly ms: number;
 }
 
 /** The cards of a non-Dou-Dizhu hand. */

@@ -64,10 +64,18 @@ test('openapi: the seat routes — claim, kick, the seat’s own reissue — are
   assert.match(reissue.description, /Auth: seat \(/);
   assert.match(reissue.description, /The host cannot/);
   const actionBody = operation('tableAction').requestBody.content['application/json'].schema;
-  assert.ok(
-    actionBody.oneOf.some((v: Json) => v.allOf[0].properties.type.const === 'void'),
-    'void is a documented action',
+  for (const type of ['void', 'timeout', 'back']) {
+    assert.ok(
+      actionBody.oneOf.some((v: Json) => v.allOf[0].properties.type.const === type),
+      `${type} is a documented action`,
+    );
+  }
+  assert.match(
+    operation('tableAction').description,
+    /timeout \(seat or host, after the turn clock/,
   );
+  const created = operation('createTable').requestBody.content['application/json'].schema;
+  assert.equal(created.properties.turnSeconds.default, 30);
 
   // Each route's live answer holds exactly the documented keys.
   const t = testApp('openapi answers');

@@ -8,7 +8,7 @@
  *
  * `due_at` is when the hand in play may be dealt without the seats that have not revealed (ms
  * since the epoch; NULL when no hand waits): the service's sweep finds such tables through the
- * partial index without reading any document (tables/void-due.ts).
+ * partial index without reading any document (tables/sweep-due.ts).
  *
  * The move of existing data needs each dialect's JSON functions, so this step carries its
  * PostgreSQL text beside the SQLite one (postgres/migrate.ts uses it instead of translating).

@@ -15,7 +15,7 @@ export const createTable = tableRoute({
   id: 'createTable',
   summary: 'Create a table',
   description:
-    'Opens a table for any preset (fair mode on by default; `fair: false` is a practice table, dealt by the dealer alone). The answer holds the table id, the host token and one single-use invite per seat — shown ONCE; the service keeps only their SHA-256. The host never holds a seat token: each player claims a seat with its invite (claimSeat); hand 1 opens when the last seat is claimed.',
+    'Opens a table for any preset (fair mode on by default; `fair: false` is a practice table, dealt by the dealer alone; Dou Dizhu: a turn clock of `turnSeconds`, default 30). The answer holds the table id, the host token and one single-use invite per seat — shown ONCE; the service keeps only their SHA-256. The host never holds a seat token: each player claims a seat with its invite (claimSeat); hand 1 opens when the last seat is claimed.',
   auth: 'none',
   body: createTableBody,
   ok: 201,
@@ -80,7 +80,7 @@ export const tableAction = tableRoute({
   id: 'tableAction',
   summary: 'Act at the table',
   description:
-    'One action: commit and reveal (the seat, signed with its seat key: docs/FAIR.md §V3.2; answered with the dealer’s signed receipt), void (seat or host, after the deadline: the hand is void, never dealt, and the next one opens; 409 TOO_EARLY before), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry (the same body bytes) return the first answer without acting again, and the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED).',
+    'One action: commit and reveal (the seat, signed with its seat key: docs/FAIR.md §V3.2; answered with the dealer’s signed receipt), void (seat or host, after the deadline: the hand is void, never dealt, and the next one opens; 409 TOO_EARLY before), timeout (seat or host, after the turn clock of the seat to act ran out: the service makes its default move and marks it away, as its sweep does; 409 TOO_EARLY before — docs/TABLES.md, "Clocks"), back (a seat that was away is back; any other action of the seat does it too), bid, play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry (the same body bytes) return the first answer without acting again, and the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED).',
   auth: 'seat-or-host',
   body: actionBody,
   replayable: true,

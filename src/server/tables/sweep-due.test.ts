@@ -5,18 +5,18 @@ import { testApp } from '../../../test/support/test-table.ts';
 import { verify } from '../../fair/index.ts';
 import { createLocalNotifier } from '../local-notifier.ts';
 import { eventData } from './event-data.ts';
-import { voidDue } from './void-due.ts';
+import { sweepDue } from './sweep-due.ts';
 
 // fairdeal-v2's sweep (dealDue) dealt a hand at its deadline without the silent seats. Under
 // fairdeal-v3 there is no deal without every seed: the sweep voids the hand, naming the silent
 // seats, and opens the next one under a fresh commitment (docs/FAIR.md §V3.1).
 
-test('voidDue: a hand is voided at its deadline naming the silent seats, once, never dealt; the next hand opens and the seats are woken', async () => {
+test('sweepDue: a hand is voided at its deadline naming the silent seats, once, never dealt; the next hand opens and the seats are woken', async () => {
   const t = testApp('due');
   const notifier = createLocalNotifier();
   const woken: string[] = [];
   const sweep = () =>
-    voidDue({
+    sweepDue({
       tables: t.tables,
       box: t.box,
       notifier,
@@ -30,8 +30,8 @@ test('voidDue: a hand is voided at its deadline naming the silent seats, once, n
   const s = await seatedTable(t.call, { preset: 'doudizhu', revealTimeoutSeconds: 60 });
   const id = s.id;
   notifier.listen(`table:${id}`, () => woken.push(id));
-  // A table dealt at once (fair: false) is never due.
-  const plain = await t.openTable({ preset: 'doudizhu', options: {}, fair: false });
+  // A table dealt at once (fair: false) without a turn clock is never due.
+  const plain = await t.openTable({ preset: 'doudizhu', options: {}, fair: false, turnSeconds: 0 });
   assert.equal(plain.json.table.hand.phase, 'playing');
   // Seat 0 commits; the others stay silent (the roster closes only when all have committed).
   const { table } = await playFair(t.call, s, { silent: [1, 2] });

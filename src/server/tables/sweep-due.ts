@@ -1,0 +1,92 @@
+import type { Notifier } from '../notifier.ts';
+import type { TableStore } from '../store/table-store.ts';
+import { tableEvents } from './apply-action.ts';
+import { isPlayable } from './authorize.ts';
+import type { Stepped } from './doudizhu-move.ts';
+import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
+import type { SealedTableDocument } from './sealed-table-doc.ts';
+import { sealedTableStore } from './sealed-table-store.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { TableDocument } from './table-doc.ts';
+import { timeoutTurn } from './turn-timeout.ts';
+
+/** What the sweep needs: the table store, the notifier and a fresh step context per sweep. */
+export interface SweepDueOptions {
+  /** The store as it is; the sweep seals what it stores with `box`, as the routes do. */
+  readonly tables: TableStore<SealedTableDocument>;
+  readonly box: Pick<SecretBox, 'seal' | 'open'>;
+  readonly notifier: Notifier;
+  readonly ctx: () => StepContext;
+  /** Tables acted on per sweep at most (default 100); the next sweep takes the rest. */
+  readonly limit?: number;
+}
+
+/**
+ * Acts on every table whose time has come, as its `dueAt` says (docs/TABLES.md, "Clocks"):
+ *
+ * - a hand still waiting for commitments or reveals past its deadline is **voided**, naming the
+ *   withholders — never dealt with fewer seeds (docs/FAIR.md §V3.1) — and the next hand opens
+ *   under a fresh server commitment, exactly as when a seat or the host sends `void`;
+ * - a Dou Dizhu turn whose clock ran out is **played by the clock** (turn-timeout.ts): the
+ *   default move, recorded as a `timeout`, and the seat marked away — as a `timeout` request does.
+ *
+ * The service runs it on a timer in every process that sweeps (`--sweep-ms`, start.ts), so a
+ * deadline fires with no request arriving, and after a restart: deadlines are stored (`due_at`).
+ * Several processes may sweep at once: each table's change is version-checked and checks the
+ * deadline again on the table it writes over, so exactly one acts on each expiry and the others
+ * find it done.
+ *
+ * @example
+ * ```ts
+ * setInterval(() => void sweepDue({ tables, box, notifier, ctx }), 1000);
+ * ```
+ * @returns how many tables this call changed (a void or a timeout each).
+ * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
+ */
+export async function sweepDue(o: SweepDueOptions): Promise<number> {
+  const ctx = o.ctx();
+  const tables = sealedTableStore(o.tables, o.box);
+  const ids = await tables.listDue(ctx.now, o.limit ?? 100);
+  let acted = 0;
+  for (const id of ids) {
+    try {
+      const r = await tables.withTable(id, (row) => {
+        const doc = row.doc;
+        if (!isPlayable(doc)) {
+          // A table of an older fairdeal is not played on (authorize.ts): it is never due again.
+          return { next: doc, dueAt: null, result: false };
+        }
+        const due = dueAt(doc);
+        // Done meanwhile by a seat or another process (whose change moved or cleared the column).
+        if (doc.hand === null || due === null || due > ctx.now) {
+          return { next: null, result: false };
+        }
+        const stepped = doc.hand.phase === 'playing' ? timeoutTurn(doc, ctx) : voided(doc, ctx);
+        const { doc: saved, events } = tableEvents(stepped.next, row.version + 1, stepped.action);
+        return {
+          next: saved,
+          events,
+          dueAt: dueAt(stepped.next),
+          ...(stepped.ended === undefined
+            ? {}
+            : { hands: [{ n: stepped.ended.n, record: JSON.stringify(stepped.ended) }] }),
+          result: true,
+        };
+      });
+      if (r.found && r.value) {
+        acted++;
+        if (tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`);
+      }
+    } catch {
+      // One table's failure (a sealed round that no longer opens) must not stop the others; it
+      // stays due and is tried again at the next sweep.
+    }
+  }
+  return acted;
+}
+
+/** The reveal deadline passed with a seat silent: void, and the next hand opens. */
+function voided(doc: TableDocument, ctx: StepContext): Stepped {
+  const v = voidCurrentHand(doc, ctx, 'withheld', [], null);
+  return { next: openNextIfSeated(v.doc, ctx), action: v.action, ended: v.record };
+}
