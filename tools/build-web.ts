@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
+import { enableServiceCompileCache } from '../src/cli/compile-cache.ts';
 import { FACE_NAMES, FACES_FOLDER, faceSvg } from '../src/server/images/card-faces.ts';
 import { CODINGS, type Coding } from '../src/server/precompressed.ts';
 
@@ -175,4 +176,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(
     `web page built in ${relative(ROOT, outDir) || '.'}:\n${list}\n  ${FACES_FOLDER}/: ${faces.length} card faces, ${kib(sum(faces, 'bytes'))} (brotli ${kib(sum(faces, 'br'))}, gzip ${kib(sum(faces, 'gzip'))})\n`,
   );
+  // `npm start` runs this just before the service: loading the service's modules here fills the
+  // compile cache it starts from (src/cli/compile-cache.ts), so that its first start after a
+  // clone or a change does not strip and compile them either. Without hono (an optional peer)
+  // there is no service to prepare.
+  enableServiceCompileCache(process.env);
+  await import('../src/server/index.ts').catch(() => undefined);
 }
