@@ -6,8 +6,9 @@
 // the same machine:
 // - this checkout, as a second start finds it (Node's compile cache filled by an earlier start);
 // - this checkout, cold: an empty compile cache, as the first start after an install or a change;
-// - BEFORE_CHECKOUT (optional: a git worktree of an earlier commit sharing node_modules), its own
-//   page built by its own tools/build-web.ts.
+// - BEFORE_CHECKOUT (optional: a git worktree or `git archive` of an earlier commit, with this
+//   node_modules), its own page built by its own tools/build-web.ts, without a compile cache (as
+//   services started before issue 26).
 // The figures go to docs/BENCHMARKS.md, "Dealer service start-up", by hand.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -66,9 +67,9 @@ if (BEFORE !== undefined) {
   const before = resolve(BEFORE);
   execFileSync(process.execPath, [join(before, 'tools/build-web.ts')], { stdio: 'ignore' });
   cases.push({
-    name: `before (${revisionOf(before)})`,
+    name: `before (${revisionOf(before)}), as it ran: no compile cache`,
     main: join(before, 'src/cli/main.ts'),
-    env: () => ({ NODE_COMPILE_CACHE: join(work, 'before-cache') }),
+    env: () => ({ NODE_DISABLE_COMPILE_CACHE: '1' }),
     ready: [],
     cpu: [],
   });
