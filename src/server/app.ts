@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { RandomSource } from '../index.ts';
@@ -9,16 +10,18 @@ import { cardViews } from './http/card-view.ts';
 import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { readParams } from './http/read-params.ts';
+import { FACES_FOLDER } from './images/card-faces.ts';
 import { cardImage } from './images/card-images.ts';
 import type { Notifier } from './notifier.ts';
 import { API_ROUTES, openApiDocument } from './openapi.ts';
 import { docsPage, homePage } from './pages.ts';
+import { precompressedResponse } from './precompressed-response.ts';
 import type { Store } from './store/store.ts';
 import type { TableStore } from './store/table-store.ts';
 import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import type { SecretBox } from './tables/secret-box.ts';
 import { tableRoutes } from './tables/table-routes.ts';
-import { loadWebPage, webResponse } from './web-page.ts';
+import { DEFAULT_WEB_DIR, loadWebPage, webResponse } from './web-page.ts';
 
 /** What {@link createApp} needs. */
 export interface AppOptions {
@@ -184,7 +187,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   }
 
-  const web = options.webDir === null ? undefined : loadWebPage(options.webDir);
+  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  const web = options.webDir === null ? undefined : loadWebPage(webDir);
   app.get('/', (c) => {
     const index = web?.get('index.html');
     return index === undefined
@@ -216,10 +220,12 @@ export function createApp(options: AppOptions): Hono<Env> {
     const ok = await options.store.ping().catch(() => false);
     return c.json({ ok }, ok ? 200 : 503, API_HEADERS);
   });
+  // The faces built with the page (dist-web/img/, precompressed); drawn here when not built.
+  const faces = options.webDir === null ? undefined : join(webDir, FACES_FOLDER);
   app.get('/static/img/:file', async (c) => {
-    const image = await cardImage(c.req.param('file'));
+    const image = await cardImage(c.req.param('file'), { dir: faces });
     if (image === undefined) throw new ApiError(404, 'NOT_FOUND', 'No such image.');
-    return c.body(image.body as string, 200, {
+    return precompressedResponse(image.file, c.req.raw.headers, {
       ...CORS,
       'Content-Type': image.type,
       'Cache-Control': 'public, max-age=86400',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { testApp } from '../../test/support/server-app.ts';
 import { createApp } from './app.ts';
 import { openSqliteStore } from './store/sqlite/deck-store.ts';
@@ -12,8 +12,15 @@ const dir = mkdtempSync(join(tmpdir(), 'fairdeal-webpage-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const INDEX = `<!doctype html><title>page</title>${'<p>cards</p>'.repeat(200)}`;
 const MAIN = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+// A build as tools/build-web.ts writes it: each file with its brotli and gzip forms beside it
+// (the worker without them, as an older build left it).
+const BUILT_BR = new Uint8Array(brotliCompressSync(MAIN));
+const BUILT_GZ = new Uint8Array(gzipSync(MAIN));
 writeFileSync(join(dir, 'index.html'), INDEX);
+writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX));
 writeFileSync(join(dir, 'main.js'), MAIN);
+writeFileSync(join(dir, 'main.js.br'), BUILT_BR);
+writeFileSync(join(dir, 'main.js.gz'), BUILT_GZ);
 writeFileSync(join(dir, 'audit-worker.js'), 'self.onmessage = () => {};');
 writeFileSync(join(dir, 'audit-sandbox.js'), 'self.onmessage = () => {};');
 writeFileSync(join(dir, 'notes.txt'), 'not served');
@@ -40,7 +47,7 @@ test('/ serves the built page with a strict CSP; the placeholder when there is n
   assert.equal((await call('/docs')).status, 200, '/docs stays the API page');
 });
 
-test('assets are compressed as the client accepts (brotli, else gzip, else none), and revalidate', async () => {
+test('assets are sent in the form the build wrote that the client accepts (brotli, else gzip, else none), and revalidate', async () => {
   const { call } = testApp({}, { webDir: dir });
   const raw = createApp({ store: openSqliteStore({ path: ':memory:' }), webDir: dir });
   const app = (path: string, headers: Record<string, string>) => raw.request(path, { headers });
@@ -48,18 +55,37 @@ test('assets are compressed as the client accepts (brotli, else gzip, else none)
   assert.equal(br.headers.get('content-encoding'), 'br');
   assert.equal(br.headers.get('vary'), 'Accept-Encoding');
   const brBody = new Uint8Array(await br.arrayBuffer());
+  // The build's bytes, not a compression of the service's own.
+  assert.deepEqual(brBody, BUILT_BR);
   assert.equal(brotliDecompressSync(brBody).toString(), MAIN);
-  assert.ok(brBody.length < MAIN.length / 10, `${brBody.length} bytes`);
+  assert.equal(br.headers.get('content-length'), String(BUILT_BR.length));
   const gz = await app('/web/main.js', { 'accept-encoding': 'gzip' });
   assert.equal(gz.headers.get('content-encoding'), 'gzip');
-  assert.equal(gunzipSync(new Uint8Array(await gz.arrayBuffer())).toString(), MAIN);
+  const gzBody = new Uint8Array(await gz.arrayBuffer());
+  assert.deepEqual(gzBody, BUILT_GZ);
+  assert.equal(gunzipSync(gzBody).toString(), MAIN);
   const refused = await app('/web/main.js', { 'accept-encoding': 'br;q=0, gzip;q=0' });
   assert.equal(refused.headers.get('content-encoding'), null);
   assert.equal(await refused.text(), MAIN);
+  assert.equal(refused.headers.get('content-length'), String(MAIN.length));
   assert.match(refused.headers.get('content-type') ?? '', /^text\/javascript/);
+  // index.html was built with brotli only: a gzip-only client gets the plain bytes.
+  const index = await app('/', { 'accept-encoding': 'gzip' });
+  assert.equal(index.headers.get('content-encoding'), null);
+  assert.equal(await index.text(), INDEX);
+  // The worker was built with no compressed form: plain bytes even for a brotli client, no Vary.
+  const worker = await app('/web/audit-worker.js', { 'accept-encoding': 'br, gzip' });
+  assert.equal(worker.headers.get('content-encoding'), null);
+  assert.equal(worker.headers.get('vary'), null);
+  // One ETag per form: the brotli copy revalidates as brotli, not as the plain file.
   const etag = br.headers.get('etag') ?? '';
-  assert.match(etag, /^"[\w-]{22}"$/);
-  assert.equal((await app('/web/main.js', { 'if-none-match': etag })).status, 304);
+  assert.match(etag, /^"[\w-]{22}\.br"$/);
+  assert.equal(refused.headers.get('etag'), etag.replace('.br', ''));
+  const revalidate = (tag: string, accept = 'br') =>
+    app('/web/main.js', { 'if-none-match': tag, 'accept-encoding': accept });
+  assert.equal((await revalidate(etag)).status, 304);
+  assert.equal((await revalidate(`W/${etag}`)).status, 304);
+  assert.equal((await revalidate(etag, 'gzip')).status, 200, 'a brotli copy is not a gzip one');
   assert.equal((await get(call, '/web/notes.txt', 'br')).status, 404);
   assert.equal((await get(call, '/web/index.html', 'br')).status, 404);
   assert.equal((await get(call, '/web/nothing.js', 'br')).status, 404);

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type Precompressed, readPrecompressed } from './precompressed.ts';
+import { precompressedResponse } from './precompressed-response.ts';
 
 /**
  * The page's policy: everything from this origin, nothing inline, nothing from anywhere else
@@ -46,13 +46,9 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** One built file, with its compressed forms made once at load. */
-export interface WebFile {
+/** One built file: its bytes and the compressed forms the build wrote, its type and policy. */
+export interface WebFile extends Precompressed {
   readonly type: string;
-  readonly body: Uint8Array<ArrayBuffer>;
-  readonly br: Uint8Array<ArrayBuffer>;
-  readonly gzip: Uint8Array<ArrayBuffer>;
-  readonly etag: string;
   readonly csp: string;
 }
 
@@ -65,9 +61,10 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist-web/', import.m
 const cache = new Map<string, WebPage | undefined>();
 
 /**
- * Loads the built page from `dir` and compresses every file once (brotli and gzip), or
- * `undefined` when the page has not been built (the service then shows its placeholder page).
- * Loaded once per folder per process.
+ * Loads the built page from `dir` with the brotli and gzip forms the build wrote beside each file
+ * (tools/build-web.ts), or `undefined` when the page has not been built (the service then shows
+ * its placeholder page). Nothing is compressed here: compressing the page at start cost about
+ * 2 s of CPU before the service listened. Loaded once per folder per process.
  *
  * @example
  * ```ts
@@ -83,17 +80,9 @@ export function loadWebPage(dir = DEFAULT_WEB_DIR): WebPage | undefined {
     for (const name of readdirSync(dir)) {
       const type = TYPES[name.slice(name.lastIndexOf('.'))];
       if (type === undefined) continue;
-      const body = new Uint8Array(readFileSync(join(dir, name)));
-      page.set(name, {
-        type,
-        body,
-        br: new Uint8Array(
-          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        ),
-        gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-        csp: WORKER_POLICIES[name] ?? PAGE_CSP,
-      });
+      const file = readPrecompressed(join(dir, name));
+      if (file === undefined) continue;
+      page.set(name, { ...file, type, csp: WORKER_POLICIES[name] ?? PAGE_CSP });
     }
   }
   cache.set(dir, page);
@@ -101,9 +90,9 @@ export function loadWebPage(dir = DEFAULT_WEB_DIR): WebPage | undefined {
 }
 
 /**
- * The answer for one built file: the smallest encoding the client accepts, its policy, and 304
- * when the client's copy is current. Files are revalidated on every load (`no-cache`): names are
- * not content-hashed, and a revalidation over loopback costs less than a stale page.
+ * The answer for one built file: the smallest form the client accepts, its policy, and 304 when
+ * the client's copy is current. Files are revalidated on every load (`no-cache`): names are not
+ * content-hashed, and a revalidation over loopback costs less than a stale page.
  *
  * @example
  * ```ts
@@ -116,7 +105,7 @@ export function webResponse(
   headers: Headers,
   extra: Readonly<Record<string, string>> = {},
 ): Response {
-  const common: Record<string, string> = {
+  return precompressedResponse(file, headers, {
     ...extra,
     'Content-Type': file.type,
     'Content-Security-Policy': file.csp,
@@ -124,19 +113,5 @@ export function webResponse(
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-cache',
-    ETag: file.etag,
-    Vary: 'Accept-Encoding',
-  };
-  if (headers.get('if-none-match') === file.etag)
-    return new Response(null, { status: 304, headers: common });
-  const accept = headers.get('accept-encoding') ?? '';
-  const accepts = (name: string) =>
-    new RegExp(`(^|[\\s,])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`).test(accept);
-  if (accepts('br')) {
-    return new Response(file.br, { headers: { ...common, 'Content-Encoding': 'br' } });
-  }
-  if (accepts('gzip')) {
-    return new Response(file.gzip, { headers: { ...common, 'Content-Encoding': 'gzip' } });
-  }
-  return new Response(file.body, { headers: common });
+  });
 }

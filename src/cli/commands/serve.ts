@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { loadPeer } from '../../audit/index.ts';
+import { enableServiceCompileCache } from '../compile-cache.ts';
 import type { Command } from '../io.ts';
 
 const HELP = `Usage: fairdeal serve [options]
@@ -60,6 +61,8 @@ export const serve: Command = async (args, io) => {
     sweepMs: values['sweep-ms'],
   };
   const overrides = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+  // Before the service's modules load: a start after the first reuses their compiled code.
+  enableServiceCompileCache(io.env);
   // hono and @hono/node-server are optional peers (README, "Why these dependencies"): a missing
   // one is a one-line usage error naming the package (MISSING_PEER), not a module-not-found trace.
   await loadPeer('hono', 'running the dealer service', () => import('hono'));
