@@ -76,10 +76,10 @@ export class HandVerdicts {
         kept: tableStorage.kept(this.#id, this.#role, n),
       });
       if (v.verdict === null) {
-        entry.problems = [...v.problems];
+        entry.problems = v.problems.map((p) => `${p.field}: ${p.message}`);
       } else {
         entry.verdict = v.verdict;
-        if (v.disputes.length > 0) entry.disputes = [...v.disputes];
+        if (v.disputes.length > 0) entry.disputes = v.disputes.map((p) => p.message);
         else if (kicked !== undefined && (v.transcript as { kind?: string }).kind !== 'void') {
           entry.abandoned = kicked;
         }
