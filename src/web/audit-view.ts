@@ -169,7 +169,7 @@ export function setupAuditView(): void {
     };
     add('fairdeal', t('audit.fairdeal'));
     for (const e of catalog) {
-      const name = lang() === 'zh' ? plain(catalogWords(e, 'zh').title) : e.name;
+      const name = plain(catalogWords(e, lang()).short);
       add(
         `catalog:${e.name}`,
         `${name} — ${e.uniform ? t('audit.uniformTag') : t('audit.flawedTag')}`,
@@ -187,7 +187,7 @@ export function setupAuditView(): void {
       if (e === undefined) continue;
       const words = catalogWords(e, lang());
       b.replaceChildren(...withCode(words.short));
-      b.title = plain(`${words.title}: ${words.why}`);
+      b.title = plain(words.title);
     }
   };
   fill();

@@ -20,6 +20,10 @@ test('every algorithm of the catalogue has Chinese words, and only those', () =>
       assert.equal(part.split('`').length % 2, 1, `${e.name}: a \` left open in ${part}`);
     }
     assert.equal(zh.sources.length, e.sources.length, e.name);
+    // The short name and the title go where no code can be shown (a list's option, a tooltip).
+    for (const part of [zh.short, zh.title]) {
+      assert.deepEqual(foreignWords(part.replaceAll('`', '')), [], `${e.name}: ${part}`);
+    }
   }
 });
 

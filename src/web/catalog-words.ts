@@ -45,7 +45,7 @@ const ZH: Readonly<Record<string, ZhEntry>> = {
   },
   'draw-splice': {
     short: '抽牌并删除',
-    title: '抽牌并用 `splice` 删除',
+    title: '抽牌，并从数组中删去抽到的牌',
     time: '`O(n²)`',
     why: '第 k 次抽取在剩下的 n − k 张牌中均匀选择：n·(n−1)·…·1 条等可能的路径，每种顺序一条。',
     calls: ['`shuffle_pick_1` 抽牌法', '`Fisher_Yates` 算法（`List.RemoveAt`）'],
@@ -66,7 +66,7 @@ const ZH: Readonly<Record<string, ZhEntry>> = {
   },
   'insert-splice': {
     short: '插牌',
-    title: '用 `splice` 插入',
+    title: '把每张牌插入到随机的空隙',
     time: '`O(n²)`',
     why: '第 i 张牌以相同的概率落在它的 i + 1 个空隙之一：1·2·…·n 条等可能的路径，每种顺序一条。',
     calls: ['`shuffle_insert_1` 插牌法'],
@@ -94,7 +94,7 @@ const ZH: Readonly<Record<string, ZhEntry>> = {
   },
   'off-by-one-draw': {
     short: '差一的抽牌',
-    title: '差一的抽牌（`Math.random() * left`）',
+    title: '差一的抽牌（只乘以剩余张数减一）',
     time: '`O(n²)`',
     why: '每次抽取只覆盖剩下 `left + 1` 张牌中的前 `left` 张，所以原来的最后一张牌永远不会被提前抽到：它总是留在最后一个位置，其他牌也永远到不了那里。',
     calls: ['方法二：隨機抽牌'],
@@ -129,7 +129,7 @@ const ZH: Readonly<Record<string, ZhEntry>> = {
   },
   'sort-random': {
     short: '随机比较排序',
-    title: '用随机比较函数排序：`sort(() => Math.random() - 0.5)`',
+    title: '用随机比较函数排序',
     time: '`O(n log n)`',
     why: '随机的比较函数前后矛盾，结果取决于排序算法；插入和归并步骤会提前停下，让牌停留在起始位置附近（在 V8 中洗 52 张牌时，第一张牌过于频繁地留在顶部附近）。',
     calls: ['`sort(() => Math.random() - 0.5)`'],

@@ -58,7 +58,10 @@ function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
 function fairBadge(result: VerifyResult): { text: string; className: string } {
   if (!result.ok) {
     const problems = result.problems.map((p) => problemWords(p, lang()).text).join(' ');
-    return { text: `✗ ${t('deal.notVerified')}: ${problems}`, className: 'badge bad' };
+    return {
+      text: `✗ ${t('deal.notVerified')}${t('list.colon')}${problems}`,
+      className: 'badge bad',
+    };
   }
   const words = verdictWords(result.verdict, lang());
   const summary = tn(`deal.summary`, result.verdict.contributors, {
@@ -66,7 +69,7 @@ function fairBadge(result: VerifyResult): { text: string; className: string } {
     version: result.verdict.version,
   });
   return {
-    text: `${words.green ? '✓' : '⚠'} ${t('deal.verified')}: ${summary}`,
+    text: `${words.green ? '✓' : '⚠'} ${t('deal.verified')}${t('list.colon')}${summary}`,
     className: `badge ${words.green ? 'ok' : 'warn'}`,
   };
 }

@@ -78,7 +78,7 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
     const key = tv.seatKeys[seat] ?? null;
     const invite = kept.invites[String(seat)];
     if (key === null && state.kicking === seat) {
-      li.textContent = `${seatName(tv, seat)}: …`;
+      li.textContent = `${seatName(tv, seat)}${t('list.colon')}…`;
     } else if (key === null) {
       if (state.kicked?.seat === seat) {
         li.append(
@@ -93,7 +93,7 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
           ),
         );
       } else {
-        li.textContent = `${seatName(tv, seat)}: ${t('table.seatOpen')}`;
+        li.textContent = `${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`;
       }
     } else if (state.confirming === seat) {
       const name = seatName(tv, seat);

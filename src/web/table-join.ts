@@ -8,12 +8,16 @@
 import { TableClientError } from '../client/index.ts';
 import { createSeatKey } from '../fair/index.ts';
 import { byId, showError, showMessage } from './dom.ts';
-import { t, tf } from './i18n.ts';
+import { onLanguageChange, t, tf } from './i18n.ts';
 import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 
 /** The join request of the moment: a new one replaces it (another invite opened in this tab). */
 let pending: { readonly id: string; readonly seat: number; readonly invite: string } | null = null;
+
+/** The join screen's words of the moment, said again when the language changes. */
+let say: (() => void) | null = null;
+onLanguageChange(() => say?.());
 
 async function claim(
   id: string,
@@ -23,7 +27,11 @@ async function claim(
   onSeated: () => void,
 ): Promise<void> {
   const status = byId('table-join-status');
-  status.textContent = tf('table.joining', { seat: seat + 1 });
+  say = () => {
+    byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+    status.textContent = tf('table.joining', { seat: seat + 1 });
+  };
+  say();
   byId('table-error').hidden = true;
   const button = byId<HTMLButtonElement>('table-join-go');
   button.disabled = true;
@@ -44,6 +52,7 @@ async function claim(
     onSeated();
   } catch (e) {
     status.textContent = '';
+    say = null;
     const code = e instanceof TableClientError ? e.code : '';
     if (code === 'SEAT_TAKEN' || code === 'BAD_INVITE' || code === 'KEY_IN_USE') {
       // This browser does not hold the seat: the key made for it is of no use.
@@ -77,7 +86,10 @@ export function showJoin(
   onSeated: () => void,
 ): void {
   byId('table-join').hidden = false;
-  byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+  say = () => {
+    byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+  };
+  say();
   byId('table-join-status').textContent = '';
   if (tableStorage.token(id, seat) !== null) {
     history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${seat}`);

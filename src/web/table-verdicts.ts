@@ -114,7 +114,7 @@ function badge(c: Checked): HTMLElement {
   if (c.verdict === undefined || c.disputes !== undefined) {
     li.className = 'badge bad';
     const title = c.disputes === undefined ? t('verdict.failed') : t('table.disputed');
-    li.append(el('strong', '', `✗ ${hand}: ${title}`));
+    li.append(el('strong', '', `✗ ${hand}${t('list.colon')}${title}`));
     for (const p of c.disputes ?? c.problems ?? []) {
       const words = problemWords(p, lang());
       const line = el('span', 'detail', words.text);
@@ -133,7 +133,7 @@ function badge(c: Checked): HTMLElement {
   const words = verdictWords(c.verdict, lang());
   li.className = `badge ${words.green ? 'ok' : 'warn'}`;
   li.dataset.status = words.status;
-  li.append(el('strong', '', `${words.green ? '✓' : '⚠'} ${hand}: ${words.title}`));
+  li.append(el('strong', '', `${words.green ? '✓' : '⚠'} ${hand}${t('list.colon')}${words.title}`));
   li.append(el('span', 'detail', words.detail));
   if (c.abandoned !== undefined) {
     const names = list(c.abandoned.map((n) => playerName(n)));
