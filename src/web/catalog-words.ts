@@ -1,7 +1,7 @@
 // The catalogue of the founding documents' shuffles (fairdeal/catalog) in the page's words. The
 // English is the catalogue's own; the Chinese is here, one entry per algorithm (a new entry
-// without it fails src/web/catalog-words.test.ts). A source is named by its document's title,
-// never by the file name a copy of it had (`003_9cf495f681d215b0.txt` means nothing to a reader).
+// without it fails src/web/catalog-words.test.ts). A source is named by its document's title
+// (the catalogue gives its number), never by the name of a file a copy of it was kept in.
 import type { CatalogEntry, CatalogSource } from '../shuffle/catalog/index.ts';
 import { fill, isKey, type Lang, label } from './i18n.ts';
 
@@ -147,23 +147,23 @@ const ZH: Readonly<Record<string, ZhEntry>> = {
 export const CATALOG_WORDED: readonly string[] = Object.freeze(Object.keys(ZH));
 
 /**
- * A founding document by its title, in `language`: `003_9cf495f681d215b0.txt` is founding
- * document 003, "Interesting shuffle algorithms"; `issue 4` is fairdeal's issue 4.
+ * A founding document by its title, in `language`: `003` is founding document 003, "Interesting
+ * shuffle algorithms"; `issue 4` is fairdeal's issue 4.
  *
  * @example
  * ```ts
- * documentTitle('003_9cf495f681d215b0.txt', 'zh'); // '原始文章 003《有趣的洗牌演算法》'
+ * documentTitle('003', 'zh'); // '原始文章 003《有趣的洗牌演算法》'
  * ```
  */
 export function documentTitle(document: string, language: Lang): string {
-  const numbered = /^(\d{3})_/.exec(document);
+  const numbered = /^(\d{3})(?:_[0-9a-f]+\.txt)?$/.exec(document);
   if (numbered !== null) {
     const key = `audit.doc.${numbered[1]}`;
     if (isKey(key)) return label(language, key);
   }
   const issue = /^issue (\d+)$/.exec(document);
   if (issue !== null) return fill(label(language, 'audit.doc.issue'), { n: issue[1]! });
-  // A document the page has no title for: its number alone, never a file name.
+  // A document the page has no title for: as the catalogue names it, never as a file.
   return document.replace(/_[0-9a-f]+\.txt$/, '');
 }
 
