@@ -141,7 +141,7 @@ function status(s: Sitting): string {
   if (hand.phase === 'ended') {
     if (g?.winner !== null && g?.winner !== undefined)
       return line(tf('table.wonBy', { name: player(tv, g.winner) }));
-    return line(`${t('table.ended')} (${t('table.allPassed')})`);
+    return line(t('table.noBid'));
   }
   if (g === undefined) return '';
   const whose =
