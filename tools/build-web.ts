@@ -115,6 +115,8 @@ export async function buildWeb(outDir = DEFAULT_OUT_DIR): Promise<WebBuild> {
       target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
       outdir: dir,
       legalComments: 'none',
+      // The Chinese words as UTF-8, not \u escapes (six bytes a character).
+      charset: 'utf8',
       logLevel: 'silent',
       // The library reads process.getBuiltinModule only where it exists; nothing else is Node.
       define: { 'process.env.NODE_ENV': '"production"' },

@@ -101,7 +101,7 @@ const RETRIED = new Set(['STALE_VERSION', 'PROTOCOL_ORDER', 'WRONG_PHASE']);
  * const seat = tableSeat({ client, tableId, seat: 0, token: claimed.token, key: claimed.key });
  * await seat.follow({
  *   signal,
- *   onVerdict: (v) => console.log(`hand ${v.n}: ${v.words?.headline ?? v.problems.join('; ')}`),
+ *   onVerdict: (v) => console.log(`hand ${v.n}: ${v.words?.headline ?? v.problems.map((p) => p.message).join('; ')}`),
  * });
  * ```
  * @throws {RangeError} for a seat that is not a whole number.

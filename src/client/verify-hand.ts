@@ -3,6 +3,7 @@ import {
   disputeVoidV3,
   type FairVerdict,
   type VerdictDescription,
+  type VerifyProblem,
   type VoidRecordV3,
   verifyAsync,
 } from '../fair/index.ts';
@@ -21,13 +22,14 @@ export interface HandVerdict {
   readonly words: VerdictDescription | null;
   /** True only for a record proven fair that no receipt disputes. */
   readonly green: boolean;
-  /** Why the record failed verification (field: message), or []. */
-  readonly problems: readonly string[];
+  /** Why the record failed verification, or []: each with its `code` (docs/FAIR.md §10). */
+  readonly problems: readonly VerifyProblem[];
   /**
    * Receipts kept by this device that contradict a void record: the dealer signed a receipt for
    * a message the record says never came (it dropped it). Non-empty means the record is a lie.
+   * Each is a problem with code `dropped-message`.
    */
-  readonly disputes: readonly string[];
+  readonly disputes: readonly VerifyProblem[];
   /** The record as published (to keep, or to check again with `fairdeal verify`). */
   readonly transcript: unknown;
 }
@@ -42,7 +44,7 @@ export interface HandVerdict {
  * @example
  * ```ts
  * const v = await verifyHand(client, tableId, 1, { dealer: dealerKey, kept: memory.kept(1) });
- * console.log(v.words?.headline ?? v.problems.join('; ')); // 'PROVEN FAIR'
+ * console.log(v.words?.headline ?? v.problems.map((p) => p.message).join('; ')); // 'PROVEN FAIR'
  * ```
  * @throws {TableClientError} when the record cannot be read (the hand is not over, no answer).
  */
@@ -66,15 +68,15 @@ export async function verifyHand(
       verdict: null,
       words: null,
       green: false,
-      problems: result.problems.map((p) => `${p.field}: ${p.message}`),
+      problems: result.problems,
       disputes: [],
     };
   }
-  let disputes: string[] = [];
+  let disputes: VerifyProblem[] = [];
   const record = result.transcript as { readonly kind?: string };
   if (record.kind === 'void') {
     const found = await disputeVoidV3(record as VoidRecordV3, kept?.receipts ?? []);
-    disputes = found.map((p) => p.message);
+    disputes = found;
   }
   const words = describeVerdict(result.verdict);
   return {

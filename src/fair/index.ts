@@ -98,8 +98,9 @@ export type {
   LegacyVerdict,
   VerifyExpectations,
   VerifyProblem,
+  VerifyProblemCode,
   VerifyResult,
 } from './verify.ts';
-export { verify, verifyAsync } from './verify.ts';
+export { VERIFY_PROBLEM_CODES, verify, verifyAsync } from './verify.ts';
 export type { ChainProblem, ChainResult } from './verify-chain.ts';
 export { verifyChain } from './verify-chain.ts';

@@ -19,7 +19,7 @@ import {
 import type { AnnouncementV3, ReceiptV3, RosterV3 } from './signed-round.ts';
 import type { VoidRecordV3 } from './transcript-v3.ts';
 import { checkText } from './validate.ts';
-import type { VerifyProblem } from './verify-problems.ts';
+import { problem, type VerifyProblem } from './verify-problems.ts';
 
 /**
  * A seat's Ed25519 key pair, made on the player's own device. `privateKey` is SECRET: it never
@@ -252,10 +252,14 @@ export async function disputeVoidV3(
     const list = r.kind === 'commit' ? record.commits : record.reveals;
     const recorded = list[r.seat];
     if ((recorded === undefined || recorded === null) && record.void.seats.includes(r.seat)) {
-      out.push({
-        field: `${r.kind === 'commit' ? 'commits' : 'reveals'}[${r.seat}]`,
-        message: `the dealer signed a receipt for the ${r.kind} of seat ${r.seat} at ${new Date(r.at).toISOString()}, yet recorded that seat as ${record.void.reason}: the dealer dropped it`,
-      });
+      out.push(
+        problem(
+          `${r.kind === 'commit' ? 'commits' : 'reveals'}[${r.seat}]`,
+          'dropped-message',
+          `the dealer signed a receipt for the ${r.kind} of seat ${r.seat} at ${new Date(r.at).toISOString()}, yet recorded that seat as ${record.void.reason}: the dealer dropped it`,
+          { step: r.kind, seat: r.seat, at: r.at, reason: record.void.reason },
+        ),
+      );
     }
   }
   return out;

@@ -3,6 +3,7 @@ import { constantTimeEqual } from './constant-time-equal.ts';
 import { fromHex } from './hex.ts';
 import type { VerifyProblem } from './verify.ts';
 import { verify } from './verify.ts';
+import { problem } from './verify-problems.ts';
 
 /** A problem of one hand of a chain: `index` is its position in the array given (−1: the chain). */
 export interface ChainProblem extends VerifyProblem {
@@ -35,7 +36,10 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
     return {
       ok: false,
       problems: [
-        { index: -1, field: 'chain', message: 'the chain is empty: nothing was verified' },
+        {
+          index: -1,
+          ...problem('chain', 'chain-empty', 'the chain is empty: nothing was verified'),
+        },
       ],
     };
   }
@@ -53,8 +57,12 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
     if (t.algorithm === FAIR_V1 && sawV2) {
       problems.push({
         index,
-        field: 'algorithm',
-        message: `hand ${t.hand} is fairdeal-v1 after a fairdeal-v2 hand: a chain never goes back to v1`,
+        ...problem(
+          'algorithm',
+          'chain-downgrade',
+          `hand ${t.hand} is fairdeal-v1 after a fairdeal-v2 hand: a chain never goes back to v1`,
+          { hand: t.hand },
+        ),
       });
     }
     if (t.algorithm !== FAIR_V1) sawV2 = true;
@@ -62,15 +70,23 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
       if (t.table !== previous.table) {
         problems.push({
           index,
-          field: 'table',
-          message: `hand ${t.hand} is from table '${t.table}', not '${previous.table}'`,
+          ...problem(
+            'table',
+            'chain-table',
+            `hand ${t.hand} is from table '${t.table}', not '${previous.table}'`,
+            { hand: t.hand, table: t.table, previous: previous.table },
+          ),
         });
       }
       if (t.hand !== previous.hand + 1) {
         problems.push({
           index,
-          field: 'hand',
-          message: `hand ${t.hand} does not follow hand ${previous.hand} (the next hand is ${previous.hand + 1})`,
+          ...problem(
+            'hand',
+            'chain-gap',
+            `hand ${t.hand} does not follow hand ${previous.hand} (the next hand is ${previous.hand + 1})`,
+            { hand: t.hand, previous: previous.hand },
+          ),
         });
       }
       const linked =
@@ -79,8 +95,12 @@ export function verifyChain(transcripts: readonly unknown[]): ChainResult {
       if (!linked) {
         problems.push({
           index,
-          field: 'prev',
-          message: `hand ${t.hand} does not link to the hash of hand ${previous.hand}`,
+          ...problem(
+            'prev',
+            'chain-link',
+            `hand ${t.hand} does not link to the hash of hand ${previous.hand}`,
+            { hand: t.hand, previous: previous.hand },
+          ),
         });
       }
     }

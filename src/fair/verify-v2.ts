@@ -11,7 +11,7 @@ import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 import { compareUtf8 } from './validate.ts';
-import { compareCards, problemOf, type VerifyProblem } from './verify-problems.ts';
+import { compareCards, problem, problemOf, type VerifyProblem } from './verify-problems.ts';
 
 /**
  * Re-deals a parsed fairdeal-v2 transcript and lists what does not match (docs/FAIR.md §10):
@@ -34,38 +34,45 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     const p = problemOf(error, 'options');
     return [
       {
+        ...p,
         field: p.field.startsWith('options') || p.field === 'preset' ? p.field : 'options',
-        message: p.message,
       },
     ];
   }
   if (!sameOptions(canonical, t.options)) {
     return [
-      {
-        field: 'options',
-        message: `options are not in canonical form (every option, defaults filled in): expected ${JSON.stringify(canonical)}`,
-      },
+      problem(
+        'options',
+        'options-not-canonical',
+        `options are not in canonical form (every option, defaults filled in): expected ${JSON.stringify(canonical)}`,
+      ),
     ];
   }
   try {
     checkSeating(t.seating, canonical.seats as number);
   } catch (error) {
-    return [{ field: 'seating', message: problemOf(error, 'seating').message }];
+    return [{ ...problemOf(error, 'seating'), field: 'seating' }];
   }
   if (t.seating === 'roster' && t.roster.length !== canonical.seats) {
-    problems.push({
-      field: 'seating',
-      message: `seating by roster needs ${canonical.seats} players in the roster, it has ${t.roster.length}`,
-    });
+    problems.push(
+      problem(
+        'seating',
+        'roster-size',
+        `seating by roster needs ${canonical.seats} players in the roster, it has ${t.roster.length}`,
+        { seats: canonical.seats as number, roster: t.roster.length },
+      ),
+    );
   }
   const seed = fromHex(t.server.seed, 32, 'server.seed');
   const cs = fromHex(t.server.commitment, 32, 'server.commitment');
   if (!constantTimeEqual(serverCommitmentV2(t, seed), cs)) {
-    problems.push({
-      field: 'server.commitment',
-      message:
+    problems.push(
+      problem(
+        'server.commitment',
+        'server-commitment',
         'the server seed and the header (table, hand, prev, preset, options, seating) do not match the server commitment',
-    });
+      ),
+    );
   }
   // Every hex field is parsed once, here, and its bytes reused by the roster hash and the
   // transcript hash below (parsing them again was a tenth of verify's time, issue 11).
@@ -74,10 +81,14 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
   const salts: Uint8Array[] = [];
   t.roster.forEach((e, i) => {
     if (i > 0 && compareUtf8(t.roster[i - 1]!.player, e.player) >= 0) {
-      problems.push({
-        field: `roster[${i}]`,
-        message: `the roster is not in canonical order (sorted by player id, no duplicates) at '${e.player}'`,
-      });
+      problems.push(
+        problem(
+          `roster[${i}]`,
+          'out-of-order',
+          `the roster is not in canonical order (sorted by player id, no duplicates) at '${e.player}'`,
+          { player: e.player },
+        ),
+      );
     }
     const bytes = fromHex(e.commitment, 32, 'commitment');
     committed.push(bytes);
@@ -85,34 +96,50 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
   });
   t.reveals.forEach((r, i) => {
     if (i > 0 && compareUtf8(t.reveals[i - 1]!.player, r.player) >= 0) {
-      problems.push({
-        field: `reveals[${i}]`,
-        message: `reveals are not in canonical order (sorted by player id, no duplicates) at '${r.player}'`,
-      });
+      problems.push(
+        problem(
+          `reveals[${i}]`,
+          'out-of-order',
+          `reveals are not in canonical order (sorted by player id, no duplicates) at '${r.player}'`,
+          { player: r.player },
+        ),
+      );
     }
     const commitment = inRoster.get(r.player);
     if (commitment === undefined) {
-      problems.push({
-        field: `reveals[${i}]`,
-        message: `'${r.player}' revealed a seed but is not in the roster`,
-      });
+      problems.push(
+        problem(
+          `reveals[${i}]`,
+          'not-in-roster',
+          `'${r.player}' revealed a seed but is not in the roster`,
+          { player: r.player },
+        ),
+      );
       return;
     }
     const salt = fromHex(r.salt, 32, 'salt');
     salts[i] = salt;
     const expected = clientCommitmentV2(cs, r.player, salt, r.seed);
     if (!constantTimeEqual(expected, commitment)) {
-      problems.push({
-        field: `reveals[${i}].commitment`,
-        message: `the seed of player '${r.player}' does not match their commitment`,
-      });
+      problems.push(
+        problem(
+          `reveals[${i}].commitment`,
+          'seed-commitment',
+          `the seed of player '${r.player}' does not match their commitment`,
+          { player: r.player },
+        ),
+      );
     }
   });
   if (t.plain !== null && t.roster.length > 0) {
-    problems.push({
-      field: 'plain',
-      message: `a plain (uncommitted) seed is refused when players committed (${t.roster.length} in the roster)`,
-    });
+    problems.push(
+      problem(
+        'plain',
+        'plain-seed',
+        `a plain (uncommitted) seed is refused when players committed (${t.roster.length} in the roster)`,
+        { count: t.roster.length },
+      ),
+    );
   }
   if (problems.length > 0) return problems;
   // No problem so far: the roster is in canonical order (so sortedRosterHash is rosterHash), and
@@ -130,10 +157,13 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
   compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
   const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts });
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
-    problems.push({
-      field: 'hash',
-      message: `the hash field does not match the content, which hashes to ${bytesToHex(actual)}`,
-    });
+    problems.push(
+      problem(
+        'hash',
+        'hash',
+        `the hash field does not match the content, which hashes to ${bytesToHex(actual)}`,
+      ),
+    );
   }
   return problems;
 }

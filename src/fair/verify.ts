@@ -10,12 +10,13 @@ import { fromHex } from './hex.ts';
 import { type AnyFairTranscript, parseTranscript } from './parse-transcript.ts';
 import { seatPlayers } from './seating.ts';
 import type { AnyRecordV3, VoidReasonV3 } from './transcript-v3.ts';
-import { problemOf, type VerifyProblem } from './verify-problems.ts';
+import { problem, problemOf, type VerifyProblem } from './verify-problems.ts';
 import { verifyV1 } from './verify-v1.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { checkRecordV3, type SignatureCheck } from './verify-v3.ts';
 
-export type { VerifyProblem } from './verify-problems.ts';
+export type { VerifyProblem, VerifyProblemCode } from './verify-problems.ts';
+export { VERIFY_PROBLEM_CODES } from './verify-problems.ts';
 
 /**
  * What a verified v1 or v2 hand shows (docs/FAIR.md §10). `players-contributed`: player seeds
@@ -114,11 +115,11 @@ export function verify(input: unknown, expected: VerifyExpectations = {}): Verif
     return {
       ok: false,
       problems: [
-        {
-          field: 'signature',
-          message:
-            'this platform checks Ed25519 signatures only asynchronously: use verifyAsync for fairdeal-v3',
-        },
+        problem(
+          'signature',
+          'async-only',
+          'this platform checks Ed25519 signatures only asynchronously: use verifyAsync for fairdeal-v3',
+        ),
       ],
     };
   }
@@ -182,7 +183,7 @@ function check(
 
 function finish(t: AnyFairTranscript, failed: readonly SignatureCheck[]): VerifyResult {
   if (failed.length > 0) {
-    return { ok: false, problems: failed.map((c) => ({ field: c.field, message: c.problem })) };
+    return { ok: false, problems: failed.map((c) => c.problem) };
   }
   return { ok: true, transcript: t, verdict: verdictOf(t) };
 }
@@ -191,16 +192,18 @@ function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): Verif
   const out: VerifyProblem[] = [];
   if (e.announcement !== undefined) out.push(...announcementProblems(t, e.announcement));
   if (e.commitment !== undefined && e.commitment !== t.server.commitment) {
-    out.push({
-      field: 'server.commitment',
-      message: 'the transcript does not carry the server commitment that was announced',
-    });
+    out.push(
+      problem(
+        'server.commitment',
+        'not-announced-commitment',
+        'the transcript does not carry the server commitment that was announced',
+      ),
+    );
   }
   if (e.dealer !== undefined && (t.algorithm !== FAIR_V3 || t.dealer !== e.dealer)) {
-    out.push({
-      field: 'dealer',
-      message: 'the record is not signed by the dealer key you trust',
-    });
+    out.push(
+      problem('dealer', 'untrusted-dealer', 'the record is not signed by the dealer key you trust'),
+    );
   }
   if (e.rosterHash !== undefined) {
     const actual =
@@ -210,10 +213,13 @@ function expectationProblems(t: AnyFairTranscript, e: VerifyExpectations): Verif
           ? t.roster?.hash
           : bytesToHex(rosterHash(fromHex(t.server.commitment, 32, 'server.commitment'), t.roster));
     if (actual !== e.rosterHash) {
-      out.push({
-        field: 'roster',
-        message: 'the transcript does not carry the roster that was published',
-      });
+      out.push(
+        problem(
+          'roster',
+          'not-published-roster',
+          'the transcript does not carry the roster that was published',
+        ),
+      );
     }
   }
   return out;
@@ -251,18 +257,23 @@ function verdictOfV3(t: AnyRecordV3): FairVerdictV3 {
 function announcementProblems(t: AnyFairTranscript, a: FairAnnouncement): VerifyProblem[] {
   if (t.algorithm === FAIR_ALGORITHM || t.algorithm === FAIR_V3) {
     return [
-      {
-        field: 'algorithm',
-        message: `the announcement is fairdeal-v2, the transcript ${t.algorithm.slice(9)}`,
-      },
+      problem(
+        'algorithm',
+        'announcement-version',
+        `the announcement is fairdeal-v2, the transcript ${t.algorithm.slice(9)}`,
+        { version: t.algorithm },
+      ),
     ];
   }
   const out: VerifyProblem[] = [];
   if (a.commitment !== t.server.commitment) {
-    out.push({
-      field: 'server.commitment',
-      message: 'the transcript does not carry the server commitment that was announced',
-    });
+    out.push(
+      problem(
+        'server.commitment',
+        'not-announced-commitment',
+        'the transcript does not carry the server commitment that was announced',
+      ),
+    );
   }
   const differs: string[] = [];
   if (a.table !== t.table) differs.push('table');
@@ -272,7 +283,13 @@ function announcementProblems(t: AnyFairTranscript, a: FairAnnouncement): Verify
   if (a.preset === t.preset && !sameOptionsSafe(a.options, t.options)) differs.push('options');
   if (JSON.stringify(a.seating) !== JSON.stringify(t.seating)) differs.push('seating');
   for (const field of differs) {
-    out.push({ field, message: `the transcript's ${field} is not the one that was announced` });
+    out.push(
+      problem(
+        field,
+        'not-announced',
+        `the transcript's ${field} is not the one that was announced`,
+      ),
+    );
   }
   return out;
 }

@@ -14,9 +14,11 @@ import type {
   SandboxStart,
   WebAuditSubject,
 } from './audit-protocol.ts';
-import { auditRefusalText } from './audit-words.ts';
-import { byId, el } from './dom.ts';
-import { onLanguageChange, t } from './i18n.ts';
+import { auditRefusalText } from './audit-refusal-words.ts';
+import { brokenWords, noteWords, testName } from './audit-words.ts';
+import { catalogWords } from './catalog-words.ts';
+import { byId, el, fillNodes, plain, withCode } from './dom.ts';
+import { lang, onLanguageChange, t, tf, tn } from './i18n.ts';
 
 /** A worker that sends nothing for this long is running a shuffle that does not terminate. */
 const SILENCE_LIMIT_MS = 5_000;
@@ -78,9 +80,13 @@ function renderVerdict(finished: Finished): void {
   }
   if (finished.kind === 'broken') {
     const b = finished.broken;
-    const badge = el('p', 'badge bad', `${t('audit.broken')}: ${b.kind} — ${b.message}`);
+    const words = brokenWords(b, lang(), SILENCE_LIMIT_MS / 1000);
+    const badge = el('p', 'badge bad', `${t('audit.broken')}${t('list.colon')}`);
+    badge.append(...fillNodes(words.text, { what: el('code', '', words.what ?? '') }));
+    if (words.detail !== undefined) badge.append(' ', el('code', '', words.detail));
     badge.id = 'audit-verdict';
     badge.dataset.verdict = 'broken';
+    badge.dataset.kind = b.kind;
     out.append(badge);
     return;
   }
@@ -89,24 +95,31 @@ function renderVerdict(finished: Finished): void {
   const badge = el(
     'p',
     `badge ${uniform ? 'ok' : 'bad'}`,
-    `${r.subject}: ${uniform ? t('audit.uniform') : t('audit.biased')}`,
+    `${subjectName(r.subject)}${t('list.colon')}${uniform ? t('audit.uniform') : t('audit.biased')}`,
   );
   badge.id = 'audit-verdict';
   badge.dataset.verdict = r.verdict;
-  out.append(
-    badge,
-    el(
-      'p',
-      'note',
-      `n = ${r.n}, ${r.trials} trials, α = ${r.alpha}; ${t('audit.threshold')}: p < ${finished.threshold}; seed ${r.seed ?? ''}`,
-    ),
-  );
+  const summary = tf('audit.summary', {
+    n: r.n,
+    trials: tn('audit.trials', r.trials),
+    alpha: r.alpha,
+    threshold: finished.threshold,
+  });
+  const line = el('p', 'note');
+  line.append(...fillNodes(summary, { seed: el('code', '', r.seed ?? '') }));
+  out.append(badge, line);
   const entry = catalog.find((e) => e.name === r.subject);
   if (entry !== undefined) {
-    const source = entry.sources[0];
-    const about = el('p', 'note', `${entry.title} (${entry.time}): ${entry.why}`);
-    if (source !== undefined) about.append(` — ${source.document}, “${source.calls}”`);
-    out.append(about);
+    const words = catalogWords(entry, lang());
+    const about = el('p', 'note');
+    about.append(
+      ...withCode(tf('audit.about', { title: words.title, time: words.time, why: words.why })),
+    );
+    const sources = el('p', 'note');
+    sources.append(
+      ...withCode(tf('audit.sources', { sources: words.sources.join(t('list.semi')) })),
+    );
+    out.append(about, sources);
   }
   const table = el('table', 'tests');
   const head = el('tr');
@@ -118,12 +131,17 @@ function renderVerdict(finished: Finished): void {
   table.append(head);
   r.tests.forEach((test, i) => {
     const tr = el('tr', test.applicable && test.p < r.threshold ? 'bad' : '');
-    tr.title = test.note;
+    const note = noteWords(test.note, lang());
+    tr.title = note ?? '';
+    tr.dataset.test = test.name;
+    const why = el('td', '', test.applicable ? (finished.p[i] ?? '') : (note ?? ''));
+    // A note the page has no words for is the auditor's own: shown as code.
+    if (!test.applicable && note === undefined) why.append(el('code', '', test.note));
     tr.append(
-      el('td', '', test.name),
+      el('td', '', testName(test.name, lang())),
       el('td', '', test.applicable ? test.statistic.toFixed(1) : '—'),
       el('td', '', test.applicable ? String(test.df) : '—'),
-      el('td', '', test.applicable ? (finished.p[i] ?? '') : test.note),
+      why,
     );
     table.append(tr);
   });
@@ -136,12 +154,24 @@ function renderVerdict(finished: Finished): void {
         el(
           'li',
           '',
-          `card ${w.card} → position ${w.position}: ${w.ratio.toFixed(2)}× (z = ${w.z.toFixed(1)})`,
+          tf('audit.worstCell', {
+            card: w.card,
+            position: w.position,
+            ratio: w.ratio.toFixed(2),
+            z: w.z.toFixed(1),
+          }),
         ),
       );
     }
     out.append(list);
   }
+}
+
+/** What was audited, as the page names it: fairdeal, a catalogue algorithm, or your function. */
+function subjectName(subject: string): string {
+  if (subject === 'code') return t('audit.subject.code');
+  const entry = catalog.find((e) => e.name === subject);
+  return entry === undefined ? subject : plain(catalogWords(entry, lang()).short);
 }
 
 function clamp(value: number, min: number, max: number, fallback: number): number {
@@ -169,20 +199,31 @@ export function setupAuditView(): void {
     };
     add('fairdeal', t('audit.fairdeal'));
     for (const e of catalog) {
+      const name = plain(catalogWords(e, lang()).short);
       add(
         `catalog:${e.name}`,
-        `${e.name} — ${e.uniform ? t('audit.uniformTag') : t('audit.flawedTag')}`,
+        `${name} — ${e.uniform ? t('audit.uniformTag') : t('audit.flawedTag')}`,
       );
     }
     add('code', t('audit.custom'));
     select.value = keep === '' ? 'fairdeal' : keep;
   };
-  fill();
   const chips = byId('audit-flawed');
+  const nameChips = () => {
+    for (const b of Array.from(
+      chips.querySelectorAll<HTMLButtonElement>('button[data-algorithm]'),
+    )) {
+      const e = catalog.find((x) => x.name === b.dataset.algorithm);
+      if (e === undefined) continue;
+      const words = catalogWords(e, lang());
+      b.replaceChildren(...withCode(words.short));
+      b.title = plain(words.title);
+    }
+  };
+  fill();
   for (const e of catalog.filter((x) => !x.uniform && x.terminates)) {
-    const b = el('button', 'chip', e.name);
+    const b = el('button', 'chip');
     b.type = 'button';
-    b.title = `${e.title}: ${e.why}`;
     b.dataset.algorithm = e.name;
     b.addEventListener('click', () => {
       select.value = `catalog:${e.name}`;
@@ -191,6 +232,7 @@ export function setupAuditView(): void {
     });
     chips.append(b);
   }
+  nameChips();
   select.addEventListener('change', () => {
     custom.hidden = select.value !== 'code';
   });
@@ -315,6 +357,7 @@ export function setupAuditView(): void {
   stop.addEventListener('click', () => finish({ kind: 'stopped' }));
   onLanguageChange(() => {
     fill();
+    nameChips();
     if (lastFinished !== undefined) renderResult(lastFinished);
   });
 }

@@ -1,10 +1,12 @@
-import type { FairTranscript } from '../fair/index.ts';
+import type { FairTranscript, VerifyResult } from '../fair/index.ts';
 import { commitClientSeed, FairRound, verify } from '../fair/index.ts';
 import type { Card, Deal } from '../index.ts';
 import { deal, freshSeed, PRESET_NAMES, PRESETS } from '../index.ts';
 import { cardImage, relabelCards } from './card-image.ts';
 import { byId, showError } from './dom.ts';
-import { lang, onLanguageChange, t } from './i18n.ts';
+import { lang, onLanguageChange, t, tf, tn } from './i18n.ts';
+import { dealSeatName, presetTitle } from './preset-words.ts';
+import { problemWords } from './problem-words.ts';
 import { verdictWords } from './verdict-words.ts';
 
 /** What the Deal view made last: the deal and, in fair mode, the transcript and its verdict. */
@@ -13,10 +15,8 @@ export interface DealtHand {
   readonly fair?: {
     readonly transcript: FairTranscript;
     readonly commitment: string;
-    readonly ok: boolean;
-    /** Only a proven-fair verdict is green (describeVerdict). */
-    readonly green: boolean;
-    readonly summary: string;
+    /** The library's verification of it, worded when shown (in the language of the moment). */
+    readonly result: VerifyResult;
   };
 }
 
@@ -47,21 +47,30 @@ function fairHand(preset: string, seats: number, mySeed: string): DealtHand {
   for (const c of commits) round.reveal(c.player, c.seed, c.salt);
   const { transcript, deal: dealt } = round.deal();
   const result = verify(JSON.stringify(transcript), { commitment: announcement.commitment });
-  // This browser played every seat itself: the transcript is consistent, a demonstration of the
-  // format — never "proven fair" (only a fairdeal-v3 table with independently keyed seats is).
-  const words = result.ok ? verdictWords(result.verdict, lang()) : undefined;
-  const summary = result.ok
-    ? `${words!.title} (${result.verdict.version}, ${result.verdict.contributors} ${t('verify.contributors')})`
-    : result.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+  return { deal: dealt, fair: { transcript, commitment: announcement.commitment, result } };
+}
+
+/**
+ * The badge of a fair hand in the page's language: this browser played every seat itself, so
+ * the transcript is consistent, a demonstration of the format — never "proven fair" (only a
+ * fairdeal-v3 table with independently keyed seats is).
+ */
+function fairBadge(result: VerifyResult): { text: string; className: string } {
+  if (!result.ok) {
+    const problems = result.problems.map((p) => problemWords(p, lang()).text).join(' ');
+    return {
+      text: `✗ ${t('deal.notVerified')}${t('list.colon')}${problems}`,
+      className: 'badge bad',
+    };
+  }
+  const words = verdictWords(result.verdict, lang());
+  const summary = tn(`deal.summary`, result.verdict.contributors, {
+    title: words.title,
+    version: result.verdict.version,
+  });
   return {
-    deal: dealt,
-    fair: {
-      transcript,
-      commitment: announcement.commitment,
-      ok: result.ok,
-      green: words?.green === true,
-      summary,
-    },
+    text: `${words.green ? '✓' : '⚠'} ${t('deal.verified')}${t('list.colon')}${summary}`,
+    className: `badge ${words.green ? 'ok' : 'warn'}`,
   };
 }
 
@@ -69,7 +78,7 @@ function pile(title: string, cards: readonly Card[], className: string): HTMLEle
   const box = document.createElement('section');
   box.className = `seat ${className}`;
   const h = document.createElement('h3');
-  h.textContent = `${title} — ${cards.length} ${t('deal.cards')}`;
+  h.textContent = tf('deal.pile', { title, cards: tn('count.cards', cards.length) });
   const list = document.createElement('ul');
   list.className = 'hand';
   list.setAttribute('aria-label', h.textContent);
@@ -86,9 +95,7 @@ function renderDeal(d: Deal): void {
   const table = byId('deal-table');
   table.replaceChildren();
   d.hands.forEach((hand, i) => {
-    const name = d.seatNames[i] ?? `${t('deal.seat')} ${i + 1}`;
-    const label = /^Seat \d+$/.test(name) ? `${t('deal.seat')} ${i + 1}` : name;
-    table.append(pile(label, hand, `seat-${i}`));
+    table.append(pile(dealSeatName(d.seatNames[i] ?? `Seat ${i + 1}`, lang()), hand, `seat-${i}`));
   });
   if (d.kitty.length > 0) table.append(pile(t('deal.kitty'), d.kitty, 'kitty'));
   if (d.board.length > 0) table.append(pile(t('deal.board'), d.board, 'board'));
@@ -96,7 +103,7 @@ function renderDeal(d: Deal): void {
   if (d.stock.length > 0) {
     const p = document.createElement('p');
     p.className = 'stock';
-    p.textContent = `${t('deal.stock')}: ${d.stock.length} ${t('deal.undealt')}`;
+    p.textContent = tn('deal.undealt', d.stock.length);
     table.append(p);
   }
 }
@@ -107,10 +114,11 @@ function renderFair(hand: DealtHand): void {
     out.hidden = true;
     return;
   }
-  const { transcript, commitment, ok, green, summary } = hand.fair;
+  const { transcript, commitment, result } = hand.fair;
   const badge = byId('deal-badge');
-  badge.className = `badge ${!ok ? 'bad' : green ? 'ok' : 'warn'}`;
-  badge.textContent = `${!ok ? '✗' : green ? '✓' : '⚠'} ${ok ? t('deal.verified') : t('deal.notVerified')}: ${summary}`;
+  const words = fairBadge(result);
+  badge.className = words.className;
+  badge.textContent = words.text;
   byId('deal-commitment').textContent = commitment;
   const text = JSON.stringify(transcript, null, 2);
   byId('deal-transcript').textContent = text;
@@ -129,9 +137,14 @@ export function setupDealView(openInVerify: (text: string) => void): void {
   for (const name of names) {
     const option = document.createElement('option');
     option.value = name;
-    option.textContent = PRESETS[name]?.title ?? name;
     presetSelect.append(option);
   }
+  const namePresets = () => {
+    for (const option of Array.from(presetSelect.options)) {
+      option.textContent = presetTitle(option.value, lang());
+    }
+  };
+  namePresets();
   const syncSeats = () => {
     const p = PRESETS[presetSelect.value];
     if (p === undefined) return;
@@ -187,6 +200,7 @@ export function setupDealView(openInVerify: (text: string) => void): void {
     openInVerify(byId('deal-transcript').textContent ?? '');
   });
   onLanguageChange(() => {
+    namePresets();
     if (last === undefined) return;
     renderDeal(last.deal);
     renderFair(last);

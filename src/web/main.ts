@@ -3,7 +3,7 @@
 // shown; the table view (#table/<id>/<seat>[/<token>]) is one such entry, loaded as a chunk. The audit view and its worker
 // are loaded only when the audit tab is first opened: the first load stays small.
 import { setupDealView } from './deal-view.ts';
-import { byId } from './dom.ts';
+import { byId, el, showError } from './dom.ts';
 import { initialLanguage, lang, onLanguageChange, setLanguage } from './i18n.ts';
 import { setupVerifyView } from './verify-view.ts';
 
@@ -50,7 +50,10 @@ function show(id: string, focus: boolean): void {
     started.add(view.id);
     void Promise.resolve(view.setup?.()).catch((e: unknown) => {
       started.delete(view.id);
-      byId(`view-${view.id}`).append(String(e instanceof Error ? e.message : e));
+      const box = el('p', 'error');
+      box.setAttribute('role', 'alert');
+      byId(`view-${view.id}`).append(box);
+      showError(box, e);
     });
   }
 }

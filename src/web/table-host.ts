@@ -4,8 +4,9 @@
 // with a fresh invite for the seat, which the panel shows.
 
 import type { TableView } from '../client/index.ts';
-import { byId, el, showError } from './dom.ts';
+import { byId, el, fillNodes, showError } from './dom.ts';
 import { t, tf } from './i18n.ts';
+import { seatName as nameOf } from './seat-name.ts';
 import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 
@@ -39,7 +40,7 @@ export function inviteLink(id: string, seat: number, invite: string, namesOpen: 
 }
 
 function seatName(tv: TableView, seat: number): string {
-  return `${tv.players[seat] ?? ''} (${t('deal.seat')} ${seat + 1})`;
+  return nameOf(tv.players[seat], seat);
 }
 
 function link(href: string, text: string): HTMLAnchorElement {
@@ -77,7 +78,7 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
     const key = tv.seatKeys[seat] ?? null;
     const invite = kept.invites[String(seat)];
     if (key === null && state.kicking === seat) {
-      li.textContent = `${seatName(tv, seat)}: …`;
+      li.textContent = `${seatName(tv, seat)}${t('list.colon')}…`;
     } else if (key === null) {
       if (state.kicked?.seat === seat) {
         li.append(
@@ -92,10 +93,10 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
           ),
         );
       } else {
-        li.textContent = `${seatName(tv, seat)}: ${t('table.seatOpen')}`;
+        li.textContent = `${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`;
       }
     } else if (state.confirming === seat) {
-      const name = tv.players[seat] ?? '';
+      const name = seatName(tv, seat);
       const box = el('div', 'confirm');
       box.setAttribute('role', 'group');
       box.setAttribute('aria-label', tf('table.kick', { name }));
@@ -109,8 +110,13 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
       box.append(yes, ' ', no);
       li.append(box);
     } else {
-      const name = tv.players[seat] ?? '';
-      li.append(el('span', '', tf('table.joined', { name, key: key.slice(0, 8) })), ' ');
+      const name = seatName(tv, seat);
+      const joined = el('span');
+      // The key's first digits are machine text: shown as code.
+      joined.append(
+        ...fillNodes(tf('table.joined', { name }), { key: el('code', '', key.slice(0, 8)) }),
+      );
+      li.append(joined, ' ');
       const kick = el('button', '', tf('table.kick', { name }));
       kick.type = 'button';
       kick.dataset.kick = String(seat);
@@ -153,5 +159,5 @@ async function kick(tv: TableView, hostToken: string, seat: number): Promise<voi
     invites: { ...kept.invites, [String(seat)]: r.invite },
   });
   state.confirming = null;
-  state.kicked = { seat, name: tv.players[seat] ?? '' };
+  state.kicked = { seat, name: seatName(tv, seat) };
 }

@@ -7,24 +7,17 @@
 // localStorage, so a reload keeps the seat.
 import { TableClientError } from '../client/index.ts';
 import { createSeatKey } from '../fair/index.ts';
-import { byId, showError } from './dom.ts';
-import { type Key, t, tf } from './i18n.ts';
+import { byId, showError, showMessage } from './dom.ts';
+import { onLanguageChange, t, tf } from './i18n.ts';
 import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
-
-/** What a claim answer's refusal tells the player, in words they can act on. */
-const REFUSALS: Readonly<Record<string, Key>> = {
-  SEAT_TAKEN: 'table.seatTaken',
-  BAD_INVITE: 'table.badInvite',
-  NAME_TAKEN: 'table.nameTaken',
-};
 
 /** The join request of the moment: a new one replaces it (another invite opened in this tab). */
 let pending: { readonly id: string; readonly seat: number; readonly invite: string } | null = null;
 
-function refuse(code: string, key: Key): void {
-  showError(byId('table-error'), Object.assign(new Error(t(key)), { code }));
-}
+/** The join screen's words of the moment, said again when the language changes. */
+let say: (() => void) | null = null;
+onLanguageChange(() => say?.());
 
 async function claim(
   id: string,
@@ -34,7 +27,11 @@ async function claim(
   onSeated: () => void,
 ): Promise<void> {
   const status = byId('table-join-status');
-  status.textContent = tf('table.joining', { seat: seat + 1 });
+  say = () => {
+    byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+    status.textContent = tf('table.joining', { seat: seat + 1 });
+  };
+  say();
   byId('table-error').hidden = true;
   const button = byId<HTMLButtonElement>('table-join-go');
   button.disabled = true;
@@ -55,15 +52,17 @@ async function claim(
     onSeated();
   } catch (e) {
     status.textContent = '';
+    say = null;
     const code = e instanceof TableClientError ? e.code : '';
-    const words = REFUSALS[code];
     if (code === 'SEAT_TAKEN' || code === 'BAD_INVITE' || code === 'KEY_IN_USE') {
       // This browser does not hold the seat: the key made for it is of no use.
       tableStorage.setKey(id, seat, null);
     }
-    if (words !== undefined) refuse(code, words);
-    else if (code === 'BAD_REQUEST' && name !== null) refuse(code, 'table.badName');
-    else showError(byId('table-error'), e);
+    // A claim refused as malformed after the player typed a name: it is the name. Every other
+    // refusal (a taken seat, a spent invite, a name in use) has its words (error-words.ts).
+    if (code === 'BAD_REQUEST' && name !== null) {
+      showMessage(byId('table-error'), () => t('table.badName'), code);
+    } else showError(byId('table-error'), e);
   } finally {
     button.disabled = false;
   }
@@ -87,7 +86,10 @@ export function showJoin(
   onSeated: () => void,
 ): void {
   byId('table-join').hidden = false;
-  byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+  say = () => {
+    byId('table-join-text').textContent = tf('table.joinIntro', { seat: seat + 1 });
+  };
+  say();
   byId('table-join-status').textContent = '';
   if (tableStorage.token(id, seat) !== null) {
     history.replaceState(null, '', `#table/${encodeURIComponent(id)}/${seat}`);

@@ -7,9 +7,12 @@
 // it. Only `proven-fair` is green.
 
 import { type TableView, verifyHand } from '../client/index.ts';
-import type { FairVerdict } from '../fair/index.ts';
+import type { FairVerdict, VerifyProblem } from '../fair/index.ts';
 import { byId, el } from './dom.ts';
-import { lang, t, tf } from './i18n.ts';
+import { errorWords } from './error-words.ts';
+import { lang, list, t, tf } from './i18n.ts';
+import { problemWords } from './problem-words.ts';
+import { playerName } from './seat-name.ts';
 import { api } from './table-api.ts';
 import { type Role, tableStorage } from './table-storage.ts';
 import { verdictWords } from './verdict-words.ts';
@@ -21,9 +24,11 @@ interface Checked {
   readonly n: number;
   done: boolean;
   verdict?: FairVerdict;
-  problems?: string[];
+  problems?: readonly VerifyProblem[];
+  /** Why the record could not be read to check it (no answer, a refusal). */
+  unread?: unknown;
   /** A void record the dealer could not have made honestly (our receipt contradicts it). */
-  disputes?: string[];
+  disputes?: readonly VerifyProblem[];
   /** A dealt hand that ended early because the host kicked these players. */
   abandoned?: readonly string[];
 }
@@ -76,16 +81,16 @@ export class HandVerdicts {
         kept: tableStorage.kept(this.#id, this.#role, n),
       });
       if (v.verdict === null) {
-        entry.problems = [...v.problems];
+        entry.problems = v.problems;
       } else {
         entry.verdict = v.verdict;
-        if (v.disputes.length > 0) entry.disputes = [...v.disputes];
+        if (v.disputes.length > 0) entry.disputes = v.disputes;
         else if (kicked !== undefined && (v.transcript as { kind?: string }).kind !== 'void') {
           entry.abandoned = kicked;
         }
       }
     } catch (e) {
-      entry.problems = [e instanceof Error ? e.message : String(e)];
+      entry.unread = e;
     }
     entry.done = true;
     if (typeof this.#role === 'number') tableStorage.setSecret(this.#id, this.#role, n, null);
@@ -109,17 +114,30 @@ function badge(c: Checked): HTMLElement {
   if (c.verdict === undefined || c.disputes !== undefined) {
     li.className = 'badge bad';
     const title = c.disputes === undefined ? t('verdict.failed') : t('table.disputed');
-    li.append(el('strong', '', `✗ ${hand}: ${title}`));
-    for (const p of c.disputes ?? c.problems ?? []) li.append(el('span', 'detail', p));
+    li.append(el('strong', '', `✗ ${hand}${t('list.colon')}${title}`));
+    for (const p of c.disputes ?? c.problems ?? []) {
+      const words = problemWords(p, lang());
+      const line = el('span', 'detail', words.text);
+      line.dataset.code = p.code;
+      if (words.detail !== undefined) line.append(' ', el('code', '', words.detail));
+      li.append(line);
+    }
+    if (c.unread !== undefined) {
+      const words = errorWords(c.unread, lang());
+      const line = el('span', 'detail', `${t('table.checkFailed')} ${words.text}`);
+      if (words.detail !== undefined) line.append(' ', el('code', '', words.detail));
+      li.append(line);
+    }
     return li;
   }
   const words = verdictWords(c.verdict, lang());
   li.className = `badge ${words.green ? 'ok' : 'warn'}`;
   li.dataset.status = words.status;
-  li.append(el('strong', '', `${words.green ? '✓' : '⚠'} ${hand}: ${words.title}`));
+  li.append(el('strong', '', `${words.green ? '✓' : '⚠'} ${hand}${t('list.colon')}${words.title}`));
   li.append(el('span', 'detail', words.detail));
   if (c.abandoned !== undefined) {
-    li.append(el('span', 'detail', tf('table.abandoned', { names: c.abandoned.join(', ') })));
+    const names = list(c.abandoned.map((n) => playerName(n)));
+    li.append(el('span', 'detail', tf('table.abandoned', { names })));
   }
   return li;
 }

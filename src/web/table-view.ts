@@ -23,8 +23,11 @@ import { parseCard } from '../index.ts';
 import type { Play } from '../rules/doudizhu/index.ts';
 import { cardsFor, classify, legalPlays } from '../rules/doudizhu/index.ts';
 import { cardImage } from './card-image.ts';
-import { byId, el, showError } from './dom.ts';
-import { lang, onLanguageChange, t, tf } from './i18n.ts';
+import { byId, el, showError, showMessage } from './dom.ts';
+import type { RefusalContext } from './error-words.ts';
+import { lang, onLanguageChange, t, tf, tn } from './i18n.ts';
+import { playTypeName } from './play-words.ts';
+import { seatName } from './seat-name.ts';
 import { api, serverNow } from './table-api.ts';
 import { renderHostPanel } from './table-host.ts';
 import { setupJoinForm, showJoin } from './table-join.ts';
@@ -122,7 +125,7 @@ class Sitting {
 let current: Sitting | null = null;
 
 function player(tv: TableView, s: number): string {
-  return tv.players[s] ?? `${t('deal.seat')} ${s + 1}`;
+  return seatName(tv.players[s], s);
 }
 
 function status(s: Sitting): string {
@@ -132,13 +135,14 @@ function status(s: Sitting): string {
   if (hand === null || hand === undefined) return t('table.waitJoin');
   const n = tf('table.handN', { n: hand.n });
   const g = hand.game;
-  if (hand.phase === 'committing') return `${n}: ${t('table.committing')}`;
-  if (hand.phase === 'revealing') return `${n}: ${t('table.revealing')}`;
-  if (hand.phase === 'void') return `${n}: ${t('table.voidHand')}`;
+  const line = (what: string) => tf('table.statusLine', { hand: n, what });
+  if (hand.phase === 'committing') return line(t('table.committing'));
+  if (hand.phase === 'revealing') return line(t('table.revealing'));
+  if (hand.phase === 'void') return line(t('table.voidHand'));
   if (hand.phase === 'ended') {
     if (g?.winner !== null && g?.winner !== undefined)
-      return `${n}: ${t('table.ended')}: ${player(tv, g.winner)} ${t('table.wins')}`;
-    return `${n}: ${t('table.ended')} (${t('table.allPassed')})`;
+      return line(tf('table.wonBy', { name: player(tv, g.winner) }));
+    return line(t('table.noBid'));
   }
   if (g === undefined) return '';
   const whose =
@@ -173,8 +177,8 @@ function render(s: Sitting): void {
       g?.landlord === k ? ` · ${t('table.landlord')}` : '',
       g !== undefined && g.turn === k && hand.phase === 'playing' ? ` · ${t('table.toAct')}` : '',
     ].join('');
-    const title = `${player(tv, k)} — ${n} ${t('deal.cards')}${marks}`;
-    box.append(el('h3', '', title), backs(n, `${player(tv, k)}: ${n} ${t('table.faceDown')}`));
+    const title = `${tf('table.seatLine', { name: player(tv, k), cards: tn('count.cards', n) })}${marks}`;
+    box.append(el('h3', '', title), backs(n, tn('table.faceDownLine', n, { name: player(tv, k) })));
     const last = g?.plays.filter((p) => p.seat === k).at(-1);
     if (last !== undefined) box.append(playLine(last));
     board.append(box);
@@ -183,21 +187,23 @@ function render(s: Sitting): void {
   if (hand.kitty !== null && hand.kitty !== undefined) {
     const box = el('section', 'seat kitty');
     const to = g?.landlord !== null && g?.landlord !== undefined ? player(tv, g.landlord) : '';
-    box.append(el('h3', '', `${t('deal.kitty')} → ${to}`));
+    box.append(el('h3', '', to === '' ? t('deal.kitty') : tf('table.kittyTo', { name: to })));
     box.append(faceUp(hand.kitty, t('deal.kitty')));
     board.append(box);
   } else if ((counts?.kitty ?? 0) > 0) {
     const box = el('section', 'seat kitty');
-    box.append(el('h3', '', `${t('deal.kitty')} — ${counts?.kitty} ${t('deal.cards')}`));
+    const kitty = counts?.kitty ?? 0;
     box.append(
-      backs(counts?.kitty ?? 0, `${t('deal.kitty')}: ${counts?.kitty} ${t('table.faceDown')}`),
+      el('h3', '', tf('deal.pile', { title: t('deal.kitty'), cards: tn('count.cards', kitty) })),
     );
+    box.append(backs(kitty, tn('table.faceDownLine', kitty, { name: t('deal.kitty') })));
     board.append(box);
   }
   // The lead on the table.
   if (g?.lead !== null && g?.lead !== undefined) {
     const box = el('section', 'seat lead');
-    box.append(el('h3', '', `${t('table.onTable')}: ${player(tv, g.lead.seat)} (${g.lead.type})`));
+    const type = playTypeName(g.lead.type, lang());
+    box.append(el('h3', '', tf('table.leadLine', { name: player(tv, g.lead.seat), type })));
     box.append(faceUp(g.lead.cards, t('table.onTable')));
     board.append(box);
   }
@@ -222,7 +228,7 @@ function renderMine(s: Sitting): void {
   const g = tv.hand?.game;
   const landlord = g?.landlord === s.me ? ` · ${t('table.landlord')}` : '';
   byId('table-mine-title').textContent =
-    `${t('table.you')}: ${player(tv, s.me)} — ${mine.length} ${t('deal.cards')}${landlord}`;
+    `${tf('table.mineTitle', { name: player(tv, s.me), cards: tn('count.cards', mine.length) })}${landlord}`;
   const list = byId('table-mine');
   list.replaceChildren();
   for (const id of mine) {
@@ -294,14 +300,14 @@ function accept(s: Sitting, tv: TableView): void {
 }
 
 /** Ends this tab's sitting with a message (a kicked seat, a revoked token). */
-function lose(s: Sitting, message: string): void {
+function lose(s: Sitting): void {
   s.stopped = true;
   s.stream?.abort();
   if (typeof s.role === 'number') {
     tableStorage.setToken(s.id, s.role, null);
     tableStorage.setKey(s.id, s.role, null);
   }
-  showError(byId('table-error'), new Error(message));
+  showMessage(byId('table-error'), () => t('table.kicked'), 'UNAUTHORIZED');
 }
 
 async function refresh(s: Sitting): Promise<void> {
@@ -309,11 +315,25 @@ async function refresh(s: Sitting): Promise<void> {
     accept(s, await api().getTable(s.id, s.token));
   } catch (e) {
     if (e instanceof TableClientError && e.status === 401 && s.role !== 'host') {
-      lose(s, t('table.kicked'));
+      lose(s);
       return;
     }
     throw e;
   }
+}
+
+/**
+ * What the page knows of a move, to word its refusal: the cards tried, the play they had to beat
+ * and the highest bid (error-words.ts names the cards as the page labels them).
+ */
+function refusalContext(s: Sitting, action: TableAction): RefusalContext {
+  const g = s.table?.hand?.game;
+  const lead = g?.lead !== null && g?.lead !== undefined && g.lead.seat !== s.me ? g.lead : null;
+  return {
+    ...(action.type === 'play' ? { cards: action.cards } : {}),
+    ...(lead === null ? {} : { lead: { cards: lead.cards, type: lead.type } }),
+    ...(g === undefined ? {} : { highest: g.highestBid }),
+  };
 }
 
 /** Sends a move on the newest view's version; a lost answer is asked again by the client. */
@@ -321,6 +341,7 @@ async function act(s: Sitting, action: TableAction): Promise<void> {
   const error = byId('table-error');
   error.hidden = true;
   const version = s.table?.version ?? 0;
+  const ctx = refusalContext(s, action);
   try {
     const r = await api().act(s.id, s.token, action, { version });
     accept(s, r.table);
@@ -329,17 +350,24 @@ async function act(s: Sitting, action: TableAction): Promise<void> {
       await refresh(s);
       throw e;
     }
-    showError(error, e);
+    showError(error, e, ctx);
     throw e;
   }
 }
 
-/** What a seat says when its dealer failed a check, in the page's words. */
+/**
+ * What a seat says when its dealer failed a check, in the page's words; in English the client's
+ * own reason follows (a sentence the page has no Chinese for: the Chinese page says what failed
+ * and that the seat stops, which is what a player can act on).
+ */
 function refusal(e: SeatCheckError): string {
-  if (e.check === 'announcement') return `${t('table.badAnnouncement')} ${e.reason}`;
-  if (e.check === 'roster') return `${t('table.badRoster')} ${e.reason}`;
-  const kind = /reveal/.test(e.reason) ? 'reveal' : 'commit';
-  return `${tf('table.badReceipt', { kind })} ${e.reason}`;
+  const words =
+    e.check === 'announcement'
+      ? t('table.badAnnouncement')
+      : e.check === 'roster'
+        ? t('table.badRoster')
+        : t(/reveal/.test(e.reason) ? 'table.badReceipt.reveal' : 'table.badReceipt.commit');
+  return lang() === 'en' ? `${words} ${e.reason}` : words;
 }
 
 /** Whether this seat owes a fair step in `tv` (to say it cannot take it without its key). */
@@ -355,7 +383,7 @@ async function step(s: Sitting): Promise<void> {
   const tv = s.table;
   if (tv === null || s.busy || s.stopped || typeof s.role !== 'number') return;
   if (s.seat === null) {
-    if (owesStep(tv, s.role)) showError(byId('table-error'), new Error(t('table.noKey')));
+    if (owesStep(tv, s.role)) showMessage(byId('table-error'), () => t('table.noKey'));
     return;
   }
   const seat = s.seat;
@@ -363,7 +391,7 @@ async function step(s: Sitting): Promise<void> {
   if (hand !== null && hand.phase === 'revealing' && owesStep(tv, s.role)) {
     const mine = tableStorage.secret(s.id, s.role, hand.n);
     if (mine === null || mine.serverCommitment !== hand.announcement.commitment) {
-      showError(byId('table-error'), new Error(t('table.lostSeed')));
+      showMessage(byId('table-error'), () => t('table.lostSeed'));
       return;
     }
   }
@@ -375,7 +403,8 @@ async function step(s: Sitting): Promise<void> {
       accept(s, seat.table);
     }
   } catch (e) {
-    showError(byId('table-error'), e instanceof SeatCheckError ? new Error(refusal(e)) : e);
+    if (e instanceof SeatCheckError) showMessage(byId('table-error'), () => refusal(e));
+    else showError(byId('table-error'), e);
   } finally {
     s.busy = false;
     // A view that arrived while this step ran (a stale version, another seat's move) was not
@@ -403,7 +432,7 @@ async function listen(s: Sitting): Promise<void> {
     if (s.stopped || current !== s || stop.signal.aborted) return;
     if (e instanceof TableClientError && e.status === 401 && s.role !== 'host') {
       // The host kicked this seat (or its token was replaced): the stream ends, and so does the seat.
-      lose(s, t('table.kicked'));
+      lose(s);
       return;
     }
     // Refused for now (not a drop, which the client resumes by itself): said, and tried again —
@@ -484,9 +513,8 @@ function route(): void {
   if (token === null) {
     leave();
     showOnly('seat');
-    showError(
-      byId('table-error'),
-      new Error(t(role === 'host' ? 'table.noHostToken' : 'table.noToken')),
+    showMessage(byId('table-error'), () =>
+      t(role === 'host' ? 'table.noHostToken' : 'table.noToken'),
     );
     return;
   }
@@ -569,7 +597,7 @@ export function setupTableView(): void {
     if (s === null) return;
     const cards = selectedCards(s);
     if (cards.length === 0) {
-      showError(byId('table-error'), new Error(t('table.selectFirst')));
+      showMessage(byId('table-error'), () => t('table.selectFirst'));
       return;
     }
     void act(s, { type: 'play', cards })

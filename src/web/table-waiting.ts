@@ -5,7 +5,8 @@
 
 import type { TableView } from '../client/index.ts';
 import { byId, el } from './dom.ts';
-import { t, tf } from './i18n.ts';
+import { list, t, tf } from './i18n.ts';
+import { seatName } from './seat-name.ts';
 
 function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -36,8 +37,8 @@ export function renderWaiting(tv: TableView, me: number, now: number): void {
   byId('table-waiting-title').textContent = claiming
     ? t('table.waitJoin')
     : `${tf('table.handN', { n: h.n })} — ${h.phase === 'committing' ? t('table.committing') : t('table.revealing')}`;
-  const list = byId('table-waiting-list');
-  list.replaceChildren();
+  const rows = byId('table-waiting-list');
+  rows.replaceChildren();
   for (let k = 0; k < tv.seats; k++) {
     let done: boolean;
     let words: string;
@@ -53,9 +54,9 @@ export function renderWaiting(tv: TableView, me: number, now: number): void {
     }
     const li = el('li', done ? 'done' : 'pending');
     li.dataset.seat = String(k);
-    const who = `${tv.players[k] ?? `${t('deal.seat')} ${k + 1}`}${k === me ? ` ${t('table.youMark')}` : ''}`;
+    const who = `${seatName(tv.players[k], k)}${k === me ? ` ${t('table.youMark')}` : ''}`;
     li.append(el('span', 'mark', done ? '✓' : '…'), ' ', el('strong', '', who), ` — ${words}`);
-    list.append(li);
+    rows.append(li);
   }
   const countdown = byId('table-countdown');
   const voidBox = byId('table-void-box');
@@ -70,7 +71,7 @@ export function renderWaiting(tv: TableView, me: number, now: number): void {
     left > 0 ? tf('table.timeLeft', { time: clock(left) }) : t('table.timeUp');
   voidBox.hidden = left > 0 || h.waitingFor.length === 0;
   if (!voidBox.hidden) {
-    const names = h.waitingFor.map((k) => tv.players[k] ?? `${t('deal.seat')} ${k + 1}`).join(', ');
+    const names = list(h.waitingFor.map((k) => seatName(tv.players[k], k)));
     byId('table-void-why').textContent = tf(
       h.phase === 'committing' ? 'table.voidWhyCommit' : 'table.voidWhyReveal',
       { names },

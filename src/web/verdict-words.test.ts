@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { describeVerdict, type FairVerdictV3, verify } from '../fair/index.ts';
-import { type Key, label } from './i18n.ts';
+import { foreignWords } from '../../test/support/zh-text.ts';
+import { describeVerdict, type FairVerdict, type FairVerdictV3, verify } from '../fair/index.ts';
 import { verdictWords } from './verdict-words.ts';
 
 const vectors = JSON.parse(
@@ -48,13 +48,51 @@ test('the Chinese page says the same in Chinese: every slot filled, the void nam
   assert.equal(verdictWords(first, 'zh').title, '在 3 个独立密钥的座位之间可证明公平');
 });
 
-test('every label has both languages with the same {slots}', () => {
-  const en = readFileSync(new URL('./i18n.ts', import.meta.url), 'utf8');
-  const keys = [...new Set([...en.matchAll(/^ {2}'([a-z][\w.-]*)':/gm)].map((m) => m[1]!))];
-  assert.ok(keys.length > 150, `${keys.length} keys`);
-  const slots = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-  for (const key of keys as Key[]) {
-    assert.ok(label('en', key).length > 0 && label('zh', key).length > 0, key);
-    assert.deepEqual(slots(label('zh', key)), slots(label('en', key)), key);
+test('v1 and v2 verdicts: the library’s English, and the same in Chinese', () => {
+  const legacy: FairVerdict[] = [
+    {
+      version: 'fairdeal-v2',
+      fairness: 'players-contributed',
+      contributors: 3,
+      missing: [],
+      seats: null,
+    },
+    {
+      version: 'fairdeal-v2',
+      fairness: 'players-contributed',
+      contributors: 2,
+      missing: ['cy'],
+      seats: null,
+    },
+    {
+      version: 'fairdeal-v1',
+      fairness: 'players-contributed',
+      contributors: 1,
+      missing: [],
+      seats: null,
+    },
+    { version: 'fairdeal-v1', fairness: 'dealer-alone', contributors: 0, missing: [], seats: null },
+  ];
+  for (const v of legacy) {
+    const d = describeVerdict(v);
+    assert.equal(verdictWords(v, 'en').detail, d.detail, d.status);
+    const zh = verdictWords(v, 'zh');
+    assert.match(zh.title + zh.detail, /[\u4e00-\u9fff]/);
+    assert.deepEqual(foreignWords(zh.title + zh.detail, ['cy']), [], zh.detail);
+    assert.equal(zh.green, false);
   }
+  assert.match(verdictWords(legacy[1]!, 'zh').detail, /未公开种子：cy/);
+});
+
+test('a seat the service named (seat-1) is named by its seat alone', () => {
+  const v: FairVerdictV3 = {
+    ...first,
+    fairness: 'void',
+    kind: 'void',
+    contributors: 0,
+    seats: ['ann', 'seat-1', 'cy'],
+    void: { reason: 'withheld', seats: [0, 1] },
+  };
+  assert.match(verdictWords(v, 'en').detail, /seat 1 \(ann\), seat 2 withheld its seed$/);
+  assert.match(verdictWords(v, 'zh').detail, /座位 1（ann）、座位 2 扣留了种子$/);
 });

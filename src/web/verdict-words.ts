@@ -1,9 +1,10 @@
 // A verdict in the page's words. Which verdict is green is the library's decision alone
 // (describeVerdict: only `proven-fair`), and the English sentence is the library's own, as the CLI
-// and /v1/verify print it; the Chinese page says the same in Chinese (i18n.ts), checked against
-// the English by verdict-words.test.ts.
+// and /v1/verify print it; the Chinese page says the same in Chinese (words-zh.ts), checked against
+// the English by verdict-words.test.ts. A seat is named as the page names it (seat-name.ts).
 import { describeVerdict, type FairVerdict } from '../fair/index.ts';
 import { fill, type Key, type Lang, label } from './i18n.ts';
+import { isDefaultName } from './seat-name.ts';
 
 /** What the badge of a verified hand shows. */
 export interface VerdictWords {
@@ -14,6 +15,18 @@ export interface VerdictWords {
   readonly title: string;
   /** One sentence: exactly what was proven, and what was not. */
   readonly detail: string;
+}
+
+/** The detail of a v1 or v2 verdict (no seats of its own: players only). */
+function legacyDetail(v: FairVerdict & { version: 'fairdeal-v1' | 'fairdeal-v2' }, language: Lang) {
+  const say = (key: Key, vars: Readonly<Record<string, string | number>> = {}) =>
+    fill(label(language, key), vars);
+  if (v.fairness === 'dealer-alone') return say('verdict.detail.dealer-alone');
+  if (v.contributors === 1) return say('verdict.detail.single-party', { version: v.version });
+  const sep = label(language, 'list.sep');
+  const missing =
+    v.missing.length > 0 ? say('verdict.detail.missing', { names: v.missing.join(sep) }) : '';
+  return say('verdict.detail.unsigned', { n: v.contributors, missing, version: v.version });
 }
 
 /**
@@ -29,13 +42,17 @@ export function verdictWords(v: FairVerdict, language: Lang): VerdictWords {
   const d = describeVerdict(v);
   const title = fill(label(language, `verdict.${d.status}` as Key), { n: v.contributors });
   if (v.version !== 'fairdeal-v3') {
-    // A v1/v2 record never comes from a fairdeal-v3 table; shown in the library's words.
-    return { green: d.green, status: d.status, title, detail: d.detail };
+    return { green: d.green, status: d.status, title, detail: legacyDetail(v, language) };
   }
   const seats = (list: readonly number[]) =>
     list
-      .map((k) => fill(label(language, 'verdict.seat'), { n: k + 1, name: v.seats[k] ?? '—' }))
-      .join(language === 'zh' ? '、' : ', ');
+      .map((k) => {
+        const name = v.seats[k];
+        return isDefaultName(name, k)
+          ? fill(label(language, 'verdict.seatOnly'), { n: k + 1 })
+          : fill(label(language, 'verdict.seat'), { n: k + 1, name: name as string });
+      })
+      .join(label(language, 'list.sep'));
   const detailKey = `verdict.detail.${d.status}` as Key;
   const why = v.void?.reason === 'kicked' ? 'verdict.why.kicked' : 'verdict.why.withheld';
   const detail = fill(label(language, detailKey), {

@@ -3,7 +3,8 @@ import { verifyAsync } from '../fair/index.ts';
 import { parseCard } from '../index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el } from './dom.ts';
-import { type Key, lang, onLanguageChange, t } from './i18n.ts';
+import { lang, list, onLanguageChange, t, tf } from './i18n.ts';
+import { destination, problemWords } from './problem-words.ts';
 import { verdictWords } from './verdict-words.ts';
 
 interface ListedCard {
@@ -26,28 +27,15 @@ function listedCards(text: string): ListedCard[] {
   }
 }
 
-// `hand:0` → "Seat 1", `kitty` → "Kitty"…, in the page's language; anything else as written.
-function destination(to: string): string {
-  const seat = /^hand:(\d+)$/.exec(to);
-  if (seat !== null) return `${t('deal.seat')} ${Number(seat[1]) + 1}`;
-  const names: Record<string, Key> = {
-    kitty: 'deal.kitty',
-    board: 'deal.board',
-    burns: 'deal.burns',
-    burn: 'deal.burns',
-    stock: 'deal.stock',
-  };
-  const key = names[to];
-  return key === undefined ? to : t(key);
-}
-
+// A card of the transcript: its face, and its code as the record writes it (the record is
+// machine text: the code is shown as code, beside the face the page labels).
 function cardCell(code: string): HTMLElement {
   const td = el('td');
   try {
     const img = cardImage(parseCard(code), lang(), 'card small');
-    td.append(img, el('span', 'code', code));
+    td.append(img, el('code', 'code', code));
   } catch {
-    td.append(el('span', 'code', code));
+    td.append(el('code', 'code', code));
   }
   return td;
 }
@@ -65,28 +53,31 @@ function render(text: string, result: VerifyResult): void {
   if (result.ok) {
     const v = result.verdict;
     const w = words!;
-    badge.textContent = `${w.green ? '✓' : '⚠'} ${t('verify.ok')} (${v.version}): ${w.title}`;
+    badge.textContent = `${w.green ? '✓' : '⚠'} ${tf('verify.okLine', { version: v.version, title: w.title })}`;
     out.append(badge, el('p', 'note', w.detail));
     if (v.missing.length > 0) {
-      out.append(el('p', 'note', `${t('verify.missing')}: ${v.missing.join(', ')}`));
+      out.append(el('p', 'note', tf('verify.missingLine', { names: list(v.missing) })));
     }
   } else {
     badge.textContent = `✗ ${t('verify.bad')}`;
     out.append(badge, el('h3', '', t('verify.problems')));
-    const list = el('ul', 'problems');
-    list.id = 'verify-problems';
+    const problems = el('ul', 'problems');
+    problems.id = 'verify-problems';
     for (const p of result.problems) {
       const li = el('li');
-      li.append(el('code', '', p.field), document.createTextNode(` ${p.message}`));
-      list.append(li);
+      li.dataset.code = p.code;
+      const words = problemWords(p, lang());
+      li.append(el('code', '', p.field), ` ${words.text}`);
+      if (words.detail !== undefined) li.append(' ', el('code', 'detail', words.detail));
+      problems.append(li);
     }
-    out.append(list);
+    out.append(problems);
   }
   const bad = new Map<number, string>();
   if (!result.ok) {
     for (const p of result.problems) {
       const m = /^cards\[(\d+)\]$/.exec(p.field);
-      if (m !== null) bad.set(Number(m[1]), p.message);
+      if (m !== null) bad.set(Number(m[1]), problemWords(p, lang()).text);
     }
   }
   const cards = listedCards(text);
@@ -107,7 +98,7 @@ function render(text: string, result: VerifyResult): void {
     const tr = el('tr');
     const problem = bad.get(i);
     tr.className = problem !== undefined ? 'bad' : cardsChecked ? 'ok' : '';
-    tr.append(el('td', '', String(i)), cardCell(c.card), el('td', '', destination(c.to)));
+    tr.append(el('td', '', String(i)), cardCell(c.card), el('td', '', destination(c.to, lang())));
     tr.append(el('td', '', problem !== undefined ? `✗ ${problem}` : cardsChecked ? '✓' : '—'));
     table.tBodies[0]?.append(tr);
   });
@@ -146,7 +137,9 @@ export function setupVerifyView(): (text: string) => void {
     if (file === undefined) return;
     // A transcript is a few KiB; anything past 4 MiB is not one.
     if (file.size > 4 * 1024 * 1024) {
-      byId('verify-result').replaceChildren(el('p', 'error', `${file.name}: > 4 MiB`));
+      byId('verify-result').replaceChildren(
+        el('p', 'error', tf('verify.tooLarge', { file: file.name })),
+      );
       return;
     }
     void file.text().then((text) => {

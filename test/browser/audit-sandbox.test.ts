@@ -132,7 +132,10 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
   test('importScripts is refused: the trial throws, the shuffle is broken, and says why', async () => {
     const r = await audit(once(`importScripts('${DECK}-importScripts');`));
     assert.equal(r.verdict, 'broken');
-    assert.match(r.badge, /BROKEN: threw — Failed to execute 'importScripts'.*failed to load/);
+    assert.match(
+      r.badge,
+      /BROKEN: It threw an error in trial 1: Failed to execute 'importScripts'.*failed to load/,
+    );
     assert.ok(
       r.refused.includes(
         `loading a script (import(), importScripts): ${proxy!.url}${DECK}-importScripts`,
@@ -194,7 +197,7 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
       return (a) => a;
     })()`);
     assert.equal(r.verdict, 'biased');
-    assert.equal(r.badge, 'code: BIASED');
+    assert.equal(r.badge, 'Your function: BIASED');
     assert.match(r.text, /n = 8, 2000 trials/);
     assert.doesNotMatch(r.text, /999999|UNIFORM/);
   });
@@ -208,7 +211,7 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
     assert.equal(r.verdict, 'broken');
     assert.match(
       r.badge,
-      /BROKEN: not-a-permutation — the sandbox sent a “result” message; only permutations are counted, here/,
+      /BROKEN: Trial 1 did not give back the cards shuffled: the sandbox sent a “result” message; only permutations are counted, here/,
     );
     assert.doesNotMatch(r.text, /999999|UNIFORM/);
   });
@@ -226,14 +229,14 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
     );
     assert.match(
       ended.badge,
-      /BROKEN: not-a-permutation — the sandbox ended after 0 of 2000 trials/,
+      /BROKEN: Trial 1 did not give back the cards shuffled: the sandbox ended after 0 of 2000 trials/,
     );
   });
 
   test('pasted code that never returns is stopped: did-not-terminate, both workers ended', async () => {
     const r = await audit('function f(a) { for (;;) {} }');
     assert.equal(r.verdict, 'broken');
-    assert.match(r.badge, /BROKEN: did-not-terminate — no progress for 5 s/);
+    assert.match(r.badge, /BROKEN: No progress for 5 s: it does not finish\./);
     assert.equal(await page!.isDisabled('#audit-go'), false);
     // The page terminated the sandbox (spinning) and the auditor; Playwright hears it a little later.
     for (let i = 0; i < 50 && page!.workers().length > 0; i++) await page!.waitForTimeout(100);

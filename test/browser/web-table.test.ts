@@ -335,8 +335,11 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     await p1.page.click('#table-play');
     await p1.page.waitForSelector('#table-error:not([hidden])');
     const refusal = (await p1.page.textContent('#table-error')) ?? '';
-    assert.match(refusal, /ILLEGAL_PLAY/);
-    assert.match(refusal, / — /, `the rules' reason is shown: ${refusal}`);
+    // The page's own words for the rules' reason, naming the cards as it labels them.
+    assert.equal(await p1.page.getAttribute('#table-error', 'data-code'), 'ILLEGAL_PLAY');
+    assert.equal(await p1.page.getAttribute('#table-error', 'data-reason'), 'not-a-combination');
+    assert.match(refusal, /^Error: [^:]+, [^:]+: not a Dou Dizhu combination\.$/, refusal);
+    assert.doesNotMatch(refusal, /\b([2-9TJQKA][SHDC]|BJ|RJ)\b/, 'a card named by its code');
     assert.ok(await p0.page.isHidden('#table-plays'), 'only the controls of the moment');
     await p1.page.screenshot({ path: shot('web-table.png'), fullPage: true });
 
@@ -418,7 +421,7 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
       await badge.and(p.page.locator('.badge.ok')).waitFor();
       const words = (await badge.textContent()) ?? '';
       if (p === p2) {
-        assert.match(words, /第 1 局: 在 3 个独立密钥的座位之间可证明公平/);
+        assert.match(words, /第 1 局：在 3 个独立密钥的座位之间可证明公平/);
         continue;
       }
       assert.match(words, /✓ Hand 1: Proven fair among 3 independently keyed seats/);

@@ -58,6 +58,11 @@ export const FOUNDING_DOCUMENTS: readonly string[] = [
   '',
 ];
 
+/** A source as the report names it: "document 003" (listed above by its title), or "issue 4". */
+function documentName(document: string): string {
+  return /^\d{3}$/.test(document) ? `document ${document}` : document;
+}
+
 /**
  * What `fairdeal audit` answers and refuses, kept in the generated report (docs/AUDIT.md) so the
  * exit statuses are documented where the verdicts are.
@@ -165,11 +170,7 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
     if (expected !== verdict) allRight = false;
     const entry = catalog.find((e) => e.name === r.subject);
     const source =
-      entry === undefined
-        ? 'fairdeal'
-        : entry.sources
-            .map((s) => (/^\d{3}_/.test(s.document) ? s.document.slice(0, 3) : s.document))
-            .join(', ');
+      entry === undefined ? 'fairdeal' : entry.sources.map((s) => s.document).join(', ');
     const p = (name: string) => {
       const t = r.tests.find((x) => x.name === name);
       return t === undefined || !t.applicable ? '—' : formatP(t.p);
@@ -205,7 +206,7 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
     const entry = catalog.find((e) => e.name === r.subject);
     if (entry !== undefined) {
       md.push(
-        `${entry.title}. ${entry.sources.map((s) => `${s.document} (“${s.calls}”)`).join('; ')}. Time ${entry.time}, space ${entry.space}. ${entry.uniform ? 'Uniform' : 'Not uniform'}: ${entry.why}`,
+        `${entry.title}. ${entry.sources.map((s) => `${documentName(s.document)} (“${s.calls}”)`).join('; ')}. Time ${entry.time}, space ${entry.space}. ${entry.uniform ? 'Uniform' : 'Not uniform'}: ${entry.why}`,
         '',
       );
     }
@@ -275,7 +276,7 @@ export function renderAuditReport(data: AuditReportData): { markdown: string; al
   for (const deck of foundingDecks) {
     const check = checkDeck(deck.build().map(deck.toCode), deck.intended);
     md.push(
-      `- ${deck.name} (${deck.source.document}, \`${deck.source.calls}\`): ${check.size} cards, intended ${check.expectedSize} — ${check.ok ? 'correct' : `**faulty**: missing ${check.missing.join(' ') || 'none'}${check.duplicated.length ? `, duplicated ${check.duplicated.join(' ')}` : ''}`}`,
+      `- ${deck.name} (${documentName(deck.source.document)}, \`${deck.source.calls}\`): ${check.size} cards, intended ${check.expectedSize} — ${check.ok ? 'correct' : `**faulty**: missing ${check.missing.join(' ') || 'none'}${check.duplicated.length ? `, duplicated ${check.duplicated.join(' ')}` : ''}`}`,
     );
   }
   const d000 = foundingDecks.find((d) => d.name === 'deck-000')!;

@@ -164,7 +164,7 @@ function listAlgorithms(io: CliIo): number {
   for (const e of catalog) {
     const kind = !e.terminates ? 'hangs  ' : e.uniform ? 'uniform' : 'FLAWED ';
     io.out(
-      `${e.name.padEnd(width)}  ${kind}  ${e.time.padEnd(6)}  ${e.title} [${e.sources[0]!.document}]\n`,
+      `${e.name.padEnd(width)}  ${kind}  ${e.time.padEnd(6)}  ${e.title} [${/^\d{3}$/.test(e.sources[0]!.document) ? `document ${e.sources[0]!.document}` : e.sources[0]!.document}]\n`,
     );
     if (io.stdoutClosed) break;
   }

@@ -427,7 +427,7 @@ function narrator(
         return;
       }
       io.out(`✗ Hand ${v.n} FAILED its check on this machine:\n`);
-      for (const p of [...v.disputes, ...v.problems]) io.out(`  ${p}\n`);
+      for (const p of [...v.disputes, ...v.problems]) io.out(`  ${p.field}: ${p.message}\n`);
     },
   };
 }

@@ -115,7 +115,7 @@ export const verify: Command = async (args, io) => {
   }
   const results: VerifyResult[] = entries.map((e) =>
     e.error !== undefined
-      ? { ok: false, problems: [{ field: 'format', message: e.error }] }
+      ? { ok: false, problems: [{ field: 'format', code: 'malformed', message: e.error }] }
       : verifyTranscript(e.value, {
           ...kept,
           ...(e.commitment === undefined ? {} : { commitment: e.commitment }),

@@ -5,7 +5,10 @@ import type { RandomSource } from '../../random/source.ts';
  * names, by its number) and what that document calls it.
  */
 export interface CatalogSource {
-  /** The founding document's file name, e.g. `001_d04b9b9104ef3ac9.txt`, or `issue 4`. */
+  /**
+   * The founding document's number, `000` … `004` (docs/AUDIT.md names each by its title and
+   * where it was published), or `issue 4` for an entry a fairdeal issue added.
+   */
   readonly document: string;
   /** What the document calls it (original wording), e.g. `shuffle_pick_1 抽牌法`. */
   readonly calls: string;

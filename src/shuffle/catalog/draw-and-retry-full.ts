@@ -18,10 +18,10 @@ export const drawAndRetryFull: CatalogEntry = {
   title: 'Draw and retry, full range',
   sources: [
     {
-      document: '001_d04b9b9104ef3ac9.txt',
+      document: '001',
       calls: '随机抽牌，放在另一组；再次抽取，抽到空牌则重复抽',
     },
-    { document: '003_9cf495f681d215b0.txt', calls: '方法一：硬幹 (with * 52 instead of * 51)' },
+    { document: '003', calls: '方法一：硬幹 (with * 52 instead of * 51)' },
   ],
   time: 'O(n² log n) expected',
   space: 'O(n)',

@@ -17,7 +17,7 @@ import { randomDouble } from './random-double.ts';
 export const drawAndRetry: CatalogEntry = {
   name: 'draw-and-retry',
   title: 'Draw and retry, `* 51` (never terminates)',
-  sources: [{ document: '003_9cf495f681d215b0.txt', calls: '方法一：硬幹' }],
+  sources: [{ document: '003', calls: '方法一：硬幹' }],
   time: 'never terminates (n ≥ 2)',
   space: 'O(n)',
   uniform: false,

@@ -14,7 +14,7 @@ import { randomDouble } from './random-double.ts';
 export const drawMoveLast: CatalogEntry = {
   name: 'draw-move-last',
   title: 'Draw and move the last card into the hole',
-  sources: [{ document: '001_d04b9b9104ef3ac9.txt', calls: 'shuffle_pick 抽牌法优化牌' }],
+  sources: [{ document: '001', calls: 'shuffle_pick 抽牌法优化牌' }],
   time: 'O(n)',
   space: 'O(n)',
   uniform: true,

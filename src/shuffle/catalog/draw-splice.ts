@@ -16,8 +16,8 @@ export const drawSplice: CatalogEntry = {
   name: 'draw-splice',
   title: 'Draw with splice',
   sources: [
-    { document: '001_d04b9b9104ef3ac9.txt', calls: 'shuffle_pick_1 抽牌法' },
-    { document: '002_4d1d67fb9b90f007.txt', calls: 'Fisher_Yates算法 (List.RemoveAt)' },
+    { document: '001', calls: 'shuffle_pick_1 抽牌法' },
+    { document: '002', calls: 'Fisher_Yates算法 (List.RemoveAt)' },
   ],
   time: 'O(n²)',
   space: 'O(n)',

@@ -15,9 +15,7 @@ import { randomDouble } from './random-double.ts';
 export const fisherYatesOriginal: CatalogEntry = {
   name: 'fisher-yates-original',
   title: 'Original Fisher–Yates (strike out the k-th)',
-  sources: [
-    { document: '004_7aa70c04c602b7ce.txt', calls: '原始洗牌算法 (Fisher–Yates shuffle 原始版)' },
-  ],
+  sources: [{ document: '004', calls: '原始洗牌算法 (Fisher–Yates shuffle 原始版)' }],
   time: 'O(n²)',
   space: 'O(n)',
   uniform: true,

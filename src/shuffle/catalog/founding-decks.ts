@@ -2,7 +2,7 @@
 export interface FoundingDeck {
   /** Stable name, e.g. `deck-000`. */
   readonly name: string;
-  /** The document's file name and what it calls the builder. */
+  /** The document's number and what it calls the builder. */
   readonly source: { readonly document: string; readonly calls: string };
   /** What the document meant to build. */
   readonly intended: 'standard-52' | 'standard-54';
@@ -83,7 +83,7 @@ const SUIT_004: Record<string, string> = { 黑桃: 'S', 红桃: 'H', 梅花: 'C'
 export const foundingDecks: readonly FoundingDeck[] = [
   {
     name: 'deck-000',
-    source: { document: '000_26784d8558e73a27.txt', calls: 'getCards' },
+    source: { document: '000', calls: 'getCards' },
     intended: 'standard-54',
     build: getCards000(),
     toCode(card) {
@@ -96,7 +96,7 @@ export const foundingDecks: readonly FoundingDeck[] = [
   },
   {
     name: 'deck-003',
-    source: { document: '003_9cf495f681d215b0.txt', calls: '準備工作：先準備個牌組' },
+    source: { document: '003', calls: '準備工作：先準備個牌組' },
     intended: 'standard-52',
     build: getCards003,
     toCode(card) {
@@ -107,7 +107,7 @@ export const foundingDecks: readonly FoundingDeck[] = [
   },
   {
     name: 'deck-004',
-    source: { document: '004_7aa70c04c602b7ce.txt', calls: 'function Poker()' },
+    source: { document: '004', calls: 'function Poker()' },
     intended: 'standard-54',
     build: getCards004,
     toCode(card) {

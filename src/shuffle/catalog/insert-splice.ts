@@ -15,7 +15,7 @@ import { randomDouble } from './random-double.ts';
 export const insertSplice: CatalogEntry = {
   name: 'insert-splice',
   title: 'Insert with splice',
-  sources: [{ document: '001_d04b9b9104ef3ac9.txt', calls: 'shuffle_insert_1 插牌法' }],
+  sources: [{ document: '001', calls: 'shuffle_insert_1 插牌法' }],
   time: 'O(n²)',
   space: 'O(n)',
   uniform: true,

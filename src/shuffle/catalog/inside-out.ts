@@ -15,7 +15,7 @@ import { randomDouble } from './random-double.ts';
 export const insideOut: CatalogEntry = {
   name: 'inside-out',
   title: 'Inside-out',
-  sources: [{ document: '001_d04b9b9104ef3ac9.txt', calls: 'shuffle_insert 插牌法优化版' }],
+  sources: [{ document: '001', calls: 'shuffle_insert 插牌法优化版' }],
   time: 'O(n)',
   space: 'O(n)',
   uniform: true,

@@ -17,9 +17,9 @@ export const knuthDurstenfeld: CatalogEntry = {
   name: 'knuth-durstenfeld',
   title: 'Knuth–Durstenfeld (backward Fisher–Yates)',
   sources: [
-    { document: '000_26784d8558e73a27.txt', calls: 'shuffle (从后往前遍历)' },
-    { document: '002_4d1d67fb9b90f007.txt', calls: 'Knuth_Durstenfeld算法' },
-    { document: '004_7aa70c04c602b7ce.txt', calls: '现代优化算法 (shuffle)' },
+    { document: '000', calls: 'shuffle (从后往前遍历)' },
+    { document: '002', calls: 'Knuth_Durstenfeld算法' },
+    { document: '004', calls: '现代优化算法 (shuffle)' },
   ],
   time: 'O(n)',
   space: 'O(1)',

@@ -17,7 +17,7 @@ import { randomDouble } from './random-double.ts';
 export const lastToRandom: CatalogEntry = {
   name: 'last-to-random',
   title: 'Take the last card and insert it at random, n times',
-  sources: [{ document: '002_4d1d67fb9b90f007.txt', calls: '抽牌洗牌' }],
+  sources: [{ document: '002', calls: '抽牌洗牌' }],
   time: 'O(n²)',
   space: 'O(1)',
   uniform: false,

@@ -17,7 +17,7 @@ import { randomDouble } from './random-double.ts';
 export const offByOneDraw: CatalogEntry = {
   name: 'off-by-one-draw',
   title: 'Off-by-one draw (`Math.random() * left`)',
-  sources: [{ document: '003_9cf495f681d215b0.txt', calls: '方法二：隨機抽牌' }],
+  sources: [{ document: '003', calls: '方法二：隨機抽牌' }],
   time: 'O(n²)',
   space: 'O(n)',
   uniform: false,

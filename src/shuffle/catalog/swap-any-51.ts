@@ -16,7 +16,7 @@ import { randomDouble } from './random-double.ts';
 export const swapAny51: CatalogEntry = {
   name: 'swap-any-51',
   title: 'Swap every position with any position but the last (`* 51`)',
-  sources: [{ document: '003_9cf495f681d215b0.txt', calls: '方法三：隨機交換 (code as printed)' }],
+  sources: [{ document: '003', calls: '方法三：隨機交換 (code as printed)' }],
   time: 'O(n)',
   space: 'O(n)',
   uniform: false,

@@ -16,7 +16,7 @@ import { randomDouble } from './random-double.ts';
 export const swapAny: CatalogEntry = {
   name: 'swap-any',
   title: 'Swap every position with any position',
-  sources: [{ document: '003_9cf495f681d215b0.txt', calls: '方法三：隨機交換 (as described)' }],
+  sources: [{ document: '003', calls: '方法三：隨機交換 (as described)' }],
   time: 'O(n)',
   space: 'O(1)',
   uniform: false,

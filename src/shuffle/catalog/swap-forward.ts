@@ -16,9 +16,9 @@ export const swapForward: CatalogEntry = {
   name: 'swap-forward',
   title: 'Forward swap with [0, i]',
   sources: [
-    { document: '001_d04b9b9104ef3ac9.txt', calls: 'shuffle_swap 换牌法' },
+    { document: '001', calls: 'shuffle_swap 换牌法' },
     {
-      document: '002_4d1d67fb9b90f007.txt',
+      document: '002',
       calls: 'Inside_Out算法 (Swap(i, Random.Range(0, i + 1)))',
     },
   ],

@@ -18,7 +18,7 @@ export const swapRandomPairs: CatalogEntry = {
   title: 'Swap two random positions n times',
   sources: [
     {
-      document: '001_d04b9b9104ef3ac9.txt',
+      document: '001',
       calls: '《百度文库-洗牌算法》换牌思路：随机交换两个位置，共交换n次',
     },
   ],
