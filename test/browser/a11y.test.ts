@@ -3,23 +3,15 @@
 // a deal shown), verify, audit, the table form, the host's page and a seat's page at a dealt
 // Dou Dizhu hand (three seats joined by their invite links, each in its own browser context).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const skip =
-  !available && process.env.CI !== 'true'
-    ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
-    : false;
+import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
 
 describe('accessibility: axe-core finds nothing serious on any view, in English or Chinese', {
   skip,
@@ -31,16 +23,11 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
   let origin = '';
 
   before(async () => {
-    assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
     await buildWeb();
     dir = mkdtempSync(join(tmpdir(), 'fairdeal-a11y-'));
     server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
     origin = server.url;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', ...CHROMIUM_ARGS],
-    });
+    browser = await launchChromium();
   });
 
   after(async () => {

@@ -7,24 +7,15 @@
 // fails with a message on the page, and no request of theirs reaches the service.
 // Outside CI the tests skip when Chromium is missing; under CI=true they fail instead.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
-const skip =
-  !available && !inCi
-    ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
-    : false;
 
 /** The address a pasted `import()` reached before the sandbox (it deals a deck). */
 const DECK = '/api/deck/new/shuffle/?from=sandbox';
@@ -63,16 +54,11 @@ describe('the audit sandbox in Chromium: pasted code reaches nothing and cannot 
   const failed = new Map<string, string>();
 
   before(async () => {
-    assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
     await buildWeb();
     dir = mkdtempSync(join(tmpdir(), 'fairdeal-sandbox-'));
     server = await spawnServer(join(dir, 'web.db'));
     proxy = await countingProxy(server.url);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ locale: 'en-US' });
     context.setDefaultTimeout(30_000);
     context.on('request', (r) => requested.push(r.url()));

@@ -12,24 +12,15 @@
 // with digits (the service takes [A-Za-z0-9_.-]), so any Latin word left is the page's own.
 // Outside CI the test skips when Chromium is missing; under CI=true it fails instead.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
 import { foreignWords } from '../support/zh-text.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
-const skip =
-  !available && !inCi
-    ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
-    : false;
 
 /** One piece of text the page shows, and where. */
 interface Shown {
@@ -96,16 +87,11 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
   const contexts: BrowserContext[] = [];
 
   before(async () => {
-    assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
     await buildWeb();
     dir = mkdtempSync(join(tmpdir(), 'fairdeal-zh-'));
     server = await spawnServer(join(dir, 'web.db'));
     origin = server.url;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
+    browser = await launchChromium();
   });
 
   after(async () => {
