@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { deal, parseCards } from '../../index.ts';
 import {
   bid,
-  double,
   type DoudizhuState,
+  double,
   legalMoves,
   pass,
   play,

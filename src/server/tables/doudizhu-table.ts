@@ -2,10 +2,10 @@ import type { Deal } from '../../index.ts';
 import {
   type Bid,
   bid,
-  double,
   type DoudizhuRules,
   type DoudizhuScore,
   type DoudizhuState,
+  double,
   pass,
   play,
   showHand,

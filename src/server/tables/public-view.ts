@@ -179,8 +179,6 @@ function gameView(g: DoudizhuState): GameView {
     shown: g.shown === true,
     // 明牌: the landlord put its hand face up, so what it still holds is every viewer's to see.
     shownHand:
-      g.shown === true && g.landlord !== null
-        ? (g.hands[g.landlord] ?? []).map((c) => c.id)
-        : null,
+      g.shown === true && g.landlord !== null ? (g.hands[g.landlord] ?? []).map((c) => c.id) : null,
   };
 }
