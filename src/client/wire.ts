@@ -237,6 +237,8 @@ export type TableAction =
   | { readonly type: 'bid'; readonly bid: 'pass' | 'call' | 'rob' | 1 | 2 | 3 }
   | { readonly type: 'play'; readonly cards: readonly string[] }
   | { readonly type: 'pass' }
+  | { readonly type: 'double'; readonly choice: 'double' | 'no-double' }
+  | { readonly type: 'show-hand' }
   | { readonly type: 'draw'; readonly count?: number; readonly to?: number }
   | { readonly type: 'burn'; readonly count?: number }
   | { readonly type: 'discard'; readonly cards: readonly string[] }
