@@ -29,6 +29,8 @@ export interface ActionView {
   readonly count?: number;
   readonly cards?: readonly string[];
   readonly bid?: string | number;
+  /** Dou Dizhu `double`: the seat's choice in the doubling round. */
+  readonly choice?: 'double' | 'no-double';
   readonly pile?: string;
   readonly to?: string;
 }
@@ -56,6 +58,17 @@ export interface GameView {
   readonly bombs: number;
   readonly winner: number | null;
   readonly score: DoudizhuScore | null;
+  /**
+   * The doubling rule (加倍): which seats doubled, by seat (all false without the rule or before
+   * they choose); while `phase` is `doubling`, `turn` is the seat choosing and `toDouble` the
+   * seats still to choose, in order.
+   */
+  readonly doubled: readonly boolean[];
+  readonly toDouble: readonly number[];
+  /** The showHand rule (明牌): whether the landlord showed its hand. */
+  readonly shown: boolean;
+  /** Once the landlord showed its hand: the cards it still holds, shown to every viewer; else null. */
+  readonly shownHand: readonly string[] | null;
 }
 
 /** How many cards each pile holds (never which). */
@@ -224,6 +237,8 @@ export type TableAction =
   | { readonly type: 'bid'; readonly bid: 'pass' | 'call' | 'rob' | 1 | 2 | 3 }
   | { readonly type: 'play'; readonly cards: readonly string[] }
   | { readonly type: 'pass' }
+  | { readonly type: 'double'; readonly choice: 'double' | 'no-double' }
+  | { readonly type: 'show-hand' }
   | { readonly type: 'draw'; readonly count?: number; readonly to?: number }
   | { readonly type: 'burn'; readonly count?: number }
   | { readonly type: 'discard'; readonly cards: readonly string[] }

@@ -167,6 +167,17 @@ export const actionBody = tagged(
     bid: object({ bid: bidValue }, ['bid']),
     play: object({ cards }, ['cards']),
     pass: none,
+    // Dou Dizhu with the doubling rule (加倍): one choice per seat, in turn, after the bidding.
+    double: object(
+      {
+        choice: oneOf(['double', 'no-double'], {
+          message: 'choice must be double or no-double.',
+        }),
+      },
+      ['choice'],
+    ),
+    // Dou Dizhu with the showHand rule (明牌): the landlord, before its first play.
+    'show-hand': none,
     draw: object({
       count,
       to: integer({ minimum: 0, maximum: 63, message: 'to must be a seat number.' }),

@@ -31,7 +31,7 @@ import {
   type SignedRoundSecretState,
 } from '../../fair/index.ts';
 import { chacha20, uniformInt } from '../../index.ts';
-import { cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
+import { canShowHand, cardsFor, legalMoves } from '../../rules/doudizhu/index.ts';
 import type { StepContext } from './hand-flow.ts';
 import { sweepDue } from './sweep-due.ts';
 import type { TableDocument } from './table-doc.ts';
@@ -85,6 +85,10 @@ function visibleNow(doc: TableDocument, seat: number, hidden: Set<string>): stri
   if (h.game !== null) {
     out.push(...(h.game.hands[seat] ?? []).map((c) => c.id));
     if (h.game.kittyShown) out.push(...h.game.kitty.map((c) => c.id));
+    // 明牌: once the landlord shows its hand, what it still holds is every viewer's to see.
+    if (h.game.shown === true && h.game.landlord !== null) {
+      out.push(...(h.game.hands[h.game.landlord] ?? []).map((c) => c.id));
+    }
     for (const p of h.game.plays) out.push(...p.cards.map((c) => c.id));
   }
   return out.filter((c) => !hidden.has(c));
@@ -118,6 +122,9 @@ interface Tally {
   timeouts: number;
   /** `timeout` before the turn clock ran out, refused. */
   earlyTimeouts: number;
+  /** Dou Dizhu with the house rules: doubling choices made, and hands the landlord showed. */
+  doubles: number;
+  shows: number;
 }
 
 const flip = (hex: string) => `${hex[0] === '0' ? '1' : '0'}${hex.slice(1)}`;
@@ -128,6 +135,7 @@ async function capture(
   fair: boolean,
   seed: string,
   hands: number,
+  rules: Record<string, boolean> = {},
 ) {
   const t = testApp(seed);
   const rnd = chacha20(`${seed}/actions`);
@@ -137,6 +145,7 @@ async function capture(
     options,
     fair,
     revealTimeoutSeconds: 60,
+    ...(Object.keys(rules).length > 0 ? { rules } : {}),
   });
   assert.equal(created.status, 201, created.text);
   const id = created.json.tableId as string;
@@ -170,6 +179,8 @@ async function capture(
     refusedProtocol: 0,
     timeouts: 0,
     earlyTimeouts: 0,
+    doubles: 0,
+    shows: 0,
   };
   // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
@@ -714,6 +725,10 @@ async function capture(
       { type: 'nonsense', cards },
       // Dou Dizhu's clock actions (only there, so the other games' runs stay as they were).
       ...(hand.game === null ? [] : [{ type: 'back' }, { type: 'timeout' }]),
+      // The house rules' actions, at any time by anyone (mostly refused).
+      ...(hand.game === null
+        ? []
+        : [{ type: 'double', choice: pick(['double', 'no-double']) }, { type: 'show-hand' }]),
     ]);
     if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
       // Half the time a legal move by the seat to play (the largest, so hands end sooner).
@@ -729,8 +744,19 @@ async function capture(
       actor = game.turn;
       body = { type: 'bid', bid: pick(['pass', 3]) };
     }
+    if (game !== null && game.phase === 'doubling' && uniformInt(2, rnd) === 0) {
+      actor = game.turn;
+      body = { type: 'double', choice: pick(['double', 'no-double']) };
+    }
+    if (game !== null && canShowHand(game) && uniformInt(2, rnd) === 0) {
+      // The landlord shows its hand: from here on its cards are every viewer's (visibleNow).
+      actor = game.turn;
+      body = { type: 'show-hand' };
+    }
     const v = uniformInt(10, rnd) === 0 ? row.version - 1 : row.version;
-    await act(actor, body, texts, v);
+    const res = await act(actor, body, texts, v);
+    if (res.status === 200 && body.type === 'double') tally.doubles++;
+    if (res.status === 200 && body.type === 'show-hand') tally.shows++;
     const token = actor === HOST ? hostToken : tokens[actor]!;
     const g = await t.call('GET', `/v1/tables/${id}`, undefined, bearer(token));
     texts[actor]!.push(g.text);
@@ -795,11 +821,14 @@ test('capture: at an Omaha practice table, no seat sees a street before it is de
   }
 });
 
-test('capture: at a fair Dou Dizhu table (commits, reveals, bids, plays, turn clocks, errors), no seat is sent a hidden card, seed or key', async () => {
-  const { checked, tally } = await capture('doudizhu', {}, true, 'capture-ddz', 12);
+test('capture: at a fair Dou Dizhu table (commits, reveals, bids, doubling, shown hands, plays, turn clocks, errors), no seat is sent a hidden card, seed or key', async () => {
+  const { checked, tally } = await capture('doudizhu', {}, true, 'capture-ddz', 20, {
+    doubling: true,
+    showHand: true,
+  });
   assert.ok(checked > 500, `only ${checked} card mentions checked`);
   assertFairMix(tally);
-  for (const k of ['timeouts', 'earlyTimeouts'] as const) {
+  for (const k of ['timeouts', 'earlyTimeouts', 'doubles', 'shows'] as const) {
     assert.ok(tally[k] > 0, `the run had no ${k}: ${JSON.stringify(tally)}`);
   }
 });

@@ -35,17 +35,6 @@ export function createTableDoc(
   if (!isDoudizhu && Object.keys(rules).length > 0) {
     throw new ApiError(400, 'BAD_REQUEST', 'rules are Dou Dizhu house-rule flags.');
   }
-  // The library scores 加倍 and 明牌, but a table has no doubling round or show-hand action yet:
-  // a table opened with them would stop at the doubling round. Refused until it has them.
-  for (const flag of ['doubling', 'showHand'] as const) {
-    if (rules[flag] === true) {
-      throw new ApiError(
-        400,
-        'BAD_REQUEST',
-        `rules.${flag} is not offered at a service table yet (the terminal game has it).`,
-      );
-    }
-  }
   try {
     if (isDoudizhu) resolveRules(rules as Partial<DoudizhuRules>);
   } catch (error) {

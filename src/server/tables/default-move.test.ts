@@ -5,6 +5,7 @@ import { deal, parseCards } from '../../index.ts';
 import {
   bid,
   type DoudizhuState,
+  double,
   legalMoves,
   pass,
   play,
@@ -21,6 +22,7 @@ function apply(game: DoudizhuState, move: NonNullable<ReturnType<typeof defaultM
   const seat = game.turn;
   if (move.type === 'bid') return bid(game, seat, move.bid);
   if (move.type === 'pass') return pass(game, seat);
+  if (move.type === 'double') return double(game, seat, move.choice);
   const hand = game.hands[seat]!;
   return play(
     game,
@@ -42,6 +44,24 @@ test('defaultMove: pass when bidding, pass when following, nothing once the hand
   assert.equal(defaultMove({ ...g, phase: 'redeal', turn: -1 }), null);
 });
 
+test('defaultMove: no-double in the doubling round, for each seat in turn; never a show of the hand', () => {
+  let g = startBidding(deal('doudizhu', { seed: 'clock 3' }), {
+    rules: { doubling: true, showHand: true },
+  });
+  g = bid(g, 0, 3); // seat 0 is landlord: seats 1, 2, then 0 choose
+  for (const seat of [1, 2, 0]) {
+    assert.equal(g.phase, 'doubling');
+    assert.equal(g.turn, seat);
+    const move = defaultMove(g)!;
+    assert.deepEqual(move, { type: 'double', choice: 'no-double' });
+    g = apply(g, move);
+  }
+  assert.deepEqual(g.doubled, [false, false, false], 'the clock raised no stake');
+  assert.equal(g.phase, 'playing');
+  // The landlord may show its hand now; the clock leads instead.
+  assert.equal(defaultMove(g)!.type, 'play');
+});
+
 test('defaultMove: leading, the single of the lowest rank held (3 … A, 2, BJ, RJ), its first card in hand order', () => {
   const base = bid(startBidding(deal('doudizhu', { seed: 'clock 2' })), 0, 3);
   const lead = (cards: string) =>
@@ -57,13 +77,13 @@ test('defaultMove: leading, the single of the lowest rank held (3 … A, 2, BJ, 
 
 test('defaultMove (property): over random hands played by the clock alone, every default move is legal, and every lead is the lowest single', () => {
   fc.assert(
-    fc.property(fc.string({ maxLength: 12 }), fc.boolean(), (seed, rob) => {
+    fc.property(fc.string({ maxLength: 12 }), fc.boolean(), fc.boolean(), (seed, rob, dbl) => {
       let g = startBidding(deal('doudizhu', { seed: `clock ${seed}` }), {
-        rules: { robLandlord: rob },
+        rules: { robLandlord: rob, doubling: dbl, showHand: dbl },
       });
       // Someone must take the landlord, or the clock passes the hand into a redeal.
       g = bid(g, g.turn, rob ? 'call' : 3);
-      for (let turns = 0; g.phase === 'bidding' || g.phase === 'playing'; turns++) {
+      for (let turns = 0; ['bidding', 'doubling', 'playing'].includes(g.phase); turns++) {
         assert.ok(turns < 200, 'the clock ends a hand');
         const move = defaultMove(g);
         assert.ok(move !== null);

@@ -3,6 +3,7 @@ import { cardsFor, type DoudizhuState, legalPlays, type Play } from '../../rules
 /** The move the service makes for a seat whose turn clock ran out: an action a seat could send. */
 export type DefaultMove =
   | { readonly type: 'bid'; readonly bid: 'pass' }
+  | { readonly type: 'double'; readonly choice: 'no-double' }
   | { readonly type: 'pass' }
   | { readonly type: 'play'; readonly cards: string[] };
 
@@ -10,11 +11,15 @@ export type DefaultMove =
  * What the turn clock plays for the seat to act when it runs out (docs/TABLES.md, "Clocks"):
  *
  * - bidding: `pass` (no bid; 不叫 / 不抢);
+ * - the doubling round (the `doubling` rule): `no-double` (不加倍) — the clock never raises the
+ *   seat's stake;
  * - following a play: `pass` (不要);
  * - leading: the **smallest legal lead** — of `legalPlays(hand, null)` the play of the lowest
  *   rank (Dou Dizhu's order, 3 … A, 2, BJ, RJ), and of those the one of fewest cards. Every
  *   card is a legal single, so this is always the single of the lowest rank the seat holds; the
  *   card is the first of that rank in the seat's hand (`cardsFor`: the hand's dealt order).
+ *
+ * The clock never shows the landlord's hand (明牌 is the player's choice; the lead is its decline).
  *
  * The smallest lead gives away the least: a clock that led the seat's best combination would
  * spend its hand for it. It never breaks the rules (the library checks it like any play).
@@ -29,6 +34,7 @@ export type DefaultMove =
 export function defaultMove(game: DoudizhuState): DefaultMove | null {
   if (!hasDefaultMove(game)) return null;
   if (game.phase === 'bidding') return { type: 'bid', bid: 'pass' };
+  if (game.phase === 'doubling') return { type: 'double', choice: 'no-double' };
   if (game.lead !== null) return { type: 'pass' };
   const hand = game.hands[game.turn]!;
   let best: Play | undefined;
@@ -43,7 +49,7 @@ export function defaultMove(game: DoudizhuState): DefaultMove | null {
 
 /**
  * Whether {@link defaultMove} has a move for the seat to act (without listing the legal plays):
- * a seat is to act, bidding or playing. A phase added to the rules gets a clock only once it is
+ * a seat is to act, bidding, doubling or playing. A phase added to the rules gets a clock only once it is
  * added here and there.
  *
  * @example
@@ -53,5 +59,8 @@ export function defaultMove(game: DoudizhuState): DefaultMove | null {
  * @throws never.
  */
 export function hasDefaultMove(game: DoudizhuState): boolean {
-  return game.turn >= 0 && (game.phase === 'bidding' || game.phase === 'playing');
+  return (
+    game.turn >= 0 &&
+    (game.phase === 'bidding' || game.phase === 'doubling' || game.phase === 'playing')
+  );
 }

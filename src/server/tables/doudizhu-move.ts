@@ -14,8 +14,8 @@ export interface Stepped {
 }
 
 /**
- * One Dou Dizhu move by `seat` at the table — a bid, a play or a pass, checked by the rules
- * library — with its public log entries (the kitty when the landlord takes it), the next seat's
+ * One Dou Dizhu move by `seat` at the table — a bid, a doubling choice, the landlord's show, a
+ * play or a pass, checked by the rules library — with its public log entries (the kitty when the landlord takes it), the next seat's
  * turn clock (tables/turn-clock.ts), and the end of the hand when it finishes or is redealt.
  * The seat's own request and the turn clock running out (tables/turn-timeout.ts) both move here.
  *
@@ -37,6 +37,11 @@ export function doudizhuMove(
   const actions: PublicAction[] = [];
   if (b.type === 'bid') actions.push({ type: 'bid', seat, bid: b.bid });
   if (b.type === 'pass') actions.push({ type: 'pass', seat });
+  if (b.type === 'double') actions.push({ type: 'double', seat, choice: b.choice });
+  if (b.type === 'show-hand') {
+    // 明牌: the landlord's hand is public from now on (public-view.ts); the log says which cards.
+    actions.push({ type: 'show-hand', seat, cards: game.hands[seat]!.map((c) => c.id) });
+  }
   if (b.type === 'play') {
     actions.push({ type: 'play', seat, cards: game.plays.at(-1)!.cards.map((c) => c.id) });
   }

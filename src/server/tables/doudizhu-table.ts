@@ -5,8 +5,10 @@ import {
   type DoudizhuRules,
   type DoudizhuScore,
   type DoudizhuState,
+  double,
   pass,
   play,
+  showHand,
   startBidding,
 } from '../../rules/doudizhu/index.ts';
 import { ApiError } from '../deck/api-error.ts';
@@ -36,7 +38,8 @@ export function scoreHandSafe(game: DoudizhuState): DoudizhuScore | null {
 }
 
 /**
- * One Dou Dizhu step at the table, enforced by the rules library: a bid, a play or a pass.
+ * One Dou Dizhu step at the table, enforced by the rules library: a bid, a play or a pass, and
+ * with the house rules a doubling choice (`doubling`, 加倍) or the landlord's show (`showHand`, 明牌).
  *
  * @example
  * ```ts
@@ -54,11 +57,15 @@ export function doudizhuStep(game: DoudizhuState, seat: number, action: ActionBo
       return play(game, seat, cardsOf(action.cards));
     case 'pass':
       return pass(game, seat);
+    case 'double':
+      return double(game, seat, action.choice);
+    case 'show-hand':
+      return showHand(game, seat);
     default:
       throw new ApiError(
         400,
         'UNKNOWN_ACTION',
-        'At a Dou Dizhu table the actions are bid, play, pass (and next-hand).',
+        'At a Dou Dizhu table the actions are bid, double, show-hand, play, pass (and next-hand).',
       );
   }
 }

@@ -10,7 +10,8 @@ import type { PublicHandView, PublicTableView } from './view-parts.ts';
  * field from an allow-list — nothing of the document is spread or passed through — so a field
  * added to the document later stays hidden until someone adds it here.
  *
- * The public cards (board, discard, plays, the kitty once shown) and how many cards every pile
+ * The public cards (board, discard, plays, the kitty once shown, the landlord's hand once it
+ * shows it — 明牌) and how many cards every pile
  * holds; never a seat's cards, the stock or its order, a street not dealt yet (Hold'em, Omaha:
  * only how many are left and the next one's name), the sealed round (server seed) or transcript,
  * token hashes or stored idempotent answers. What is one viewer's own — who it is, its cards —
@@ -172,5 +173,12 @@ function gameView(g: DoudizhuState): GameView {
     bombs: g.bombs,
     winner: g.winner,
     score: g.score === null ? null : JSON.parse(JSON.stringify(g.score)),
+    // A hand stored before the doubling rule existed has neither field: nobody doubled.
+    doubled: g.hands.map((_, k) => g.doubled?.[k] === true),
+    toDouble: [...(g.toDouble ?? [])],
+    shown: g.shown === true,
+    // 明牌: the landlord put its hand face up, so what it still holds is every viewer's to see.
+    shownHand:
+      g.shown === true && g.landlord !== null ? (g.hands[g.landlord] ?? []).map((c) => c.id) : null,
   };
 }
