@@ -31,6 +31,7 @@ import { seatName } from './seat-name.ts';
 import { api, serverNow } from './table-api.ts';
 import { renderHostPanel } from './table-host.ts';
 import { setupJoinForm, showJoin } from './table-join.ts';
+import { renderScores } from './table-scores.ts';
 import { type Role, seatMemory, tableStorage } from './table-storage.ts';
 import { HandVerdicts } from './table-verdicts.ts';
 import { renderWaiting } from './table-waiting.ts';
@@ -159,6 +160,7 @@ function render(s: Sitting): void {
     renderHostPanel(tv, s.token, { render: () => render(s), refresh: () => refresh(s) });
   }
   if (tv !== null) renderWaiting(tv, s.me, serverNow());
+  renderScores(tv);
   s.verdicts.render();
   const board = byId('table-board');
   board.replaceChildren();
@@ -257,6 +259,11 @@ function renderControls(s: Sitting): void {
   )) {
     const value = b.dataset.bid ?? '';
     const points = /^\d$/.test(value);
+    if (value === 'pass') {
+      // After a call, passing is declining to rob (不抢), not declining to call (不叫).
+      b.dataset.i18n = rob && called ? 'table.robPass' : 'table.bidPass';
+      b.textContent = t(b.dataset.i18n as 'table.bidPass');
+    }
     b.hidden = value !== 'pass' && (rob ? points : !points);
     b.disabled = points
       ? Number(value) <= (g?.highestBid ?? 0)
@@ -552,11 +559,13 @@ function openTableForm(): void {
     const namesOpen = typed.every((n) => n === '');
     const players = typed.map((n, i) => n || `seat-${i}`);
     const timeout = Number(byId<HTMLInputElement>('table-timeout').value);
+    const rob = byId<HTMLInputElement>('table-rob').checked;
     void api()
       .createTable({
         preset: 'doudizhu',
         ...(namesOpen ? {} : { players }),
         ...(Number.isInteger(timeout) && timeout > 0 ? { revealTimeoutSeconds: timeout } : {}),
+        ...(rob ? { rules: { robLandlord: true } } : {}),
       })
       .then((r) => {
         const id = r.tableId;

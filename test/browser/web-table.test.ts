@@ -246,6 +246,61 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     return { id, invites };
   }
 
+  /** The score of a hand as the service sent it: what the page must show. */
+  interface ScoreSeen {
+    base: number;
+    multiplier: number;
+    unit: number;
+    deltas: number[];
+  }
+
+  /** How the score sheet writes a number: +12, −6 (a minus sign), 0. */
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+  /**
+   * Every page in `pages` shows hand `n`'s score (its base, multiplier and each seat's points)
+   * and the running totals `totals`; `zh` reads it in Chinese.
+   */
+  async function scoresShown(
+    pages: readonly Browsing[],
+    zh: Browsing | null,
+    n: number,
+    score: ScoreSeen,
+    totals: readonly number[],
+  ): Promise<void> {
+    const { base, multiplier, unit } = score;
+    for (const p of pages) {
+      await p.page.waitForSelector(
+        `#table-scores:not([hidden]) #table-score-last[data-hand="${n}"]`,
+      );
+      const text = (await p.page.textContent('#table-scores')) ?? '';
+      if (p === zh) {
+        assert.match(text, new RegExp(`第 ${n} 局：(地主 \\S+ 获胜|农民战胜地主 \\S+)`), text);
+        assert.ok(text.includes(`底分 ${base} × 倍数 ${multiplier} = 每位农民 ${unit} 分`), text);
+        assert.ok(text.includes(`累计得分（共 ${n} 局）`), text);
+      } else {
+        assert.match(text, new RegExp(`Hand ${n}: the (landlord \\S+ won|farmers beat)`), text);
+        assert.ok(
+          text.includes(`Base ${base} × multiplier ${multiplier} = ${unit} a farmer`),
+          text,
+        );
+        assert.ok(text.includes(`Running total over ${n} hand${n === 1 ? '' : 's'}`), text);
+      }
+      const rows = await p.page.$$eval('#table-totals tbody tr', (trs) =>
+        trs.map((tr) => [
+          tr.querySelector('td.delta')?.textContent ?? '',
+          tr.querySelector('td.total')?.textContent ?? '',
+        ]),
+      );
+      assert.deepEqual(
+        rows,
+        score.deltas.map((d, k) => [signed(d), signed(totals[k] ?? 0)]),
+        'the points of the hand and the running totals',
+      );
+    }
+    assert.deepEqual(await a11yProblems(pages[0]!.page), [], 'the scores');
+  }
+
   test('the host hands out invites; three players claim in their own browsers, play a whole hand by clicking, and see it proven fair', async () => {
     const host = await person();
     const { id, invites } = await hostOpens(host, ['alice', 'bob', 'carol'], 120);
@@ -326,6 +381,18 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     await p0.page.keyboard.press('Enter');
     for (const p of players)
       await p.page.waitForSelector(`#table-board .lead [data-card="${first}"]`);
+    // The host's page follows the table live from its own stream: the play, the count, the turn.
+    await host.page.waitForSelector(`#table-board .lead [data-card="${first}"]`);
+    assert.match(
+      (await host.page.textContent('#table-board .seat[data-seat="0"] h3')) ?? '',
+      /^alice — 19 cards · landlord/,
+    );
+    assert.equal(
+      await host.page.locator('#table-board .seat[data-seat="0"] .backs img').count(),
+      19,
+    );
+    assert.equal(await host.page.textContent('#table-status'), 'Playing — waiting for bob');
+    assert.equal(await host.page.locator('#table-mine button').count(), 0, 'the host has no hand');
 
     // Seat 1 tries two cards of different ranks: refused by the rules, with their reason.
     await p1.page.waitForSelector('#table-plays:not([hidden])');
@@ -391,29 +458,32 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     // The rest of the hand, by clicking: the seat to lead asks for a hint and plays it, the
     // others pass. A click made on a view one change old is refused as stale and made again.
     const byTurn = (v: SeatView) => players[v.hand.game.turn]!;
-    for (let clicks = 0; clicks < 400; clicks++) {
-      const v = await seatView(0);
-      if (v.hand.phase === 'ended') break;
-      const turn = v.hand.game.turn;
-      const p = byTurn(v);
-      await p.page.waitForSelector('#table-plays:not([hidden])');
-      const lead = v.hand.game.lead;
-      if (lead === null || lead.seat === turn) {
-        await p.page.click('#table-hint');
-        await p.page.click('#table-play');
-      } else {
-        await p.page.click('#table-pass');
+    const playOut = async () => {
+      for (let clicks = 0; clicks < 400; clicks++) {
+        const v = await seatView(0);
+        if (v.hand.phase === 'ended') break;
+        const turn = v.hand.game.turn;
+        const p = byTurn(v);
+        await p.page.waitForSelector('#table-plays:not([hidden])');
+        const lead = v.hand.game.lead;
+        if (lead === null || lead.seat === turn) {
+          await p.page.click('#table-hint');
+          await p.page.click('#table-play');
+        } else {
+          await p.page.click('#table-pass');
+        }
+        await until(
+          'the click to count',
+          async () => {
+            const now = await seatView(0);
+            return now.version > v.version ? true : undefined;
+          },
+          5_000,
+        ).catch(() => undefined);
       }
-      await until(
-        'the click to count',
-        async () => {
-          const now = await seatView(0);
-          return now.version > v.version ? true : undefined;
-        },
-        5_000,
-      ).catch(() => undefined);
-    }
-    assert.equal((await seatView(0)).hand.phase, 'ended');
+      assert.equal((await seatView(0)).hand.phase, 'ended');
+    };
+    await playOut();
 
     // Every player's browser verified the record itself: green, and only because proven fair.
     for (const p of [...players, host]) {
@@ -427,6 +497,12 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
       assert.match(words, /✓ Hand 1: Proven fair among 3 independently keyed seats/);
       assert.match(words, /every seat's seed decided the deck/);
     }
+
+    // The hand's score as the service scored it, on every page (the seats' and the host's): its
+    // base and multiplier, and each seat's points and running total; seat 2 reads it in Chinese.
+    const scoreOf = (v: SeatView) => (v.history.at(-1) as unknown as { score: ScoreSeen }).score;
+    const score1 = scoreOf(await seatView(0));
+    await scoresShown([...players, host], p2, 1, score1, score1.deltas);
     await p2.page.click('#lang');
 
     // The seat's private key never left its browser, and no secret rode in any URL.
@@ -477,6 +553,20 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
       );
     }
     assert.equal((await seatView(2)).hand.n, 2);
+
+    // Hand 2, to its end: the seat to bid first bids 3; then the running total is both hands'.
+    // The host goes back to its table (it left it to try bob's invite) and follows it again.
+    await open(host, `${origin}/#table/${id}/host`);
+    const bidder = byTurn(await seatView(0));
+    await bidder.page.waitForSelector('#table-bids:not([hidden])');
+    await bidder.page.click('#table-bids button[data-bid="3"]');
+    await until('the bid to count', async () =>
+      (await seatView(0)).hand.game.phase === 'playing' ? true : undefined,
+    );
+    await playOut();
+    const score2 = scoreOf(await seatView(0));
+    const sums = score1.deltas.map((d, k) => d + (score2.deltas[k] ?? 0));
+    await scoresShown([...players, host], null, 2, score2, sums);
     assert.deepEqual(errors, []);
     for (const p of [...players, host]) await p.context.close();
   });
@@ -685,5 +775,125 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     assert.ok(await caller.page.isHidden('#table-waiting'));
     assert.equal(await caller.page.locator('.badge.ok').count(), 0);
     for (const p of seats) await p.context.close();
+  });
+
+  test("a rob table opened from the page: call, rob, 不抢 and the caller's last say by clicking, the host following, a 17-card hand on one row at 390 px", async () => {
+    const host = await person();
+    await open(host, `${origin}/#table`);
+    await host.page.check('#table-rob');
+    await host.page.click('#table-go');
+    await host.page.waitForSelector('#table-links a');
+    const invites = await host.page.$$eval('#table-links a', (as) =>
+      as.map((a) => (a as HTMLAnchorElement).href),
+    );
+    const id = new URL(invites[0]!).hash.split('/')[1]!;
+    const names = ['ann', 'ben', 'cai'];
+    const seats: Browsing[] = [];
+    for (const [i, link] of invites.entries()) {
+      // On phones: 390 px wide.
+      const p = await person(390);
+      await p.page.setViewportSize({ width: 390, height: 844 });
+      await open(p, link);
+      await p.page.fill('#table-join-name', names[i]!);
+      await p.page.click('#table-join-go');
+      await p.page.waitForFunction((h) => location.hash === h, `#table/${id}/${i}`);
+      seats.push(p);
+    }
+    for (const p of seats) {
+      await p.page.waitForFunction(
+        () => document.querySelectorAll('#table-mine button[data-card]').length === 17,
+      );
+    }
+    // The whole hand on one row, and the page no wider than the phone.
+    for (const p of seats) {
+      const tops = await p.page.$$eval('#table-mine li', (lis) =>
+        lis.map((li) => Math.round(li.getBoundingClientRect().top)),
+      );
+      assert.equal(new Set(tops).size, 1, `the hand wraps: rows at ${[...new Set(tops)]}`);
+      const wide = await p.page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 390, `the page scrolls sideways: ${wide} px`);
+    }
+    const token = async (seat: number) =>
+      (await storage(seats[seat]!.page))[`fairdeal-seat:${id}/${seat}`]!;
+    const look = async (seat: number) =>
+      (await api('GET', `/v1/tables/${id}`, await token(seat))).table as SeatView & {
+        hand: { game: { base: number; bids: { bid: unknown }[] } };
+      };
+    const shown = (p: Browsing) =>
+      p.page.$$eval('#table-bids button[data-bid]', (bs) =>
+        (bs as HTMLButtonElement[])
+          .filter((b) => !b.hidden)
+          .map((b) => `${b.dataset.bid} ${b.textContent}${b.disabled ? ' (disabled)' : ''}`),
+      );
+    const first = (await look(0)).hand.game.turn;
+    const [a, b, c] = [0, 1, 2].map((k) => seats[(first + k) % 3]!) as [
+      Browsing,
+      Browsing,
+      Browsing,
+    ];
+    await a.page.waitForSelector('#table-bids:not([hidden])');
+    assert.deepEqual(await shown(a), [
+      'pass No bid',
+      'call Call landlord',
+      'rob Rob the landlord (disabled)',
+    ]);
+    assert.deepEqual(await a11yProblems(a.page), [], 'the bids at 390 px');
+    await a.page.click('#table-bids button[data-bid="call"]');
+    // The host sees the call and whose turn it is now, live.
+    await host.page.waitForFunction(
+      (name) =>
+        document.querySelector('#table-status')?.textContent ===
+        `Bidding for landlord — waiting for ${name}`,
+      names[(first + 1) % 3],
+    );
+    await b.page.waitForSelector('#table-bids:not([hidden])');
+    assert.deepEqual(await shown(b), [
+      'pass Don’t rob',
+      'call Call landlord (disabled)',
+      'rob Rob the landlord',
+    ]);
+    await b.page.click('#table-bids button[data-bid="rob"]');
+    await c.page.waitForSelector('#table-bids:not([hidden])');
+    // In Chinese: 不抢, 抢地主.
+    await c.page.click('#lang');
+    assert.deepEqual(await shown(c), ['pass 不抢', 'call 叫地主 (disabled)', 'rob 抢地主']);
+    await c.page.click('#table-bids button[data-bid="pass"]');
+    // The first caller has the last say: it lets the robber keep the landlord.
+    await a.page.waitForSelector('#table-bids:not([hidden])');
+    assert.deepEqual(await shown(a), [
+      'pass Don’t rob',
+      'call Call landlord (disabled)',
+      'rob Rob the landlord',
+    ]);
+    await a.page.click('#table-bids button[data-bid="pass"]');
+    await b.page.waitForFunction(
+      () => document.querySelectorAll('#table-mine button[data-card]').length === 20,
+    );
+    const game = (await look(0)).hand.game;
+    assert.deepEqual(
+      game.bids.map((x) => x.bid),
+      ['call', 'rob', 'pass', 'pass'],
+    );
+    assert.equal(game.landlord, (first + 1) % 3);
+    assert.equal(game.base, 2, 'one rob doubles the stake');
+    // The landlord's 20 cards still fit the phone on at most two even rows... on one.
+    const tops = await b.page.$$eval('#table-mine li', (lis) =>
+      lis.map((li) => Math.round(li.getBoundingClientRect().top)),
+    );
+    assert.equal(new Set(tops).size, 1);
+    assert.ok((await b.page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    // The host follows: the landlord marked, the kitty turned over, no cards of its own.
+    await host.page.waitForFunction(
+      (name) =>
+        document.querySelector('#table-status')?.textContent === `Playing — waiting for ${name}`,
+      names[(first + 1) % 3],
+    );
+    assert.match(
+      (await host.page.textContent(`#table-board .seat[data-seat="${(first + 1) % 3}"] h3`)) ?? '',
+      /— 20 cards · landlord/,
+    );
+    assert.equal(await host.page.locator('#table-board .kitty img').count(), 3);
+    assert.deepEqual(errors, []);
+    for (const p of [...seats, host]) await p.context.close();
   });
 });
