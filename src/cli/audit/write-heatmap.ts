@@ -4,7 +4,7 @@ import { type AuditResult, heatmapSvg, renderPng } from '../../audit/index.ts';
 
 /**
  * Draws the card × position heatmap of an audit and writes it as SVG, or PNG when the file name
- * ends in `.png` (needs the optional @resvg/resvg-js).
+ * ends in `.png`, in any case (needs the optional @resvg/resvg-js).
  *
  * @example
  * ```ts
@@ -22,7 +22,8 @@ export async function writeHeatmap(
   const title = `${result.subject} — ${verdict}`;
   const subtitle = `n = ${result.n}, ${result.trials.toLocaleString('en-US')} trials, α = ${result.alpha}${result.seed === undefined ? '' : `, seed ${result.seed}`}`;
   const svg = heatmapSvg(result.counts, title, subtitle);
-  const bytes = file.endsWith('.png') ? await renderPng(svg) : svg;
+  // The same rule as the option's check (`--heatmap X.PNG` is a PNG, not SVG text in a .PNG).
+  const bytes = /\.png$/i.test(file) ? await renderPng(svg) : svg;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
 }

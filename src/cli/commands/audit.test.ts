@@ -99,6 +99,13 @@ test('audit --heatmap writes an SVG and a PNG', async () => {
   );
   const png = readFileSync(join(dir, 'h/fair.png'));
   assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+  // An upper-case extension is a PNG too, never SVG text under a .PNG name.
+  await audit(
+    ['--algorithm', 'fairdeal', '--trials', '10000', '--heatmap', 'h/FAIR.PNG'],
+    fakeIo(dir),
+  );
+  const upper = readFileSync(join(dir, 'h/FAIR.PNG'));
+  assert.deepEqual([...upper.subarray(1, 4)], [0x50, 0x4e, 0x47]);
 });
 
 test('usage errors throw UsageError (exit 2 through main)', async () => {

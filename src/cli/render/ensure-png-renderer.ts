@@ -6,7 +6,7 @@ import { loadPeer } from '../../audit/index.ts';
  *
  * @example
  * ```ts
- * if (file.endsWith('.png')) await ensurePngRenderer();
+ * if (/\.png$/i.test(file)) await ensurePngRenderer();
  * ```
  * @throws {FairdealError} `MISSING_PEER` (exit 2) when @resvg/resvg-js cannot be loaded.
  */
