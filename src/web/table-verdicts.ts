@@ -15,6 +15,7 @@ import { problemWords } from './problem-words.ts';
 import { playerName } from './seat-name.ts';
 import { api } from './table-api.ts';
 import { type Role, tableStorage } from './table-storage.ts';
+import { type DealtHands, dealtHands } from './table-summary.ts';
 import { verdictWords } from './verdict-words.ts';
 
 /** Hands shown, newest first. */
@@ -31,6 +32,8 @@ interface Checked {
   disputes?: readonly VerifyProblem[];
   /** A dealt hand that ended early because the host kicked these players. */
   abandoned?: readonly string[];
+  /** Each seat's cards as dealt, read from the record once it verified (a dealt hand only). */
+  dealt?: DealtHands;
 }
 
 /**
@@ -48,6 +51,7 @@ export class HandVerdicts {
   readonly #role: Role;
   readonly #dealer: () => Promise<string>;
   readonly #changed: () => void;
+  #seats = 0;
 
   constructor(id: string, role: Role, dealer: () => Promise<string>, changed: () => void) {
     this.#id = id;
@@ -58,6 +62,7 @@ export class HandVerdicts {
 
   /** Starts checking every hand of `tv` that has ended or been voided and is not checked yet. */
   check(tv: TableView): void {
+    this.#seats = tv.seats;
     const hands = new Map<number, readonly string[] | undefined>();
     for (const h of tv.history.slice(-SHOWN)) {
       hands.set(h.n, h.outcome === 'kicked' ? h.missing : undefined);
@@ -84,6 +89,8 @@ export class HandVerdicts {
         entry.problems = v.problems;
       } else {
         entry.verdict = v.verdict;
+        const dealt = dealtHands(v.transcript, this.#seats);
+        if (dealt !== null) entry.dealt = dealt;
         if (v.disputes.length > 0) entry.disputes = v.disputes;
         else if (kicked !== undefined && (v.transcript as { kind?: string }).kind !== 'void') {
           entry.abandoned = kicked;
@@ -95,6 +102,16 @@ export class HandVerdicts {
     entry.done = true;
     if (typeof this.#role === 'number') tableStorage.setSecret(this.#id, this.#role, n, null);
     this.#changed();
+  }
+
+  /**
+   * Hand `n`'s cards as dealt and its badge, once its record verified with a verdict; else
+   * undefined (not checked yet, failed, void).
+   */
+  dealt(n: number): { readonly hands: DealtHands; readonly badge: HTMLElement } | undefined {
+    const c = this.#checked.get(n);
+    if (c === undefined || !c.done || c.dealt === undefined) return undefined;
+    return { hands: c.dealt, badge: badge(c) };
   }
 
   /** Draws the verdicts, newest first, in the page's language. */

@@ -10,6 +10,7 @@
 // #table/<id>/<seat>/<token>) is moved to localStorage and cleared from the address bar.
 
 import {
+  type GameView,
   type PlayView,
   SeatCheckError,
   type TableAction,
@@ -33,6 +34,7 @@ import { renderHostPanel } from './table-host.ts';
 import { setupJoinForm, showJoin } from './table-join.ts';
 import { renderScores } from './table-scores.ts';
 import { type Role, seatMemory, tableStorage } from './table-storage.ts';
+import { renderSummary } from './table-summary.ts';
 import { HandVerdicts } from './table-verdicts.ts';
 import { renderWaiting } from './table-waiting.ts';
 
@@ -114,7 +116,9 @@ class Sitting {
           })
         : null;
     this.verdicts = new HandVerdicts(id, role, dealer, () => {
-      if (current === this) this.verdicts.render();
+      if (current !== this) return;
+      this.verdicts.render();
+      summary(this);
     });
   }
   /** The seat number, or -1 for the host. */
@@ -124,6 +128,12 @@ class Sitting {
 }
 
 let current: Sitting | null = null;
+
+/** The hand-end summary of the current hand, from its verified record (table-summary.ts). */
+function summary(s: Sitting): void {
+  const n = s.table?.hand?.n;
+  renderSummary(s.table, n === undefined ? undefined : s.verdicts.dealt(n));
+}
 
 function player(tv: TableView, s: number): string {
   return seatName(tv.players[s], s);
@@ -148,7 +158,13 @@ function status(s: Sitting): string {
   if (g === undefined) return '';
   const whose =
     g.turn === s.me ? t('table.yourTurn') : `${t('table.turnOf')} ${player(tv, g.turn)}`;
-  return `${g.phase === 'bidding' ? t('table.bidding') : t('table.playing')} — ${whose}`;
+  const phase =
+    g.phase === 'bidding'
+      ? t('table.bidding')
+      : g.phase === 'doubling'
+        ? t('table.doublingPhase')
+        : t('table.playing');
+  return `${phase} — ${whose}`;
 }
 
 function render(s: Sitting): void {
@@ -162,6 +178,7 @@ function render(s: Sitting): void {
   if (tv !== null) renderWaiting(tv, s.me, serverNow());
   renderScores(tv);
   s.verdicts.render();
+  summary(s);
   const board = byId('table-board');
   board.replaceChildren();
   renderControls(s);
@@ -177,10 +194,19 @@ function render(s: Sitting): void {
     const n = counts?.hands[k] ?? 0;
     const marks = [
       g?.landlord === k ? ` · ${t('table.landlord')}` : '',
+      ...doublingMarks(g, k),
       g !== undefined && g.turn === k && hand.phase === 'playing' ? ` · ${t('table.toAct')}` : '',
     ].join('');
     const title = `${tf('table.seatLine', { name: player(tv, k), cards: tn('count.cards', n) })}${marks}`;
-    box.append(el('h3', '', title), backs(n, tn('table.faceDownLine', n, { name: player(tv, k) })));
+    // Once the landlord showed its hand (明牌), every viewer sees the cards it still holds.
+    const shown = g?.landlord === k ? g.shownHand : null;
+    box.append(
+      el('h3', '', title),
+      shown === null || shown === undefined
+        ? backs(n, tn('table.faceDownLine', n, { name: player(tv, k) }))
+        : faceUp(shown, tf('table.shownHand', { name: player(tv, k) })),
+    );
+    if (shown !== null && shown !== undefined) box.classList.add('shown');
     const last = g?.plays.filter((p) => p.seat === k).at(-1);
     if (last !== undefined) box.append(playLine(last));
     board.append(box);
@@ -212,6 +238,18 @@ function render(s: Sitting): void {
   if (s.role !== 'host') renderMine(s);
 }
 
+/** Who doubled (加倍) or declined, and a shown hand (明牌), as marks after a seat's name. */
+function doublingMarks(g: GameView | undefined, k: number): string[] {
+  if (g === undefined) return [];
+  const out: string[] = [];
+  // `doubled` is all false until a seat chooses: a seat that chose is no longer in `toDouble`.
+  const chose = g.phase !== 'bidding' && g.landlord !== null && !(g.toDouble ?? []).includes(k);
+  if (g.doubled?.[k] === true) out.push(` · ${t('table.doubledMark')}`);
+  else if (chose && (g.toDouble?.length ?? 0) > 0) out.push(` · ${t('table.notDoubledMark')}`);
+  if (g.shown === true && g.landlord === k) out.push(` · ${t('table.shownMark')}`);
+  return out;
+}
+
 function playLine(p: PlayView): HTMLElement {
   const line = el('div', 'last-play');
   if (p.type === 'pass' || p.cards.length === 0) line.textContent = t('table.passed');
@@ -228,7 +266,10 @@ function renderMine(s: Sitting): void {
   const mine = myCards(s);
   for (const id of [...s.selected]) if (!mine.includes(id)) s.selected.delete(id);
   const g = tv.hand?.game;
-  const landlord = g?.landlord === s.me ? ` · ${t('table.landlord')}` : '';
+  const landlord = [
+    g?.landlord === s.me ? ` · ${t('table.landlord')}` : '',
+    ...doublingMarks(g, s.me),
+  ].join('');
   byId('table-mine-title').textContent =
     `${tf('table.mineTitle', { name: player(tv, s.me), cards: tn('count.cards', mine.length) })}${landlord}`;
   const list = byId('table-mine');
@@ -271,7 +312,17 @@ function renderControls(s: Sitting): void {
         ? called
         : value === 'rob' && !called;
   }
+  byId('table-doubles').hidden = !(myTurn && g?.phase === 'doubling');
   byId('table-plays').hidden = !(myTurn && g?.phase === 'playing');
+  // 明牌 before the landlord's first play, once (canShowHand in fairdeal/doudizhu).
+  byId('table-show-hand').hidden = !(
+    myTurn &&
+    g?.phase === 'playing' &&
+    s.table?.rules.showHand === true &&
+    g.landlord === s.me &&
+    g.plays.length === 0 &&
+    g.shown !== true
+  );
   byId('table-next').hidden = hand?.phase !== 'ended';
   const mustLead = g?.lead === null || g?.lead?.seat === s.me;
   byId<HTMLButtonElement>('table-pass').disabled = mustLead;
@@ -559,13 +610,17 @@ function openTableForm(): void {
     const namesOpen = typed.every((n) => n === '');
     const players = typed.map((n, i) => n || `seat-${i}`);
     const timeout = Number(byId<HTMLInputElement>('table-timeout').value);
-    const rob = byId<HTMLInputElement>('table-rob').checked;
+    const rules = {
+      ...(byId<HTMLInputElement>('table-rob').checked ? { robLandlord: true } : {}),
+      ...(byId<HTMLInputElement>('table-doubling').checked ? { doubling: true } : {}),
+      ...(byId<HTMLInputElement>('table-showhand').checked ? { showHand: true } : {}),
+    };
     void api()
       .createTable({
         preset: 'doudizhu',
         ...(namesOpen ? {} : { players }),
         ...(Number.isInteger(timeout) && timeout > 0 ? { revealTimeoutSeconds: timeout } : {}),
-        ...(rob ? { rules: { robLandlord: true } } : {}),
+        ...(Object.keys(rules).length > 0 ? { rules } : {}),
       })
       .then((r) => {
         const id = r.tableId;
@@ -600,6 +655,15 @@ export function setupTableView(): void {
       { type: 'bid' }
     >['bid'];
     void act(current, { type: 'bid', bid: value }).catch(() => {});
+  });
+  byId('table-doubles').addEventListener('click', (event) => {
+    const choice = (event.target as HTMLElement).closest<HTMLElement>('button[data-double]')
+      ?.dataset.double;
+    if ((choice !== 'double' && choice !== 'no-double') || current === null) return;
+    void act(current, { type: 'double', choice }).catch(() => {});
+  });
+  byId('table-show-hand').addEventListener('click', () => {
+    if (current !== null) void act(current, { type: 'show-hand' }).catch(() => {});
   });
   byId('table-play').addEventListener('click', () => {
     const s = current;
