@@ -12,6 +12,7 @@ import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
 import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { openTableByForm } from '../support/table-form.ts';
 
 describe('accessibility: axe-core finds nothing serious on any view, in English or Chinese', {
   skip,
@@ -78,15 +79,8 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
     test(`${language}: the table form, the host's page and a seat's page at a dealt hand`, async () => {
       const host = await open(`${origin}/#table`, language);
       await clean(host, `${language} table form`);
-      for (const [i, name] of ['ann', 'bo', 'cy'].entries()) {
-        await host.fill(`#table-player-${i}`, name);
-      }
-      await host.click('#table-go');
-      await host.waitForSelector('#table-links a');
+      const links = await openTableByForm(host, { players: ['ann', 'bo', 'cy'] });
       await clean(host, `${language} host page`);
-      const links = await host.$$eval('#table-links a', (as) =>
-        as.map((a) => (a as HTMLAnchorElement).href),
-      );
       const seats: Page[] = [];
       for (const link of links) seats.push(await open(link, language));
       for (const p of seats) {
@@ -150,13 +144,7 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
     await page.context().close();
 
     const host = await open(`${origin}/#table`, 'en');
-    for (const [i, name] of ['di', 'ed', 'fa'].entries())
-      await host.fill(`#table-player-${i}`, name);
-    await host.click('#table-go');
-    await host.waitForSelector('#table-links a');
-    const links = await host.$$eval('#table-links a', (as) =>
-      as.map((a) => (a as HTMLAnchorElement).href),
-    );
+    const links = await openTableByForm(host, { players: ['di', 'ed', 'fa'] });
     const seats: Page[] = [];
     for (const link of links) seats.push(await open(link, 'en', PHONE));
     for (const p of seats) {

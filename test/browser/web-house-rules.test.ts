@@ -15,6 +15,7 @@ import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
 import { chromiumSkip, launchChromium } from '../support/chromium.ts';
+import { openTableByForm } from '../support/table-form.ts';
 
 interface Seen {
   version: number;
@@ -89,13 +90,9 @@ describe('加倍 and 明牌 at a table, and the hand-end summary, in three brows
   test('double, no double and show hand by clicking; the shown hand on every page; the summary with a green badge', async () => {
     const host = await person();
     await open(host, `${origin}/#table`);
-    await host.page.check('#table-doubling');
-    await host.page.check('#table-showhand');
-    await host.page.click('#table-go');
-    await host.page.waitForSelector('#table-links a');
-    const invites = await host.page.$$eval('#table-links a', (as) =>
-      as.map((a) => (a as HTMLAnchorElement).href),
-    );
+    const invites = await openTableByForm(host.page, {
+      check: ['#table-doubling', '#table-showhand'],
+    });
     const id = new URL(invites[0]!).hash.split('/')[1]!;
     const names = ['ann', 'ben', 'cai'];
     const seats: Person[] = [];

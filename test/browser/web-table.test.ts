@@ -29,6 +29,7 @@ import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
+import { openTableByForm } from '../support/table-form.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -780,12 +781,7 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
   test("a rob table opened from the page: call, rob, 不抢 and the caller's last say by clicking, the host following, a 17-card hand on one row at 390 px", async () => {
     const host = await person();
     await open(host, `${origin}/#table`);
-    await host.page.check('#table-rob');
-    await host.page.click('#table-go');
-    await host.page.waitForSelector('#table-links a');
-    const invites = await host.page.$$eval('#table-links a', (as) =>
-      as.map((a) => (a as HTMLAnchorElement).href),
-    );
+    const invites = await openTableByForm(host.page, { check: ['#table-rob'] });
     const id = new URL(invites[0]!).hash.split('/')[1]!;
     const names = ['ann', 'ben', 'cai'];
     const seats: Browsing[] = [];
