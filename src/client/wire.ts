@@ -139,8 +139,11 @@ export interface HistoryView {
   readonly score: HandScore;
 }
 
-/** Who is looking: a seat (its number and player), or the host. */
-export type YouView = { readonly seat: number; readonly player: string } | 'host';
+/**
+ * Who is looking: a seat (its number and player), the host, or a spectator of a room (public
+ * information only: docs/TABLES.md, "Rooms").
+ */
+export type YouView = { readonly seat: number; readonly player: string } | 'host' | 'spectator';
 
 /** A table as one viewer (a seat, or the host) sees it: docs/TABLES.md, "What a seat sees". */
 export interface TableView {
@@ -161,6 +164,17 @@ export interface TableView {
   readonly withholdPenalty: number;
   /** The public key holding each seat (hex), null while the seat is open. */
   readonly seatKeys: readonly (string | null)[];
+  /**
+   * The display name each seat's claimer chose (any script, e.g. "张三"), null where none: shown
+   * by the page, never bound in a transcript (the player ids are).
+   */
+  readonly names: readonly (string | null)[];
+  /** Seats played by the house's bot (docs/TABLES.md, "Bots"): their seeds are the house's. */
+  readonly bots: readonly number[];
+  /** Whether the table is a room: it has a room code, and spectators (docs/TABLES.md, "Rooms"). */
+  readonly room: boolean;
+  /** Dou Dizhu: the stake (底分) every hand's points are multiplied by; 1 by default. */
+  readonly stakes: number;
   readonly history: readonly HistoryView[];
   readonly you: YouView;
   readonly hand: HandView | null;
@@ -177,6 +191,20 @@ export interface CreateTableRequest {
   readonly turnSeconds?: number;
   readonly rules?: Readonly<Record<string, boolean>>;
   readonly withholdPenalty?: number;
+  /** Open the table as a room: a short room code to join by, and spectators (default false). */
+  readonly room?: boolean;
+  /** Dou Dizhu: the stake (底分), 1 to 1000 (default 1). */
+  readonly stakes?: number;
+  /** Seats to fill with the house's bot at once (docs/TABLES.md, "Bots"). */
+  readonly bots?: readonly number[];
+}
+
+/** A room's code and the link that carries it (in the `#fragment`, which browsers do not send). */
+export interface RoomCodeView {
+  /** 8 characters of Crockford base32, shown as `ABCD-EFGH`; case and the hyphen do not matter. */
+  readonly code: string;
+  /** The page's link to the room, e.g. `/#room=ABCDEFGH` (relative to the service). */
+  readonly link: string;
 }
 
 /** The answer to `POST /v1/tables`: the host token and the invites are shown once. */
@@ -185,12 +213,19 @@ export interface CreateTableAnswer {
   readonly tableId: string;
   readonly hostToken: string;
   readonly invites: readonly { readonly seat: number; readonly invite: string }[];
+  /** A room's code and link (shown again to no one but the seats and spectators who have it). */
+  readonly room?: RoomCodeView;
   readonly table: TableView;
 }
 
-/** The body of `POST /v1/tables/{id}/seats/{seat}/claim`. */
+/** The body of `POST /v1/tables/{id}/seats/{seat}/claim`: an invite, or a room's code. */
 export interface ClaimSeatRequest {
-  readonly invite: string;
+  /** The seat's single-use invite (or, at a room, `code` in its place). */
+  readonly invite?: string;
+  /** A room's code: it claims any free seat of that room. */
+  readonly code?: string;
+  /** The name to show for the seat (1–20 characters, any script). */
+  readonly name?: string;
   /** The seat's Ed25519 public key, made on the claimer's device (64 hex digits). */
   readonly publicKey: string;
   /** A player id, when the host named none. */

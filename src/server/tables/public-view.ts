@@ -40,6 +40,10 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
     withholdPenalty: doc.withholdPenalty,
     // Which seats are held, and by which public key: never a token, never an invite.
     seatKeys: [...doc.seatKeys],
+    names: doc.players.map((_, k) => doc.names?.[k] ?? null),
+    bots: [...(doc.bots ?? [])],
+    room: doc.roomCodeHash !== undefined,
+    stakes: doc.stakes ?? 1,
     history: doc.history.map((h) => ({
       n: h.n,
       transcriptHash: h.transcriptHash,

@@ -30,6 +30,14 @@ export interface TableDocument {
   readonly namesOpen: boolean;
   /** The Ed25519 public key each seat was claimed with (hex), null while unclaimed. */
   readonly seatKeys: readonly (string | null)[];
+  /** Display name per seat, chosen by its claimer (absent: none). Public; never in a transcript. */
+  readonly names?: readonly (string | null)[];
+  /** Seats played by the house's bot (absent: none). */
+  readonly bots?: readonly number[];
+  /** SHA-256 (hex) of the room's code, when the table is a room (absent: not a room). */
+  readonly roomCodeHash?: string;
+  /** Dou Dizhu: the stake (底分) every hand's points are multiplied by (absent: 1). */
+  readonly stakes?: number;
   /** SHA-256 (hex) of each seat's unused single-use invite; null once claimed. */
   readonly invites: readonly (string | null)[];
   /** Dou Dizhu points a seat that withholds its seed pays each other seat (house rule; 0: none). */
