@@ -1,6 +1,8 @@
+import { isHousePlayer } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { requirePlayable } from './authorize.ts';
 import type { ClaimSeatBody } from './bodies.ts';
+import { unseatBot } from './bot-seats.ts';
 import { openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import type { HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash, tokenMatches } from './tokens.ts';
@@ -31,7 +33,7 @@ const seatNotFound = () => new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
  * const { doc: next, token } = claimSeat(doc, 1, { invite, publicKey }, ctx);
  * ```
  * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 401 `BAD_INVITE`, 409 `SEAT_TAKEN`, 409 `KEY_IN_USE`,
- *   400 `BAD_REQUEST` (a key that is not 64 hex digits, a bad name).
+ *   400 `BAD_REQUEST` (a key that is not 64 hex digits, a bad name, a `house-bot` id).
  */
 export function claimSeat(
   doc: TableDocument,
@@ -58,6 +60,13 @@ export function claimSeat(
   }
   let players = doc.players;
   if (req.player !== undefined) {
+    if (isHousePlayer(req.player)) {
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        'player: ids starting with house-bot are reserved for the house’s bots.',
+      );
+    }
     if (!doc.namesOpen) {
       throw new ApiError(400, 'BAD_REQUEST', 'The host named the seats at this table.');
     }
@@ -111,6 +120,8 @@ export function kickSeat(
     action = voided.action;
   }
   const invite = newInvite();
+  // A bot leaves with its key; the seat's id is a person's again (bot-seats.ts).
+  next = unseatBot(next, seat);
   next = {
     ...next,
     seatKeys: next.seatKeys.map((k, i) => (i === seat ? null : k)),
