@@ -6,13 +6,16 @@
 // whose arrow keys, Home/End, Enter and Space work, the bid and play buttons one Tab away, and
 // P plays; a refused play is said next to the hand, as an alert the hand names; axe-core finds
 // nothing serious at the table in English or Chinese, at either size. A spectator's route shows
-// the table without the host's powers.
+// the table without the host's powers. A seat's page closed while its turn clock ran out says
+// it is back (`{type:'back'}`), once, when it is opened again; its own clock counts down.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { createSeatKey } from '../../src/fair/index.ts';
+import { chacha20 } from '../../src/index.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
@@ -266,6 +269,15 @@ describe('the table on one screen: layout, focus, keys and refusals in Chromium'
     await lord.screenshot({ path: join(shot, 'web-table-desk.png') });
     await follower.screenshot({ path: join(shot, 'web-table-phone.png') });
 
+    // S passes (the follower, its focus still in the hand); H selects the hint (the next seat).
+    await follower.keyboard.press('s');
+    await follower.waitForSelector('#table-plays', { state: 'hidden' });
+    await zh.waitForSelector('#table-plays:not([hidden])');
+    assert.equal(await zh.locator(`${HAND}[aria-pressed="true"]`).count(), 0);
+    await zh.focus(`${HAND}[tabindex="0"]`);
+    await zh.keyboard.press('h');
+    assert.ok((await zh.locator(`${HAND}[aria-pressed="true"]`).count()) > 0, 'H selects a hint');
+
     // A spectator's route (#table/<id>/watch): the table as the host sees it, without its powers.
     // Its pass is a read-only token kept under the role `watch`; the host's stands in for the
     // room's watch token here (the rooms service issues those).
@@ -288,5 +300,95 @@ describe('the table on one screen: layout, focus, keys and refusals in Chromium'
     assert.deepEqual(await axeViolations(viewer), [], 'axe, the spectator');
     assert.deepEqual(errors, []);
     for (const p of [host, ...seats, viewer]) await p.context().close();
+  });
+
+  test("a seat's page whose clock ran out while it was closed says it is back, once, when opened again; its clock counts down", async () => {
+    const call = async (path: string, body: unknown, token?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      const r = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+    };
+    // A practice table (no seeds to wait for) with a 3 s turn clock; seats 1 and 2 over HTTP.
+    const made = await call('/v1/tables', {
+      preset: 'doudizhu',
+      fair: false,
+      players: ['ann', 'bo', 'cy'],
+      turnSeconds: 3,
+    });
+    assert.equal(made.status, 201);
+    const id = made.json.tableId as string;
+    const invites = made.json.invites as { seat: number; invite: string }[];
+    const tokens: string[] = [];
+    for (const seat of [1, 2]) {
+      const key = await createSeatKey(chacha20(`back, seat ${seat}`));
+      const claimed = await call(`/v1/tables/${id}/seats/${seat}/claim`, {
+        invite: invites[seat]!.invite,
+        publicKey: key.publicKey,
+      });
+      assert.equal(claimed.status, 201);
+      tokens[seat] = claimed.json.seatToken as string;
+    }
+    const page = await open(`${origin}/#table/${id}/join/0/${invites[0]!.invite}`, DESK);
+    const sent: string[] = [];
+    page.context().on('request', (r) => {
+      const body = r.postData();
+      if (body !== null) sent.push(body);
+    });
+    await dealt(page);
+    const view = async (seat: number) => {
+      const r = await fetch(`${origin}/v1/tables/${id}`, {
+        headers: { authorization: `Bearer ${tokens[seat]}` },
+      });
+      return (
+        (await r.json()) as {
+          table: Seen & { away: boolean[]; hand: { clock: { seat: number; deadline: number } } };
+        }
+      ).table;
+    };
+    // The others pass until it is seat 0's turn to bid.
+    for (let v = await view(1); v.hand.game.turn !== 0; v = await view(1)) {
+      const r = await call(
+        `/v1/tables/${id}/actions`,
+        { type: 'bid', bid: 'pass', version: v.version },
+        tokens[v.hand.game.turn],
+      );
+      assert.equal(r.status, 200);
+    }
+    // Its own clock, beside its hand, counting down.
+    await page.waitForSelector('#table-mine-tags .clock:not([hidden])');
+    assert.match((await page.textContent('#table-mine-tags .clock')) ?? '', /^0:0[0-3] left$/);
+    // The page is closed across its deadline (the player's phone slept, the tab was closed):
+    // the service moves for it (a timeout, as its sweep would) and marks it away.
+    await page.goto('about:blank');
+    const due = (await view(1)).hand.clock.deadline;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now()) + 300));
+    const timedOut = await call(
+      `/v1/tables/${id}/actions`,
+      { type: 'timeout', version: (await view(1)).version },
+      tokens[1],
+    );
+    assert.equal(timedOut.status, 200, JSON.stringify(timedOut.json));
+    assert.deepEqual((await view(1)).away, [true, false, false]);
+    assert.equal(sent.filter((b) => b.includes('"back"')).length, 0);
+    // Opened again: the page sees it is away and says it is back, once. (A stream that resumes
+    // after a drop sets the same flag: fairdeal/client's onDrop, table-live.ts.)
+    await page.goto(`${origin}/#table/${id}/0`);
+    const end = Date.now() + 60_000;
+    while ((await view(1)).away[0] !== false) {
+      assert.ok(Date.now() < end, 'the page never said it was back');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal(sent.filter((b) => b.includes('"type":"back"')).length, 1, 'one back');
+    assert.deepEqual(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)),
+      [],
+    );
+    await page.context().close();
   });
 });
