@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createSeatKey } from '../../src/fair/index.ts';
 import { chacha20 } from '../../src/index.ts';
@@ -265,7 +266,9 @@ describe('the table on one screen: layout, focus, keys and refusals in Chromium'
     assert.deepEqual(await axeViolations(follower), [], 'axe with a refusal shown');
     assert.deepEqual(await outside(zh, [HAND]), [], 'the Chinese page');
     const shot =
-      process.env.FAIRDEAL_SCREENSHOTS === '1' ? 'docs/img' : (process.env.SHOT_DIR ?? dir);
+      process.env.FAIRDEAL_SCREENSHOTS === '1'
+        ? fileURLToPath(new URL('../../docs/img/', import.meta.url))
+        : dir;
     await lord.screenshot({ path: join(shot, 'web-table-desk.png') });
     await follower.screenshot({ path: join(shot, 'web-table-phone.png') });
 
@@ -389,6 +392,52 @@ describe('the table on one screen: layout, focus, keys and refusals in Chromium'
       errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)),
       [],
     );
+    await page.context().close();
+  });
+
+  test('four seats on a phone: the others right, across the top and left; the hand of two decks in one row on screen', async () => {
+    const r = await fetch(`${origin}/v1/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        preset: 'doudizhu-4p',
+        fair: false,
+        players: ['a1', 'b2', 'c3', 'd4'],
+      }),
+    });
+    assert.equal(r.status, 201);
+    const made = (await r.json()) as {
+      tableId: string;
+      invites: { seat: number; invite: string }[];
+    };
+    for (const seat of [0, 2, 3]) {
+      const key = await createSeatKey(chacha20(`four, seat ${seat}`));
+      const claimed = await fetch(`${origin}/v1/tables/${made.tableId}/seats/${seat}/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ invite: made.invites[seat]!.invite, publicKey: key.publicKey }),
+      });
+      assert.equal(claimed.status, 201);
+    }
+    const page = await open(
+      `${origin}/#table/${made.tableId}/join/1/${made.invites[1]!.invite}`,
+      PHONE,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('#table-mine li').length > 20);
+    const held = await page.$$eval(HAND, (bs) => bs.map((b) => (b as HTMLElement).dataset.card!));
+    const keys = await page.$$eval('#table-mine li', (lis) => lis.map((li) => li.dataset.key));
+    assert.equal(new Set(keys).size, held.length, 'one key per card, a card held twice too');
+    assert.deepEqual(await outside(page, [HAND, '#table-board']), [], 'four seats at 390 px');
+    const tops = await page.$$eval('#table-mine li', (lis) =>
+      lis.map((li) => Math.round(li.getBoundingClientRect().top)),
+    );
+    assert.equal(new Set(tops).size, 1, 'one row');
+    const places = await page.$$eval('#table-board .seat.other', (ss) =>
+      ss.map((s) => `${(s as HTMLElement).dataset.seat}:${(s as HTMLElement).dataset.pos}`),
+    );
+    assert.deepEqual(places, ['2:right', '3:top', '0:left']);
+    assert.deepEqual(await axeViolations(page), [], 'axe, four seats');
+    assert.deepEqual(errors, []);
     await page.context().close();
   });
 });
