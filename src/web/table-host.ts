@@ -39,6 +39,9 @@ export function inviteLink(id: string, seat: number, invite: string, namesOpen: 
   return namesOpen ? `${base}/name` : base;
 }
 
+/** What the links list shows now (see renderHostPanel). */
+let drawn = '';
+
 function seatName(tv: TableView, seat: number): string {
   return displayName(tv, seat);
 }
@@ -72,10 +75,10 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
   const kept = tableStorage.invites(id) ?? { namesOpen: false, invites: {} };
   const list = byId('table-links');
   // Drawn again only when something it shows changed: a Kick button keeps focus while the
-  // table's events arrive.
+  // table's events arrive. (Kept in memory, not on the element: it holds the invites.)
   const sig = JSON.stringify([id, tv.seatKeys, tv.players, tv.names, state, kept, lang()]);
-  if (list.dataset.sig !== sig) {
-    list.dataset.sig = sig;
+  if (drawn !== sig || list.childElementCount === 0) {
+    drawn = sig;
     list.replaceChildren();
     for (let seat = 0; seat < tv.seats; seat++) {
       const li = el('li');
