@@ -5,9 +5,9 @@
 
 import type { TableView } from '../client/index.ts';
 import { byId, el, fillNodes, showError } from './dom.ts';
-import { t, tf } from './i18n.ts';
-import { seatName as nameOf } from './seat-name.ts';
+import { lang, t, tf } from './i18n.ts';
 import { api } from './table-api.ts';
+import { displayName } from './table-names.ts';
 import { tableStorage } from './table-storage.ts';
 
 /**
@@ -39,8 +39,11 @@ export function inviteLink(id: string, seat: number, invite: string, namesOpen: 
   return namesOpen ? `${base}/name` : base;
 }
 
+/** What the links list shows now (see renderHostPanel). */
+let drawn = '';
+
 function seatName(tv: TableView, seat: number): string {
-  return nameOf(tv.players[seat], seat);
+  return displayName(tv, seat);
 }
 
 function link(href: string, text: string): HTMLAnchorElement {
@@ -71,58 +74,64 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
     `${location.origin}/#table/${encodeURIComponent(id)}/host/${encodeURIComponent(hostToken)}`;
   const kept = tableStorage.invites(id) ?? { namesOpen: false, invites: {} };
   const list = byId('table-links');
-  list.replaceChildren();
-  for (let seat = 0; seat < tv.seats; seat++) {
-    const li = el('li');
-    li.dataset.seat = String(seat);
-    const key = tv.seatKeys[seat] ?? null;
-    const invite = kept.invites[String(seat)];
-    if (key === null && state.kicking === seat) {
-      li.textContent = `${seatName(tv, seat)}${t('list.colon')}…`;
-    } else if (key === null) {
-      if (state.kicked?.seat === seat) {
-        li.append(
-          el('p', '', tf('table.kickedInvite', { name: state.kicked.name, seat: seat + 1 })),
-        );
-      }
-      if (invite !== undefined) {
-        li.append(
-          link(
-            inviteLink(id, seat, invite, kept.namesOpen),
-            tf('table.inviteFor', { seat: seatName(tv, seat) }),
-          ),
-        );
+  // Drawn again only when something it shows changed: a Kick button keeps focus while the
+  // table's events arrive. (Kept in memory, not on the element: it holds the invites.)
+  const sig = JSON.stringify([id, tv.seatKeys, tv.players, tv.names, state, kept, lang()]);
+  if (drawn !== sig || list.childElementCount === 0) {
+    drawn = sig;
+    list.replaceChildren();
+    for (let seat = 0; seat < tv.seats; seat++) {
+      const li = el('li');
+      li.dataset.seat = String(seat);
+      const key = tv.seatKeys[seat] ?? null;
+      const invite = kept.invites[String(seat)];
+      if (key === null && state.kicking === seat) {
+        li.textContent = `${seatName(tv, seat)}${t('list.colon')}…`;
+      } else if (key === null) {
+        if (state.kicked?.seat === seat) {
+          li.append(
+            el('p', '', tf('table.kickedInvite', { name: state.kicked.name, seat: seat + 1 })),
+          );
+        }
+        if (invite !== undefined) {
+          li.append(
+            link(
+              inviteLink(id, seat, invite, kept.namesOpen),
+              tf('table.inviteFor', { seat: seatName(tv, seat) }),
+            ),
+          );
+        } else {
+          li.textContent = `${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`;
+        }
+      } else if (state.confirming === seat) {
+        const name = seatName(tv, seat);
+        const box = el('div', 'confirm');
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', tf('table.kick', { name }));
+        box.append(el('p', '', tf('table.kickConfirm', { name })));
+        const yes = el('button', 'danger', tf('table.kickYes', { name }));
+        yes.type = 'button';
+        yes.dataset.kickYes = String(seat);
+        const no = el('button', '', t('table.kickNo'));
+        no.type = 'button';
+        no.dataset.kickNo = String(seat);
+        box.append(yes, ' ', no);
+        li.append(box);
       } else {
-        li.textContent = `${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`;
+        const name = seatName(tv, seat);
+        const joined = el('span');
+        // The key's first digits are machine text: shown as code.
+        joined.append(
+          ...fillNodes(tf('table.joined', { name }), { key: el('code', '', key.slice(0, 8)) }),
+        );
+        li.append(joined, ' ');
+        const kick = el('button', '', tf('table.kick', { name }));
+        kick.type = 'button';
+        kick.dataset.kick = String(seat);
+        li.append(kick);
       }
-    } else if (state.confirming === seat) {
-      const name = seatName(tv, seat);
-      const box = el('div', 'confirm');
-      box.setAttribute('role', 'group');
-      box.setAttribute('aria-label', tf('table.kick', { name }));
-      box.append(el('p', '', tf('table.kickConfirm', { name })));
-      const yes = el('button', 'danger', tf('table.kickYes', { name }));
-      yes.type = 'button';
-      yes.dataset.kickYes = String(seat);
-      const no = el('button', '', t('table.kickNo'));
-      no.type = 'button';
-      no.dataset.kickNo = String(seat);
-      box.append(yes, ' ', no);
-      li.append(box);
-    } else {
-      const name = seatName(tv, seat);
-      const joined = el('span');
-      // The key's first digits are machine text: shown as code.
-      joined.append(
-        ...fillNodes(tf('table.joined', { name }), { key: el('code', '', key.slice(0, 8)) }),
-      );
-      li.append(joined, ' ');
-      const kick = el('button', '', tf('table.kick', { name }));
-      kick.type = 'button';
-      kick.dataset.kick = String(seat);
-      li.append(kick);
+      list.append(li);
     }
-    list.append(li);
   }
   list.onclick = (event) => {
     const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button');

@@ -8,7 +8,7 @@ import type { HandScore, HistoryView, TableView } from '../client/index.ts';
 import type { DoudizhuScore } from '../rules/doudizhu/index.ts';
 import { byId, el } from './dom.ts';
 import { list, t, tf, tn } from './i18n.ts';
-import { seatName } from './seat-name.ts';
+import { displayName } from './table-names.ts';
 
 function isDoudizhu(score: HandScore): score is DoudizhuScore {
   return score !== null && 'deltas' in score;
@@ -72,7 +72,7 @@ function why(tv: TableView, s: DoudizhuScore): string {
   if (s.spring) parts.push(t('table.scoreSpring'));
   if (s.antiSpring) parts.push(t('table.scoreAntiSpring'));
   if (s.shown) parts.push(t('table.scoreShown'));
-  const doubled = s.doubled.flatMap((d, k) => (d ? [seatName(tv.players[k], k)] : []));
+  const doubled = s.doubled.flatMap((d, k) => (d ? [displayName(tv, k)] : []));
   if (doubled.length > 0) parts.push(tf('table.scoreDoubled', { names: list(doubled) }));
   return parts.length === 0 ? t('table.scoreNoFactor') : list(parts);
 }
@@ -82,10 +82,10 @@ function lines(tv: TableView, h: HistoryView): string[] {
   const score = h.score;
   if (score === null) return [];
   if (!isDoudizhu(score)) {
-    const names = list(score.withheld.map((k) => seatName(tv.players[k], k)));
+    const names = list(score.withheld.map((k) => displayName(tv, k)));
     return [tf('table.scorePenalty', { n: h.n, names, points: score.points })];
   }
-  const name = seatName(tv.players[score.landlord], score.landlord);
+  const name = displayName(tv, score.landlord);
   return [
     tf(score.landlordWon ? 'table.scoreLandlordWon' : 'table.scoreFarmersWon', { n: h.n, name }),
     tf('table.scoreSum', {
@@ -132,7 +132,7 @@ export function renderScores(tv: TableView | null): void {
   for (let k = 0; k < tv.seats; k++) {
     const row = el('tr');
     row.dataset.seat = String(k);
-    const who = el('th', '', seatName(tv.players[k], k));
+    const who = el('th', '', displayName(tv, k));
     who.scope = 'row';
     const delta = el('td', 'delta', signed(thisHand[k] ?? 0));
     const total = el('td', 'total', signed(totals[k] ?? 0));

@@ -9,8 +9,11 @@ import type { SeatCommitV3, SeatKeyPair } from '../fair/index.ts';
 
 export type { KeptHand } from '../client/index.ts';
 
-/** Who a browser is at a table: a seat (its number) or the host. */
-export type Role = number | 'host';
+/**
+ * Who a browser is at a table: a seat (its number), the host, or a spectator of a room (`watch`:
+ * the room's watch token, which reads the public view and can do nothing else).
+ */
+export type Role = number | 'host' | 'watch';
 
 /** The invites the host may still hand out, by seat, and whether players choose their names. */
 export interface HostInvites {
@@ -50,6 +53,13 @@ function readJson<T>(key: string): T | null {
 
 const at = (id: string, role: Role) => `${id}/${role}`;
 
+/** Where a role's token is kept: the host's and a spectator's per table, a seat's per seat. */
+function tokenKey(id: string, role: Role): string {
+  if (role === 'host') return `fairdeal-host:${id}`;
+  if (role === 'watch') return `fairdeal-watch:${id}`;
+  return `fairdeal-seat:${at(id, role)}`;
+}
+
 /**
  * The table storage of this browser, one accessor per kept thing.
  *
@@ -60,10 +70,9 @@ const at = (id: string, role: Role) => `${id}/${role}`;
  * ```
  */
 export const tableStorage = {
-  token: (id: string, role: Role): string | null =>
-    read(role === 'host' ? `fairdeal-host:${id}` : `fairdeal-seat:${at(id, role)}`),
+  token: (id: string, role: Role): string | null => read(tokenKey(id, role)),
   setToken: (id: string, role: Role, token: string | null): void =>
-    write(role === 'host' ? `fairdeal-host:${id}` : `fairdeal-seat:${at(id, role)}`, token),
+    write(tokenKey(id, role), token),
   key: (id: string, seat: number): SeatKeyPair | null =>
     readJson<SeatKeyPair>(`fairdeal-seat-key:${at(id, seat)}`),
   setKey: (id: string, seat: number, key: SeatKeyPair | null): void =>

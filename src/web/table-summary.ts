@@ -8,7 +8,7 @@ import { parseCard } from '../index.ts';
 import { cardImage } from './card-image.ts';
 import { byId, el } from './dom.ts';
 import { lang, t, tf } from './i18n.ts';
-import { seatName } from './seat-name.ts';
+import { displayName } from './table-names.ts';
 
 /** Where each card of a dealt record went: each seat's cards, in dealing order, and the kitty. */
 export interface DealtHands {
@@ -74,18 +74,24 @@ export function renderSummary(
   const hand = tv?.hand;
   if (tv === null || hand === null || hand === undefined || hand.phase !== 'ended' || !dealt) {
     box.hidden = true;
-    byId('table-summary-hands').replaceChildren();
+    const out = byId('table-summary-hands');
+    delete out.dataset.sig;
+    out.replaceChildren();
     return;
   }
   box.hidden = false;
   const out = byId('table-summary-hands');
+  // A verified hand's summary does not change: drawn once per hand and language.
+  const sig = `${hand.n}:${lang()}`;
+  if (out.dataset.sig === sig) return;
+  out.dataset.sig = sig;
   out.dataset.hand = String(hand.n);
   const parts: HTMLElement[] = [el('p', '', tf('table.summaryTitle', { n: hand.n }))];
   const badge = el('ul', 'verdicts');
   badge.append(dealt.badge);
   parts.push(badge);
   dealt.hands.seats.forEach((cards, k) => {
-    const name = seatName(tv.players[k], k);
+    const name = displayName(tv, k);
     const seat = el('section', 'seat dealt');
     seat.dataset.seat = String(k);
     const label = tf('table.summarySeat', { name });

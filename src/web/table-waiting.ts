@@ -6,7 +6,7 @@
 import type { TableView } from '../client/index.ts';
 import { byId, el } from './dom.ts';
 import { list, t, tf } from './i18n.ts';
-import { seatName } from './seat-name.ts';
+import { displayName } from './table-names.ts';
 
 function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -20,15 +20,16 @@ function waiting(tv: TableView): boolean {
 }
 
 /**
- * Draws the waiting screen for `tv` as `me` (a seat, or -1 for the host) sees it at `now` (the
- * service's clock); hides it when the hand is dealt.
+ * Draws the waiting screen for `tv` as `me` (a seat, or -1 for the host or a spectator) sees it at
+ * `now` (the service's clock); hides it when the hand is dealt. `canVoid`: false for a spectator,
+ * who may not void a hand.
  *
  * @example
  * ```ts
  * renderWaiting(view, 1, serverNow());
  * ```
  */
-export function renderWaiting(tv: TableView, me: number, now: number): void {
+export function renderWaiting(tv: TableView, me: number, now: number, canVoid = true): void {
   const box = byId('table-waiting');
   box.hidden = !waiting(tv);
   if (box.hidden) return;
@@ -54,7 +55,7 @@ export function renderWaiting(tv: TableView, me: number, now: number): void {
     }
     const li = el('li', done ? 'done' : 'pending');
     li.dataset.seat = String(k);
-    const who = `${seatName(tv.players[k], k)}${k === me ? ` ${t('table.youMark')}` : ''}`;
+    const who = `${displayName(tv, k)}${k === me ? ` ${t('table.youMark')}` : ''}`;
     li.append(el('span', 'mark', done ? '✓' : '…'), ' ', el('strong', '', who), ` — ${words}`);
     rows.append(li);
   }
@@ -69,9 +70,9 @@ export function renderWaiting(tv: TableView, me: number, now: number): void {
   const left = h.deadline - now;
   countdown.textContent =
     left > 0 ? tf('table.timeLeft', { time: clock(left) }) : t('table.timeUp');
-  voidBox.hidden = left > 0 || h.waitingFor.length === 0;
+  voidBox.hidden = !canVoid || left > 0 || h.waitingFor.length === 0;
   if (!voidBox.hidden) {
-    const names = list(h.waitingFor.map((k) => seatName(tv.players[k], k)));
+    const names = list(h.waitingFor.map((k) => displayName(tv, k)));
     byId('table-void-why').textContent = tf(
       h.phase === 'committing' ? 'table.voidWhyCommit' : 'table.voidWhyReveal',
       { names },

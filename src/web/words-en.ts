@@ -384,6 +384,18 @@ export const EN = {
   'table.badReceipt.commit': "The dealer's receipt for your commitment does not verify.",
   'table.badReceipt.reveal': "The dealer's receipt for your reveal does not verify.",
   'table.checkFailed': 'The record of this hand could not be read to check it:',
+  'table.clockLeft': '{time} left',
+  'table.clockLabel': 'Turn clock of {name}',
+  'table.botMark': 'bot',
+  'table.awayMark': 'away',
+  'table.stakesLine': 'Stake {stakes}',
+  'table.multiplierLine': 'so far: base {base} × multiplier {multiplier}',
+  'table.keys':
+    'Keys: {arrows} move between cards, {select} selects, {play} plays, {pass} passes, {hint} hints.',
+  'table.noWatchToken':
+    'This browser holds no spectator pass for that table: open the room again from its code.',
+  'table.watching': 'You are watching',
+  'table.watchClosed': 'This table can no longer be watched: the room has closed.',
   'error.line': 'Error: {text}',
   'error.unexpected': 'Something unexpected went wrong:',
   'error.BAD_SEED': 'That seed cannot be used (empty, or malformed hex digits).',

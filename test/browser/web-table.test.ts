@@ -401,11 +401,12 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
     await p1.page.click('#table-mine li:first-child button', { position: { x: 8, y: 40 } });
     await p1.page.click('#table-mine li:last-child button', { position: { x: 8, y: 40 } });
     await p1.page.click('#table-play');
-    await p1.page.waitForSelector('#table-error:not([hidden])');
-    const refusal = (await p1.page.textContent('#table-error')) ?? '';
+    // Said next to the hand (web-table-screen.test.ts checks where), not at the top of the page.
+    await p1.page.waitForSelector('#table-refusal:not([hidden])');
+    const refusal = (await p1.page.textContent('#table-refusal')) ?? '';
     // The page's own words for the rules' reason, naming the cards as it labels them.
-    assert.equal(await p1.page.getAttribute('#table-error', 'data-code'), 'ILLEGAL_PLAY');
-    assert.equal(await p1.page.getAttribute('#table-error', 'data-reason'), 'not-a-combination');
+    assert.equal(await p1.page.getAttribute('#table-refusal', 'data-code'), 'ILLEGAL_PLAY');
+    assert.equal(await p1.page.getAttribute('#table-refusal', 'data-reason'), 'not-a-combination');
     assert.match(refusal, /^Error: [^:]+, [^:]+: not a Dou Dizhu combination\.$/, refusal);
     assert.doesNotMatch(refusal, /\b([2-9TJQKA][SHDC]|BJ|RJ)\b/, 'a card named by its code');
     assert.ok(await p0.page.isHidden('#table-plays'), 'only the controls of the moment');

@@ -325,9 +325,9 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
       await p1.click(`#table-mine button[data-card="${c}"]`, { position: { x: 8, y: 40 } });
     }
     await p1.click('#table-play');
-    await p1.waitForSelector('#table-error[data-reason="not-a-combination"]');
+    await p1.waitForSelector('#table-refusal[data-reason="not-a-combination"]');
     assert.match(
-      (await p1.textContent('#table-error')) ?? '',
+      (await p1.textContent('#table-refusal')) ?? '',
       /^错误：[黑红梅方]\S+、[黑红梅方]\S+：不是斗地主的牌型。$/,
     );
     await assertChinese(p1, 'a play that is no combination');
@@ -338,9 +338,9 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
     }
     await p1.click(`#table-mine button[data-card="${low[0]}"]`, { position: { x: 8, y: 40 } });
     await p1.click('#table-play');
-    await p1.waitForSelector('#table-error[data-reason="does-not-beat"]');
+    await p1.waitForSelector('#table-refusal[data-reason="does-not-beat"]');
     assert.match(
-      (await p1.textContent('#table-error')) ?? '',
+      (await p1.textContent('#table-refusal')) ?? '',
       /^错误：[黑红梅方]\S+ 压不过 [黑红梅方]\S+（单张）：/,
     );
     await assertChinese(p1, 'a play that does not beat the lead');
