@@ -1,7 +1,9 @@
 // The host's panel (docs/WEB.md, "Sit at a table"): the host's own link, one invite link per
-// open seat, and for each claimed seat its player, the first digits of its public key and a kick
-// behind a confirmation. The host holds invites and its own token, never a seat's: a kick answers
-// with a fresh invite for the seat, which the panel shows.
+// open seat and a button that seats the house's bot there, and for each claimed seat its player,
+// the first digits of its public key and a kick behind a confirmation (a bot's seat: "remove the
+// bot", at once — nobody loses a hand they hold). The host holds invites and its own token, never
+// a seat's: a kick answers with a fresh invite for the seat, which the panel shows. A room's
+// creator sits at seat 0 and is its host too: its seat page shows this panel as well.
 
 import type { TableView } from '../client/index.ts';
 import { byId, el, fillNodes, showError } from './dom.ts';
@@ -101,8 +103,20 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
             ),
           );
         } else {
-          li.textContent = `${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`;
+          li.append(`${seatName(tv, seat)}${t('list.colon')}${t('table.seatOpen')}`);
         }
+        if (tv.preset.startsWith('doudizhu')) {
+          const bot = el('button', '', tf('table.seatBot', { seat: seatName(tv, seat) }));
+          bot.type = 'button';
+          bot.dataset.bot = String(seat);
+          li.append(' ', bot);
+        }
+      } else if (tv.bots.includes(seat)) {
+        li.append(tf('table.botSeat', { seat: seatName(tv, seat) }), ' ');
+        const remove = el('button', '', tf('table.removeBot', { seat: seatName(tv, seat) }));
+        remove.type = 'button';
+        remove.dataset.kickYes = String(seat);
+        li.append(remove);
       } else if (state.confirming === seat) {
         const name = seatName(tv, seat);
         const box = el('div', 'confirm');
@@ -136,7 +150,15 @@ export function renderHostPanel(tv: TableView, hostToken: string, hooks: HostHoo
   list.onclick = (event) => {
     const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button');
     if (target === null) return;
-    if (target.dataset.kick !== undefined) {
+    if (target.dataset.bot !== undefined) {
+      const seat = Number(target.dataset.bot);
+      target.disabled = true;
+      void api()
+        .addBot(tv.id, hostToken, seat)
+        .then(hooks.refresh)
+        .catch((e: unknown) => showError(byId('table-error'), e))
+        .finally(rerender);
+    } else if (target.dataset.kick !== undefined) {
       state.confirming = Number(target.dataset.kick);
       rerender();
       byId('table-links').querySelector<HTMLButtonElement>('button[data-kick-no]')?.focus();

@@ -14,6 +14,7 @@ import { renderHostPanel } from './table-host.ts';
 import { renderScores } from './table-scores.ts';
 import type { Sitting } from './table-sitting.ts';
 import { stakesLine, statusLine } from './table-status.ts';
+import { tableStorage } from './table-storage.ts';
 import { renderSummary } from './table-summary.ts';
 import { renderWaiting } from './table-waiting.ts';
 
@@ -55,10 +56,13 @@ export function render(s: Sitting, hooks: RenderHooks): void {
   const tv = s.table;
   setText('table-status', statusLine(tv, s.me));
   setText('table-stakes', stakesLine(tv));
-  byId('table-host').hidden = s.role !== 'host' || tv === null;
+  // A room's creator is seat 0 and the host: its seat page carries the host's panel too.
+  const hostToken =
+    s.role === 'host' ? s.token : tv === null ? null : tableStorage.token(tv.id, 'host');
+  byId('table-host').hidden = hostToken === null || s.role === 'watch';
   byId('table-watching').hidden = s.role !== 'watch';
-  if (tv !== null && s.role === 'host') {
-    renderHostPanel(tv, s.token, { render: () => render(s, hooks), refresh: hooks.refresh });
+  if (tv !== null && hostToken !== null && s.role !== 'watch') {
+    renderHostPanel(tv, hostToken, { render: () => render(s, hooks), refresh: hooks.refresh });
   }
   if (tv !== null) renderWaiting(tv, s.me, serverNow(), s.role !== 'watch');
   renderScores(tv);

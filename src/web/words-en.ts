@@ -86,6 +86,9 @@ export const EN = {
     'Your host link: keep it to yourself. It lets you follow the table, void a hand after its deadline and kick a seat — never play one.',
   'table.hostLinkText': 'Host link for this table',
   'table.hostTitle': 'You are the host',
+  'table.seatBot': 'Seat a bot at {seat}',
+  'table.botSeat': '{seat}: the house’s bot',
+  'table.removeBot': 'Remove the bot at {seat}',
   'table.kick': 'Kick {name}',
   'table.kickConfirm':
     'Kick {name}? Their browser loses the seat at once, a hand in progress is void (recorded publicly as kicked), and the seat gets a new invite.',

@@ -84,6 +84,9 @@ export const ZH: Readonly<Record<Key, string>> = {
     '你的房主链接：请自己保管。用它可以关注牌桌、在时限过后作废一局、踢出座位 — 但不能替任何座位出牌。',
   'table.hostLinkText': '本桌的房主链接',
   'table.hostTitle': '你是房主',
+  'table.seatBot': '让机器人坐 {seat}',
+  'table.botSeat': '{seat}：平台机器人',
+  'table.removeBot': '移走 {seat} 的机器人',
   'table.kick': '踢出 {name}',
   'table.kickConfirm':
     '确定踢出 {name}？其浏览器立即失去座位，进行中的一局作废（公开记录为被踢出），该座位会得到新的邀请。',
