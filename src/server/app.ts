@@ -6,10 +6,15 @@ import { secureRandom } from '../index.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { ApiError } from './deck/api-error.ts';
+import { logLine } from './http/access-log.ts';
 import { cardViews } from './http/card-view.ts';
+import { clientAddress } from './http/client-address.ts';
 import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
+import { timedOutSockets } from './http/raw-answers.ts';
 import { readParams } from './http/read-params.ts';
+import { createReadiness } from './http/readiness.ts';
+import { requestIds } from './http/request-id.ts';
 import { FACES_FOLDER } from './images/card-faces.ts';
 import { cardImage } from './images/card-images.ts';
 import type { Notifier } from './notifier.ts';
@@ -33,7 +38,7 @@ export interface AppOptions {
    */
   readonly source?: RandomSource;
   readonly config?: Partial<ServerConfig>;
-  /** Receives one line per request (default: nothing). */
+  /** Receives one line of JSON per request, and one per internal error (default: nothing). */
   readonly log?: (line: string) => void;
   /** Milliseconds, for the rate limiter (default performance.now). */
   readonly now?: () => number;
@@ -59,14 +64,21 @@ export interface AppOptions {
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
-type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string | undefined } } } };
+type Env = {
+  Bindings: {
+    incoming?: {
+      socket?: { remoteAddress?: string | undefined; destroyed?: boolean };
+    };
+  };
+  Variables: { requestId: string };
+};
 
 // On every answer (the reference's clients rely on it); Retry-After readable by scripts. Given
 // to each answer as a plain object when it is built: @hono/node-server writes such answers on
 // its fast path, while headers added afterwards (c.header, res.headers.set) cost a Headers object.
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Expose-Headers': 'Retry-After, X-Request-Id',
 } as const;
 const API_HEADERS = { ...CORS, 'Cache-Control': 'no-store' } as const;
 
@@ -104,13 +116,26 @@ export function createApp(options: AppOptions): Hono<Env> {
   const docs = docsPage();
   const app = new Hono<Env>({ strict: false });
 
-  const clientOf = (c: Context<Env>): string => {
-    if (config.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    return (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
-  };
+  // The right-most address no trusted proxy vouches for (http/client-address.ts): the first
+  // X-Forwarded-For entry is whatever the client wrote, and keyed the limiter before (issue 27).
+  const addressOf = clientAddress({
+    hops:
+      config.trustProxy && config.proxyHops === 0 && config.trustedProxies.length === 0
+        ? 1
+        : config.proxyHops,
+    proxies: config.trustedProxies,
+  });
+  const forwarded = config.trustProxy;
+  const clientOf = (c: Context<Env>): string =>
+    addressOf(
+      (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress,
+      forwarded ? c.req.header('x-forwarded-for') : undefined,
+    );
+  const requestId = requestIds(source);
+  const ready = createReadiness({
+    store: options.store,
+    notifier: options.tables?.notifier,
+  });
   // The request URL is absolute and already parsed by the server: its origin ends at the first
   // '/' after 'http://' (cheaper than a second URL parse on every request).
   const originOf = (c: Context<Env>): string => {
@@ -123,6 +148,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.use(async (c, next) => {
     const start = performance.now();
     const path = c.req.path;
+    const id = requestId(c.req.header('x-request-id'));
+    const client = clientOf(c);
+    c.set('requestId', id);
     try {
       if (c.req.method === 'OPTIONS') {
         // CORS preflight, for every path: browsers send it before a POST with a JSON body.
@@ -148,8 +176,8 @@ export function createApp(options: AppOptions): Hono<Env> {
           // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
           throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
         }
-        if (path !== '/healthz') {
-          const wait = limit(clientOf(c));
+        if (path !== '/healthz' && path !== '/readyz') {
+          const wait = limit(client);
           if (wait > 0) {
             throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
               retry_after: wait,
@@ -159,11 +187,34 @@ export function createApp(options: AppOptions): Hono<Env> {
         await next();
       }
     } catch (error) {
-      c.res = toResponse(error, log);
+      c.res = toResponse(error, c, log, id);
+    }
+    // A client that left before its answer (an abandoned upload, a closed tab) is no failure of
+    // ours: logged as nginx does, 499, with `aborted`, never as 500 / INTERNAL (issue 27).
+    const socket = (c.env as Env['Bindings'] | undefined)?.incoming?.socket;
+    const timedOut = socket !== undefined && timedOutSockets.has(socket);
+    const aborted = !timedOut && clientGone(c);
+    try {
+      c.res.headers.set('X-Request-Id', id);
+    } catch {
+      // An immutable answer (a fetched one) keeps its headers; the log still has the id.
     }
     if (log !== undefined) {
+      const status = timedOut ? 408 : aborted ? 499 : c.res.status;
       log(
-        `${c.req.method} ${logPath(path)} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`,
+        logLine({
+          t: new Date().toISOString(),
+          level: status >= 500 && status !== 499 ? 'error' : 'info',
+          msg: 'request',
+          id,
+          method: c.req.method,
+          path: logPath(path),
+          status,
+          ms: Math.round((performance.now() - start) * 10) / 10,
+          client,
+          ...(aborted ? { aborted: true } : {}),
+          ...(timedOut ? { timeout: true } : {}),
+        }),
       );
     }
   });
@@ -216,9 +267,21 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   }
 
-  app.get('/healthz', async (c) => {
-    const ok = await options.store.ping().catch(() => false);
-    return c.json({ ok }, ok ? 200 : 503, API_HEADERS);
+  // Liveness: the process answers. Nothing else, so that a database outage (which every process
+  // shares) does not make an orchestrator restart every process; readiness is /readyz.
+  app.get('/healthz', (c) => c.json({ ok: true }, 200, API_HEADERS));
+  // Readiness: a real write and read of the probe's own row, and on PostgreSQL the LISTEN
+  // connection (http/readiness.ts); 503 NOT_READY takes the process out of a load balancer.
+  app.get('/readyz', async (c) => {
+    const r = await ready();
+    if (r.ok) return c.json(r, 200, API_HEADERS);
+    return jsonError(
+      new ApiError(503, 'NOT_READY', 'Not ready: the store or its notifications are failing.', {
+        ok: false,
+        store: r.store,
+        notifier: r.notifier,
+      }),
+    );
   });
   // The faces built with the page (dist-web/img/, precompressed); drawn here when not built.
   const faces = options.webDir === null ? undefined : join(webDir, FACES_FOLDER);
@@ -250,7 +313,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
     return jsonError(new ApiError(404, 'NOT_FOUND', 'Not found.'));
   });
-  app.onError((error) => toResponse(error, log));
+  app.onError((error, c) => toResponse(error, c, log, requestIdOf(c)));
   return app;
 }
 
@@ -265,14 +328,44 @@ function jsonError(e: ApiError, headers: Record<string, string> = {}): Response 
   return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
 }
 
-function toResponse(error: unknown, log: ((line: string) => void) | undefined): Response {
+// Whether the client's connection closed before the answer: the request's signal (aborted by
+// @hono/node-server when the connection closes early) or the socket itself.
+function clientGone(c: Context<Env>): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  return (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.destroyed === true;
+}
+
+// The request's id (onError runs inside the middleware, which set it).
+function requestIdOf(c: Context<Env>): string | undefined {
+  return c.get('requestId');
+}
+
+function toResponse(
+  error: unknown,
+  c: Context<Env>,
+  log: ((line: string) => void) | undefined,
+  id: string | undefined,
+): Response {
   if (error instanceof ApiError) return jsonError(error);
+  // The body's stream fails when the client abandons it: not a bug, and the answer reaches no one.
+  if (clientGone(c)) {
+    return new Response(
+      JSON.stringify({ success: false, error: 'The client closed the connection.' }),
+      { status: 499, headers: { 'Content-Type': 'application/json', ...CORS } },
+    );
+  }
   // A bug: say so without details (never a stack trace to a client), and log it.
   log?.(
-    `ERROR ${String((error as Error)?.stack ?? error)
-      .split('\n')
-      .slice(0, 3)
-      .join(' | ')}`,
+    logLine({
+      t: new Date().toISOString(),
+      level: 'error',
+      msg: 'internal error',
+      ...(id === undefined ? {} : { id }),
+      error: String((error as Error)?.stack ?? error)
+        .split('\n')
+        .slice(0, 3)
+        .join(' | '),
+    }),
   );
   return new Response(
     JSON.stringify({ success: false, error: 'Internal error.', code: 'INTERNAL' }),
