@@ -12,7 +12,8 @@ import { dirname, resolve } from 'node:path';
  * ```ts
  * ensureDataFolder('./data/fairdeal.db'); // ./data exists afterwards
  * ```
- * @throws {Error} `cannot create the data folder …` when a level cannot be made or is not a folder.
+ * @throws {Error} `cannot create the data folder …` (with the system error's `code`, `syscall`
+ *   and `path`) when a level cannot be made or is not a folder.
  */
 export function ensureDataFolder(path: string): void {
   if (path === ':memory:' || path === '') return;
@@ -44,8 +45,14 @@ export function ensureDataFolder(path: string): void {
   }
 }
 
+// Shaped as the system error it is (code, syscall, path), so the CLI prints it as it prints every
+// other path it cannot use: `cannot use /proc/x: no such file or directory (ENOENT)`.
 function cannot(folder: string, why: unknown): Error {
-  const reason =
-    typeof why === 'string' ? why : ((why as NodeJS.ErrnoException).code ?? String(why));
-  return new Error(`cannot create the data folder ${folder}: ${reason}`);
+  const code = typeof why === 'string' ? 'ENOTDIR' : ((why as NodeJS.ErrnoException).code ?? 'EIO');
+  const reason = typeof why === 'string' ? why : code;
+  return Object.assign(new Error(`cannot create the data folder ${folder}: ${reason}`), {
+    code,
+    syscall: 'mkdir',
+    path: folder,
+  });
 }
