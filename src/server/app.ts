@@ -9,6 +9,8 @@ import { ApiError } from './deck/api-error.ts';
 import { logLine } from './http/access-log.ts';
 import { cardViews } from './http/card-view.ts';
 import { clientAddress } from './http/client-address.ts';
+import { countStream } from './http/count-stream.ts';
+import { createMetrics } from './http/metrics.ts';
 import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { timedOutSockets } from './http/raw-answers.ts';
@@ -137,6 +139,8 @@ export function createApp(options: AppOptions): Hono<Env> {
       forwarded ? c.req.header('x-forwarded-for') : undefined,
     );
   const requestId = requestIds(source);
+  const metrics = createMetrics();
+  const tablesByPhase = phaseCounts(options.tables?.store);
   const ready = createReadiness({
     store: options.store,
     notifier: options.tables?.notifier,
@@ -181,9 +185,10 @@ export function createApp(options: AppOptions): Hono<Env> {
           // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
           throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
         }
-        if (path !== '/healthz' && path !== '/readyz') {
+        if (path !== '/healthz' && path !== '/readyz' && path !== '/metrics') {
           const wait = limit(client);
           if (wait > 0) {
+            metrics.rateLimited(client);
             throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
               retry_after: wait,
             });
@@ -199,23 +204,29 @@ export function createApp(options: AppOptions): Hono<Env> {
     const socket = (c.env as Env['Bindings'] | undefined)?.incoming?.socket;
     const timedOut = socket !== undefined && timedOutSockets.has(socket);
     const aborted = !timedOut && clientGone(c);
+    const status = timedOut ? 408 : aborted ? 499 : c.res.status;
+    const ms = performance.now() - start;
+    metrics.request(routeOf(c), c.req.method, status, ms / 1000);
+    // An event stream is open from here until its body ends or the client leaves.
+    if (c.res.body !== null && c.res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      c.res = new Response(countStream(c.res.body, metrics.streamOpened()), c.res);
+    }
     try {
       c.res.headers.set('X-Request-Id', id);
     } catch {
       // An immutable answer (a fetched one) keeps its headers; the log still has the id.
     }
     if (log !== undefined) {
-      const status = timedOut ? 408 : aborted ? 499 : c.res.status;
       log(
         logLine({
           t: new Date().toISOString(),
-          level: status >= 500 && status !== 499 ? 'error' : 'info',
+          level: status >= 500 ? 'error' : 'info',
           msg: 'request',
           id,
           method: c.req.method,
           path: logPath(path),
           status,
-          ms: Math.round((performance.now() - start) * 10) / 10,
+          ms: Math.round(ms * 10) / 10,
           client,
           ...(aborted ? { aborted: true } : {}),
           ...(timedOut ? { timeout: true } : {}),
@@ -288,6 +299,14 @@ export function createApp(options: AppOptions): Hono<Env> {
       }),
     );
   });
+  // Prometheus text format (docs/DEPLOY.md, "Metrics"); labels never hold an id or a secret.
+  app.get('/metrics', async (c) =>
+    c.body(metrics.render({ tablesByPhase: await tablesByPhase() }), 200, {
+      ...CORS,
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    }),
+  );
   // The faces built with the page (dist-web/img/, precompressed); drawn here when not built.
   const faces = options.webDir === null ? undefined : join(webDir, FACES_FOLDER);
   app.get('/static/img/:file', async (c) => {
@@ -331,6 +350,43 @@ function jsonError(e: ApiError, headers: Record<string, string> = {}): Response 
   };
   if (e.status === 429) h['Retry-After'] = String(e.extra.retry_after ?? 1);
   return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
+}
+
+// The route's pattern for the metrics, never the path (which holds ids): the last route that
+// matched other than the middleware; preflights and unmatched paths by name.
+function routeOf(c: Context<Env>): string {
+  if (c.req.method === 'OPTIONS') return '(preflight)';
+  const matched = c.req.matchedRoutes;
+  for (let i = matched.length - 1; i >= 0; i--) {
+    if (matched[i]!.method !== 'ALL') return matched[i]!.path;
+  }
+  return '(none)';
+}
+
+// Tables by phase read every document: at most once every 10 s, and never for longer than 2 s.
+function phaseCounts(
+  tables: TableStore<SealedTableDocument> | undefined,
+): () => Promise<Record<string, number> | undefined> {
+  let last: { at: number; value: Record<string, number> | undefined } | undefined;
+  let running: Promise<Record<string, number> | undefined> | undefined;
+  return () => {
+    const count = tables?.countByPhase;
+    if (tables === undefined || count === undefined) return Promise.resolve(undefined);
+    if (last !== undefined && performance.now() - last.at < 10_000) {
+      return Promise.resolve(last.value);
+    }
+    running ??= Promise.race([
+      count.call(tables).catch(() => undefined),
+      new Promise<undefined>((resolve) => {
+        (setTimeout(resolve, 2_000) as { unref?: () => void }).unref?.();
+      }),
+    ]).then((value) => {
+      last = { at: performance.now(), value };
+      running = undefined;
+      return value;
+    });
+    return running;
+  };
 }
 
 // Whether the client's connection closed before the answer: the request's signal (aborted by

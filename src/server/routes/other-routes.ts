@@ -8,7 +8,7 @@ export interface OtherRoute {
   readonly example: string;
 }
 
-/** `/`, `/docs`, `/openapi.json`, `/healthz`, `/readyz` and the card images. */
+/** `/`, `/docs`, `/openapi.json`, `/healthz`, `/readyz`, `/metrics` and the card images. */
 export const OTHER_ROUTES: readonly OtherRoute[] = [
   {
     id: 'home',
@@ -40,6 +40,14 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
       'Readiness: a write and a read of the probe’s own row, and on PostgreSQL the notifications; 503 `NOT_READY` when either fails (answers cached 0.5 s)',
     type: 'application/json',
     example: '/readyz',
+  },
+  {
+    id: 'metrics',
+    path: '/metrics',
+    summary:
+      'Prometheus metrics (text format 0.0.4): requests by route and status, latency, open event streams, rate-limited clients, tables by phase',
+    type: 'text/plain',
+    example: '/metrics',
   },
   {
     id: 'cardImage',
