@@ -87,7 +87,7 @@ const API_HEADERS = { ...CORS, 'Cache-Control': 'no-store' } as const;
 // The deck id is the only key to a deck: it is cut from logged paths. So is anything shaped
 // like a secret a client may have pasted into a URL: a token or invite (`fdt_…`, prefixed for
 // exactly this), or any run of 32+ key characters (seeds, salts, keys: 64 hex digits or 43
-// base64url); ids the service makes are 12 characters.
+// base64url); ids the service makes are 20 characters.
 function logPath(path: string): string {
   const p = path
     .replace(/^\/api\/(deck|shuffle|draw)\/(?!new(?:\/|$))[^/]+/, '/api/$1/:id')
