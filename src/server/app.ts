@@ -72,7 +72,7 @@ type Env = {
       socket?: { remoteAddress?: string | undefined; destroyed?: boolean };
     };
   };
-  Variables: { requestId: string };
+  Variables: { requestId: string; idSent: boolean };
 };
 
 // On every answer (the reference's clients rely on it); Retry-After readable by scripts. Given
@@ -212,7 +212,8 @@ export function createApp(options: AppOptions): Hono<Env> {
       c.res = new Response(countStream(c.res.body, metrics.streamOpened()), c.res);
     }
     try {
-      c.res.headers.set('X-Request-Id', id);
+      // Set afterwards only where the handler did not: this costs the answer a Headers object.
+      if (c.get('idSent') !== true) c.res.headers.set('X-Request-Id', id);
     } catch {
       // An immutable answer (a fetched one) keeps its headers; the log still has the id.
     }
@@ -249,7 +250,12 @@ export function createApp(options: AppOptions): Hono<Env> {
           source,
           card: cardViews(originOf(c)),
         });
-        return c.json(answer.body, answer.status, API_HEADERS);
+        // The id given with the answer's other headers, as a plain object: the fast path.
+        c.set('idSent', true);
+        return c.json(answer.body, answer.status, {
+          ...API_HEADERS,
+          'X-Request-Id': c.get('requestId'),
+        });
       });
     }
   }

@@ -117,9 +117,9 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
       );
       for (const [route, h] of latency) {
         const r = `route="${label(route)}"`;
-        BUCKETS.forEach((le, i) =>
-          out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="${le}"} ${h.counts[i]}`),
-        );
+        BUCKETS.forEach((le, i) => {
+          out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="${le}"} ${h.counts[i]}`);
+        });
         out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="+Inf"} ${h.count}`);
         out.push(`fairdeal_http_request_duration_seconds_sum{${r}} ${h.sum}`);
         out.push(`fairdeal_http_request_duration_seconds_count{${r}} ${h.count}`);
