@@ -206,9 +206,15 @@ export function createApp(options: AppOptions): Hono<Env> {
     const aborted = !timedOut && clientGone(c);
     const status = timedOut ? 408 : aborted ? 499 : c.res.status;
     const ms = performance.now() - start;
-    metrics.request(routeOf(c), c.req.method, status, ms / 1000);
-    // An event stream is open from here until its body ends or the client leaves.
-    if (c.res.body !== null && c.res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const route = routeOf(c);
+    metrics.request(route, c.req.method, status, ms / 1000);
+    // An event stream is open from here until its body ends or the client leaves. Only the
+    // events route is looked at: reading any answer's body or headers costs it the fast path.
+    if (
+      route.endsWith('/events') &&
+      c.res.body !== null &&
+      c.res.headers.get('content-type')?.startsWith('text/event-stream')
+    ) {
       c.res = new Response(countStream(c.res.body, metrics.streamOpened()), c.res);
     }
     try {
