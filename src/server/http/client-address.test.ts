@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { testApp } from '../../../test/support/server-app.ts';
 import { configFrom } from '../config.ts';
+import { startServer } from '../start.ts';
 import { clientAddress } from './client-address.ts';
 
 const from = (ip: string) => ({ incoming: { socket: { remoteAddress: ip } } });
@@ -99,3 +103,28 @@ function configPart(proxies: string) {
   const c = configFrom({ FAIRDEAL_TRUST_PROXY: proxies });
   return { trustProxy: c.trustProxy, proxyHops: c.proxyHops, trustedProxies: c.trustedProxies };
 }
+
+// Over a real socket: under node:http the headers are read from Node's own parsed request.
+test('over node:http: the forged entries still count as the proxy-written client; the request id comes back', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-xff-'));
+  process.env.XDG_CONFIG_HOME = join(dir, 'config');
+  const server = await startServer({
+    config: { port: 0, db: ':memory:', trustProxy: true, rateLimit: 1, rateBurst: 3 },
+    log: () => {},
+  });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await fetch(`${server.url}/api/deck/new/`, {
+        headers: { 'X-Forwarded-For': `10.0.0.${i}, 203.0.113.7`, 'X-Request-Id': `probe-${i}` },
+      });
+      await r.arrayBuffer();
+      statuses.push(r.status);
+      assert.equal(r.headers.get('x-request-id'), `probe-${i}`);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429]);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
