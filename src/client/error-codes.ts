@@ -1,7 +1,22 @@
 import type { FairdealErrorCode } from '../errors.ts';
 
 /** The HTTP statuses the service refuses with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 422 | 429 | 500 | 501;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 408
+  | 409
+  | 413
+  | 414
+  | 422
+  | 429
+  | 431
+  | 500
+  | 501
+  | 503;
 
 // Every library code, with the status the service gives it when a step throws it. `satisfies`
 // makes the compiler refuse a library code added without a status here. 409: the request was
@@ -44,6 +59,9 @@ const SERVICE = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
+  NOT_READY: 503,
   INTERNAL: 500,
   // the Deck of Cards API
   DECK_NOT_FOUND: 404,

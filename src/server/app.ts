@@ -6,10 +6,17 @@ import { secureRandom } from '../index.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { ApiError } from './deck/api-error.ts';
+import { logLine } from './http/access-log.ts';
 import { cardViews } from './http/card-view.ts';
+import { clientAddress } from './http/client-address.ts';
+import { countStream } from './http/count-stream.ts';
+import { createMetrics } from './http/metrics.ts';
 import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
+import { timedOutSockets } from './http/raw-answers.ts';
 import { readParams } from './http/read-params.ts';
+import { createReadiness } from './http/readiness.ts';
+import { requestIds } from './http/request-id.ts';
 import { FACES_FOLDER } from './images/card-faces.ts';
 import { cardImage } from './images/card-images.ts';
 import type { Notifier } from './notifier.ts';
@@ -33,7 +40,7 @@ export interface AppOptions {
    */
   readonly source?: RandomSource;
   readonly config?: Partial<ServerConfig>;
-  /** Receives one line per request (default: nothing). */
+  /** Receives one line of JSON per request, and one per internal error (default: nothing). */
   readonly log?: (line: string) => void;
   /** Milliseconds, for the rate limiter (default performance.now). */
   readonly now?: () => number;
@@ -59,20 +66,33 @@ export interface AppOptions {
 }
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
-type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string | undefined } } } };
+type Env = {
+  Bindings: {
+    incoming?: {
+      socket?: { remoteAddress?: string | undefined; destroyed?: boolean };
+      headers?: Record<string, string | string[] | undefined>;
+    };
+  };
+  Variables: { requestId: string; idSent: boolean };
+};
 
 // On every answer (the reference's clients rely on it); Retry-After readable by scripts. Given
 // to each answer as a plain object when it is built: @hono/node-server writes such answers on
 // its fast path, while headers added afterwards (c.header, res.headers.set) cost a Headers object.
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Expose-Headers': 'Retry-After, X-Request-Id',
 } as const;
 const API_HEADERS = { ...CORS, 'Cache-Control': 'no-store' } as const;
 
-// The deck id is the only key to a deck: it is cut from logged paths.
+// The deck id is the only key to a deck: it is cut from logged paths. So is anything shaped
+// like a secret a client may have pasted into a URL: a token or invite (`fdt_…`, prefixed for
+// exactly this), or any run of 32+ key characters (seeds, salts, keys: 64 hex digits or 43
+// base64url); ids the service makes are 20 characters.
 function logPath(path: string): string {
-  const p = path.replace(/^\/api\/(deck|shuffle|draw)\/(?!new(?:\/|$))[^/]+/, '/api/$1/:id');
+  const p = path
+    .replace(/^\/api\/(deck|shuffle|draw)\/(?!new(?:\/|$))[^/]+/, '/api/$1/:id')
+    .replace(/fdt_[A-Za-z0-9_+/=-]*|[A-Za-z0-9_+/=-]{32,}/g, '…');
   return p.length > 200 ? `${p.slice(0, 200)}…` : p;
 }
 
@@ -104,13 +124,28 @@ export function createApp(options: AppOptions): Hono<Env> {
   const docs = docsPage();
   const app = new Hono<Env>({ strict: false });
 
-  const clientOf = (c: Context<Env>): string => {
-    if (config.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    return (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
-  };
+  // The right-most address no trusted proxy vouches for (http/client-address.ts): the first
+  // X-Forwarded-For entry is whatever the client wrote, and keyed the limiter before (issue 27).
+  const addressOf = clientAddress({
+    hops:
+      config.trustProxy && config.proxyHops === 0 && config.trustedProxies.length === 0
+        ? 1
+        : config.proxyHops,
+    proxies: config.trustedProxies,
+  });
+  const forwarded = config.trustProxy;
+  const clientOf = (c: Context<Env>): string =>
+    addressOf(
+      (c.env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress,
+      forwarded ? headerOf(c, 'x-forwarded-for') : undefined,
+    );
+  const requestId = requestIds(source);
+  const metrics = createMetrics();
+  const tablesByPhase = phaseCounts(options.tables?.store);
+  const ready = createReadiness({
+    store: options.store,
+    notifier: options.tables?.notifier,
+  });
   // The request URL is absolute and already parsed by the server: its origin ends at the first
   // '/' after 'http://' (cheaper than a second URL parse on every request).
   const originOf = (c: Context<Env>): string => {
@@ -123,6 +158,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.use(async (c, next) => {
     const start = performance.now();
     const path = c.req.path;
+    const id = requestId(headerOf(c, 'x-request-id'));
+    const client = clientOf(c);
+    c.set('requestId', id);
     try {
       if (c.req.method === 'OPTIONS') {
         // CORS preflight, for every path: browsers send it before a POST with a JSON body.
@@ -148,9 +186,10 @@ export function createApp(options: AppOptions): Hono<Env> {
           // HEAD would run the GET handler, and API GETs change decks: a HEAD must change nothing.
           throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST for the API.');
         }
-        if (path !== '/healthz') {
-          const wait = limit(clientOf(c));
+        if (path !== '/healthz' && path !== '/readyz' && path !== '/metrics') {
+          const wait = limit(client);
           if (wait > 0) {
+            metrics.rateLimited(client);
             throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: slow down.', {
               retry_after: wait,
             });
@@ -159,11 +198,47 @@ export function createApp(options: AppOptions): Hono<Env> {
         await next();
       }
     } catch (error) {
-      c.res = toResponse(error, log);
+      c.res = toResponse(error, c, log, id);
+    }
+    // A client that left before its answer (an abandoned upload, a closed tab) is no failure of
+    // ours: logged as nginx does, 499, with `aborted`, never as 500 / INTERNAL (issue 27).
+    const socket = (c.env as Env['Bindings'] | undefined)?.incoming?.socket;
+    const timedOut = socket !== undefined && timedOutSockets.has(socket);
+    const aborted = !timedOut && clientGone(c);
+    const status = timedOut ? 408 : aborted ? 499 : c.res.status;
+    const ms = performance.now() - start;
+    const route = routeOf(c);
+    metrics.request(route, c.req.method, status, ms / 1000);
+    // An event stream is open from here until its body ends or the client leaves. Only the
+    // events route is looked at: reading any answer's body or headers costs it the fast path.
+    if (
+      route.endsWith('/events') &&
+      c.res.body !== null &&
+      c.res.headers.get('content-type')?.startsWith('text/event-stream')
+    ) {
+      c.res = new Response(countStream(c.res.body, metrics.streamOpened()), c.res);
+    }
+    try {
+      // Set afterwards only where the handler did not: this costs the answer a Headers object.
+      if (c.get('idSent') !== true) c.res.headers.set('X-Request-Id', id);
+    } catch {
+      // An immutable answer (a fetched one) keeps its headers; the log still has the id.
     }
     if (log !== undefined) {
       log(
-        `${c.req.method} ${logPath(path)} ${c.res.status} ${(performance.now() - start).toFixed(1)}ms`,
+        logLine({
+          t: new Date().toISOString(),
+          level: status >= 500 ? 'error' : 'info',
+          msg: 'request',
+          id,
+          method: c.req.method,
+          path: logPath(path),
+          status,
+          ms: Math.round(ms * 10) / 10,
+          client,
+          ...(aborted ? { aborted: true } : {}),
+          ...(timedOut ? { timeout: true } : {}),
+        }),
       );
     }
   });
@@ -182,7 +257,12 @@ export function createApp(options: AppOptions): Hono<Env> {
           source,
           card: cardViews(originOf(c)),
         });
-        return c.json(answer.body, answer.status, API_HEADERS);
+        // The id given with the answer's other headers, as a plain object: the fast path.
+        c.set('idSent', true);
+        return c.json(answer.body, answer.status, {
+          ...API_HEADERS,
+          'X-Request-Id': c.get('requestId'),
+        });
       });
     }
   }
@@ -217,10 +297,30 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   }
 
-  app.get('/healthz', async (c) => {
-    const ok = await options.store.ping().catch(() => false);
-    return c.json({ ok }, ok ? 200 : 503, API_HEADERS);
+  // Liveness: the process answers. Nothing else, so that a database outage (which every process
+  // shares) does not make an orchestrator restart every process; readiness is /readyz.
+  app.get('/healthz', (c) => c.json({ ok: true }, 200, API_HEADERS));
+  // Readiness: a real write and read of the probe's own row, and on PostgreSQL the LISTEN
+  // connection (http/readiness.ts); 503 NOT_READY takes the process out of a load balancer.
+  app.get('/readyz', async (c) => {
+    const r = await ready();
+    if (r.ok) return c.json(r, 200, API_HEADERS);
+    return jsonError(
+      new ApiError(503, 'NOT_READY', 'Not ready: the store or its notifications are failing.', {
+        ok: false,
+        store: r.store,
+        notifier: r.notifier,
+      }),
+    );
   });
+  // Prometheus text format (docs/DEPLOY.md, "Metrics"); labels never hold an id or a secret.
+  app.get('/metrics', async (c) =>
+    c.body(metrics.render({ tablesByPhase: await tablesByPhase() }), 200, {
+      ...CORS,
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    }),
+  );
   // The faces built with the page (dist-web/img/, precompressed); drawn here when not built.
   const faces = options.webDir === null ? undefined : join(webDir, FACES_FOLDER);
   app.get('/static/img/:file', async (c) => {
@@ -251,7 +351,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
     return jsonError(new ApiError(404, 'NOT_FOUND', 'Not found.'));
   });
-  app.onError((error) => toResponse(error, log));
+  app.onError((error, c) => toResponse(error, c, log, requestIdOf(c)));
   return app;
 }
 
@@ -266,14 +366,93 @@ function jsonError(e: ApiError, headers: Record<string, string> = {}): Response 
   return new Response(JSON.stringify(errorBody(e)), { status: e.status, headers: h });
 }
 
-function toResponse(error: unknown, log: ((line: string) => void) | undefined): Response {
+// The route's pattern for the metrics, never the path (which holds ids): the last route that
+// matched other than the middleware; preflights and unmatched paths by name.
+function routeOf(c: Context<Env>): string {
+  if (c.req.method === 'OPTIONS') return '(preflight)';
+  const matched = c.req.matchedRoutes;
+  for (let i = matched.length - 1; i >= 0; i--) {
+    if (matched[i]!.method !== 'ALL') return matched[i]!.path;
+  }
+  return '(none)';
+}
+
+// Tables by phase read every document: at most once every 10 s, and never for longer than 2 s.
+function phaseCounts(
+  tables: TableStore<SealedTableDocument> | undefined,
+): () => Promise<Record<string, number> | undefined> {
+  let last: { at: number; value: Record<string, number> | undefined } | undefined;
+  let running: Promise<Record<string, number> | undefined> | undefined;
+  return () => {
+    const count = tables?.countByPhase;
+    if (tables === undefined || count === undefined) return Promise.resolve(undefined);
+    if (last !== undefined && performance.now() - last.at < 10_000) {
+      return Promise.resolve(last.value);
+    }
+    running ??= Promise.race([
+      count.call(tables).catch(() => undefined),
+      new Promise<undefined>((resolve) => {
+        (setTimeout(resolve, 2_000) as { unref?: () => void }).unref?.();
+      }),
+    ]).then((value) => {
+      last = { at: performance.now(), value };
+      running = undefined;
+      return value;
+    });
+    return running;
+  };
+}
+
+// A request header read from Node's own parsed headers under node:http: `c.req.header()` makes
+// @hono/node-server build a Headers object for the request, a cost every request would pay for
+// two headers most do not send. In process (app.request()), the Request's.
+function headerOf(c: Context<Env>, name: string): string | undefined {
+  const incoming = (c.env as Env['Bindings'] | undefined)?.incoming;
+  if (incoming?.headers === undefined) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+// Whether the client's connection closed before the answer: the socket, under node:http; the
+// request's signal in process (app.request()). Not the signal under node:http: asking for it
+// makes @hono/node-server build an AbortController for every request.
+function clientGone(c: Context<Env>): boolean {
+  const incoming = (c.env as Env['Bindings'] | undefined)?.incoming;
+  if (incoming !== undefined) return incoming.socket?.destroyed === true;
+  return c.req.raw.signal.aborted;
+}
+
+// The request's id (onError runs inside the middleware, which set it).
+function requestIdOf(c: Context<Env>): string | undefined {
+  return c.get('requestId');
+}
+
+function toResponse(
+  error: unknown,
+  c: Context<Env>,
+  log: ((line: string) => void) | undefined,
+  id: string | undefined,
+): Response {
   if (error instanceof ApiError) return jsonError(error);
+  // The body's stream fails when the client abandons it: not a bug, and the answer reaches no one.
+  if (clientGone(c)) {
+    return new Response(
+      JSON.stringify({ success: false, error: 'The client closed the connection.' }),
+      { status: 499, headers: { 'Content-Type': 'application/json', ...CORS } },
+    );
+  }
   // A bug: say so without details (never a stack trace to a client), and log it.
   log?.(
-    `ERROR ${String((error as Error)?.stack ?? error)
-      .split('\n')
-      .slice(0, 3)
-      .join(' | ')}`,
+    logLine({
+      t: new Date().toISOString(),
+      level: 'error',
+      msg: 'internal error',
+      ...(id === undefined ? {} : { id }),
+      error: String((error as Error)?.stack ?? error)
+        .split('\n')
+        .slice(0, 3)
+        .join(' | '),
+    }),
   );
   return new Response(
     JSON.stringify({ success: false, error: 'Internal error.', code: 'INTERNAL' }),

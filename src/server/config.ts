@@ -1,3 +1,4 @@
+import { trustedProxyList } from './http/client-address.ts';
 import { isPostgresUrl } from './store/postgres/load-pg.ts';
 import type { SynchronousLevel } from './store/sqlite/deck-store.ts';
 
@@ -18,8 +19,24 @@ export interface ServerConfig {
   /** Requests per second per client (0 = no limit) and the burst allowed. */
   readonly rateLimit: number;
   readonly rateBurst: number;
-  /** Use the first X-Forwarded-For address as the client (only behind a proxy you run). */
+  /**
+   * Take the client's address from `X-Forwarded-For` (only behind proxies you run): true when
+   * `proxyHops` or `trustedProxies` is set (docs/DEPLOY.md, "Behind a proxy").
+   */
   readonly trustProxy: boolean;
+  /**
+   * How many proxies every request passes (the socket's peer is the nearest): the client is the
+   * address that many places from the right of `X-Forwarded-For` + peer. `trustProxy` alone: 1.
+   */
+  readonly proxyHops: number;
+  /** Or the proxies' own addresses and networks (`10.0.0.0/8`): skipped from the right. */
+  readonly trustedProxies: readonly string[];
+  /**
+   * Milliseconds a client has to send a whole request (default 30,000) and its headers
+   * (default 10,000; at most the first): the connection is answered 408 and closed after that.
+   */
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
   /** The origin image URLs use (`https://cards.example.org`); default: the request's own. */
   readonly publicUrl: string | undefined;
   /** Decks unchanged this many days are deleted (0 = never). */
@@ -51,6 +68,10 @@ export const DEFAULT_CONFIG: ServerConfig = Object.freeze({
   rateLimit: 50,
   rateBurst: 100,
   trustProxy: false,
+  proxyHops: 0,
+  trustedProxies: Object.freeze([]),
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
   publicUrl: undefined,
   purgeDays: 14,
   log: true,
@@ -70,8 +91,9 @@ function num(name: string, text: string, min: number, max: number): number {
 /**
  * Settings from environment variables over the defaults, then `overrides` (command-line flags).
  * PORT, HOST, FAIRDEAL_DB, DATABASE_URL, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
- * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_SWEEP_MS, FAIRDEAL_ROOM_EMPTY_MS,
- * FAIRDEAL_ROOM_IDLE_MS, FAIRDEAL_LOG.
+ * FAIRDEAL_TRUST_PROXY (`true` = 1 hop, a number of hops, or proxy addresses and networks),
+ * FAIRDEAL_REQUEST_TIMEOUT_MS, FAIRDEAL_HEADERS_TIMEOUT_MS, PUBLIC_URL, FAIRDEAL_PURGE_DAYS,
+ * FAIRDEAL_SWEEP_MS, FAIRDEAL_ROOM_EMPTY_MS, FAIRDEAL_ROOM_IDLE_MS, FAIRDEAL_LOG.
  *
  * @example
  * ```ts
@@ -116,7 +138,15 @@ export function configFrom(
   const burst = get('rateBurst', 'FAIRDEAL_RATE_BURST');
   if (burst !== undefined) c.rateBurst = num('FAIRDEAL_RATE_BURST', burst, 1, 1e9);
   const proxy = get('trustProxy', 'FAIRDEAL_TRUST_PROXY');
-  if (proxy !== undefined) c.trustProxy = proxy === '1' || proxy.toLowerCase() === 'true';
+  if (proxy !== undefined) Object.assign(c, proxyTrust(proxy));
+  const requestMs = get('requestTimeoutMs', 'FAIRDEAL_REQUEST_TIMEOUT_MS');
+  if (requestMs !== undefined)
+    c.requestTimeoutMs = num('FAIRDEAL_REQUEST_TIMEOUT_MS', requestMs, 100, 3_600_000);
+  const headersMs = get('headersTimeoutMs', 'FAIRDEAL_HEADERS_TIMEOUT_MS');
+  if (headersMs !== undefined)
+    c.headersTimeoutMs = num('FAIRDEAL_HEADERS_TIMEOUT_MS', headersMs, 100, 3_600_000);
+  // Node refuses a headers timeout above the request's: the shorter one is the one that happens.
+  if (c.headersTimeoutMs > c.requestTimeoutMs) c.headersTimeoutMs = c.requestTimeoutMs;
   const url = get('publicUrl', 'PUBLIC_URL');
   if (url !== undefined && url !== '') {
     let parsed: URL;
@@ -138,4 +168,32 @@ export function configFrom(
   const log = get('log', 'FAIRDEAL_LOG');
   if (log !== undefined) c.log = !(log === '0' || log.toLowerCase() === 'false');
   return c;
+}
+
+// FAIRDEAL_TRUST_PROXY: off (`false`, `0`, empty), `true` (one proxy), a hop count, or a
+// comma-separated list of the proxies' addresses and networks.
+function proxyTrust(
+  text: string,
+): Pick<ServerConfig, 'trustProxy' | 'proxyHops' | 'trustedProxies'> {
+  const t = text.trim().toLowerCase();
+  if (t === '' || t === 'false' || t === '0') {
+    return { trustProxy: false, proxyHops: 0, trustedProxies: [] };
+  }
+  if (t === 'true') return { trustProxy: true, proxyHops: 1, trustedProxies: [] };
+  if (/^\d+$/.test(t)) {
+    return {
+      trustProxy: true,
+      proxyHops: num('FAIRDEAL_TRUST_PROXY', t, 1, 32),
+      trustedProxies: [],
+    };
+  }
+  const proxies = t.split(',').map((p) => p.trim());
+  try {
+    trustedProxyList(proxies);
+  } catch (error) {
+    throw new RangeError(
+      `FAIRDEAL_TRUST_PROXY must be true, a number of proxies, or their addresses/networks: ${(error as Error).message}`,
+    );
+  }
+  return { trustProxy: true, proxyHops: 0, trustedProxies: Object.freeze(proxies) };
 }

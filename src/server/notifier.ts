@@ -18,6 +18,11 @@ export interface Notifier {
   notify(channel: string): Promise<void>;
   /** Calls `onNotify` on each notification of `channel` until the returned function is called. */
   listen(channel: string, onNotify: () => void): () => void;
+  /**
+   * Whether notifications from other processes can arrive now (PostgreSQL: the LISTEN
+   * connection is up). Absent: always (one process). `/readyz` reports not ready while false.
+   */
+  connected?(): boolean;
   /** Stops: listeners are dropped, no call after this. */
   close(): Promise<void>;
 }

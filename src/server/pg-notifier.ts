@@ -136,6 +136,7 @@ export async function createPgNotifier(options: PgNotifierOptions): Promise<Noti
   });
 
   return {
+    connected: () => !closed && client !== undefined,
     notify: async (channel) => {
       checkChannel(channel);
       if (closed) return;

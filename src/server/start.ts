@@ -3,6 +3,10 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { DEFAULT_CONFIG } from './config.ts';
+import { ensureDataFolder } from './data-folder.ts';
+import { logLine } from './http/access-log.ts';
+import { answerParseErrors } from './http/raw-answers.ts';
+import { serverTimeouts } from './http/server-timeouts.ts';
 import { createLocalNotifier } from './local-notifier.ts';
 import { openPostgresBackends } from './store/postgres/backends.ts';
 import { openSqliteStore } from './store/sqlite/deck-store.ts';
@@ -55,6 +59,8 @@ const DAY_MS = 86_400_000;
  */
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  // Before anything opens: a folder that cannot be made is one line now, not a hang (issue 27).
+  if (options.store === undefined && config.databaseUrl === undefined) ensureDataFolder(config.db);
   // PostgreSQL (DATABASE_URL): decks, tables and LISTEN/NOTIFY on one database, for several
   // processes (docs/DEPLOY.md). Otherwise the SQLite file: tables share it (own connection).
   const pg =
@@ -101,7 +107,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const purge = async () => {
     if (config.purgeDays <= 0) return;
     const n = await store.purge(Date.now() - config.purgeDays * DAY_MS);
-    if (n > 0) logger.write(`purged ${n} deck(s) unchanged for ${config.purgeDays} days`);
+    if (n > 0) {
+      logger.write(
+        logLine({
+          t: new Date().toISOString(),
+          level: 'info',
+          msg: `purged ${n} deck(s) unchanged for ${config.purgeDays} days`,
+          decks: n,
+        }),
+      );
+    }
   };
   await purge();
   const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
@@ -137,20 +152,24 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
 
   let server: Server;
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-      resolve(info.port),
+    server = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: serverTimeouts(config),
+      },
+      (info) => resolve(info.port),
     ) as Server;
     server.once('error', reject);
+    // What Node answers by itself (parse errors, timeouts, CONNECT) is JSON with CORS too.
+    answerParseErrors(server, config.log ? logger.write : undefined);
   }).catch(async (error) => {
     clearInterval(timer);
     clearInterval(sweep);
     await closeStores();
     throw error;
   });
-  // Keep-alive connections from load tools are many; a slow client must not hold a socket forever.
-  server!.keepAliveTimeout = 5_000;
-  server!.headersTimeout = 10_000;
-  server!.requestTimeout = 30_000;
 
   let closing: Promise<void> | undefined;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

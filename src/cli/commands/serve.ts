@@ -17,6 +17,10 @@ Options (each also an environment variable):
   --rate-limit N      requests/s per client, 0 or 'off' = no limit (FAIRDEAL_RATE_LIMIT, 50)
   --rate-burst N      burst per client (FAIRDEAL_RATE_BURST, default 100)
   --public-url URL    origin for image URLs behind a proxy (PUBLIC_URL)
+  --trust-proxy V     behind your own proxies: true (one), their number, or their
+                      addresses/networks (FAIRDEAL_TRUST_PROXY, default false)
+  --request-timeout-ms N  ms to send a whole request (FAIRDEAL_REQUEST_TIMEOUT_MS, 30000)
+  --headers-timeout-ms N  ms to send the headers (FAIRDEAL_HEADERS_TIMEOUT_MS, 10000)
   --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
   --sweep-ms N        every N ms, void the table hands past their deadline and play the
                       turns whose clock ran out; 0 = not in this process (FAIRDEAL_SWEEP_MS,
@@ -40,6 +44,9 @@ export const serve: Command = async (args, io) => {
       'rate-limit': { type: 'string' },
       'rate-burst': { type: 'string' },
       'public-url': { type: 'string' },
+      'trust-proxy': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
       'purge-days': { type: 'string' },
       'sweep-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -57,6 +64,9 @@ export const serve: Command = async (args, io) => {
     rateLimit: values['rate-limit'],
     rateBurst: values['rate-burst'],
     publicUrl: values['public-url'],
+    trustProxy: values['trust-proxy'],
+    requestTimeoutMs: values['request-timeout-ms'],
+    headersTimeoutMs: values['headers-timeout-ms'],
     purgeDays: values['purge-days'],
     sweepMs: values['sweep-ms'],
   };

@@ -8,7 +8,7 @@ export interface OtherRoute {
   readonly example: string;
 }
 
-/** `/`, `/docs`, `/openapi.json`, `/healthz` and the card images. */
+/** `/`, `/docs`, `/openapi.json`, `/healthz`, `/readyz`, `/metrics` and the card images. */
 export const OTHER_ROUTES: readonly OtherRoute[] = [
   {
     id: 'home',
@@ -29,9 +29,25 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   {
     id: 'health',
     path: '/healthz',
-    summary: 'Whether the service and its store answer (`{"ok":true}`)',
+    summary: 'Liveness: the process answers (`{"ok":true}`); it does not touch the store',
     type: 'application/json',
     example: '/healthz',
+  },
+  {
+    id: 'ready',
+    path: '/readyz',
+    summary:
+      'Readiness: a write and a read of the probe’s own row, and on PostgreSQL the notifications; 503 `NOT_READY` when either fails (answers cached 0.5 s)',
+    type: 'application/json',
+    example: '/readyz',
+  },
+  {
+    id: 'metrics',
+    path: '/metrics',
+    summary:
+      'Prometheus metrics (text format 0.0.4): requests by route and status, latency, open event streams, rate-limited clients, tables by phase',
+    type: 'text/plain',
+    example: '/metrics',
   },
   {
     id: 'cardImage',

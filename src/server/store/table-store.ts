@@ -234,6 +234,12 @@ export interface TableStore<Doc> {
   dropTickets(tableId: string, audience: Audience): Promise<void>;
   /** Deletes the events of one audience of a table with id <= `upTo` (retention). */
   pruneEvents(tableId: string, audience: Audience, upTo: number): Promise<void>;
+  /**
+   * How many tables there are by the phase of their hand (`none`: no hand open), for
+   * `/metrics`. It reads every document: call it seldom (the metrics cache it). Optional: a store
+   * without it leaves the gauge out.
+   */
+  countByPhase?(): Promise<Record<string, number>>;
   /** Whether the store answers. */
   ping(): Promise<boolean>;
   /** Finishes: no call after this. */

@@ -655,7 +655,14 @@ test('tables: tokens, invites, seeds, salts and private keys never reach the log
   assert.equal(kick.status, 200, kick.text);
   const tk = await call(`POST`, `/v1/tables/${s.id}/tickets`, {}, bearer(re.json.seatToken));
   await call('GET', `/v1/tables/${s.id}/events?ticket=${tk.json.ticket}`);
+  // Secrets where a log could pick them up: as the request id, in the path, after a line break.
+  for (const token of handedOut) {
+    await app.request(`/v1/tables/${s.id}`, { headers: { 'X-Request-Id': token } });
+  }
+  await app.request(`/v1/tables/${s.id}/x%0A${s.hostToken}`, { headers: bearer(s.hostToken) });
   const log = lines.join('\n');
+  // One JSON object a line (docs/DEPLOY.md, "Logs"): no field can start a forged record.
+  for (const line of lines) assert.equal(typeof JSON.parse(line), 'object', line);
   assert.ok(lines.length >= 15, log);
   // Invites (3 + the kick's), host, 3 seats + 1 reissued, a ticket.
   assert.ok(handedOut.size >= 10, [...handedOut].join(' '));

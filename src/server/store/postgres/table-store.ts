@@ -360,6 +360,12 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
         [tableId],
       );
     },
+    countByPhase: async () => {
+      const r = await pool.query<{ phase: string; n: string }>(
+        "SELECT coalesce((doc::jsonb)->'hand'->>'phase', 'none') AS phase, count(*) AS n FROM fd_tables GROUP BY 1",
+      );
+      return Object.fromEntries(r.rows.map((row) => [row.phase, Number(row.n)]));
+    },
     ...poolLifecycle(pool),
   };
 }

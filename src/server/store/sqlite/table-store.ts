@@ -238,6 +238,14 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
       prune.run(tableId, audience, upTo);
       prunePublic.run(tableId, tableId);
     },
+    countByPhase: async () => {
+      const rows = db
+        .prepare(
+          "SELECT coalesce(json_extract(doc, '$.hand.phase'), 'none') AS phase, count(*) AS n FROM fd_tables GROUP BY 1",
+        )
+        .all() as { phase: string; n: number }[];
+      return Object.fromEntries(rows.map((r) => [String(r.phase), Number(r.n)]));
+    },
     ping: async () => !closed && select.get('') === undefined,
     close: async () => {
       if (closed) return;

@@ -1,0 +1,150 @@
+// Latency buckets in seconds: a draw takes well under a millisecond on SQLite, a PostgreSQL change
+// a few; the top buckets catch stalls.
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+const METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE', 'PUT', 'PATCH']);
+// The window in which a refused client counts as rate-limited (the gauge's "now").
+const LIMITED_WINDOW_MS = 60_000;
+const MAX_LIMITED = 100_000;
+
+interface Histogram {
+  readonly counts: number[];
+  sum: number;
+  count: number;
+}
+
+/** What {@link Metrics.render} adds from elsewhere: tables by phase (absent when unknown). */
+export interface MetricsExtra {
+  readonly tablesByPhase?: Readonly<Record<string, number>> | undefined;
+}
+
+/** The service's counters, gauges and histograms, rendered in the Prometheus text format. */
+export interface Metrics {
+  /**
+   * One answered request: `route` is the route's pattern (`/v1/tables/:id/actions`), never the
+   * path — a path holds deck and table ids, which must not become labels (each would be a new
+   * series, and a deck id is the deck's only key).
+   */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** A request refused with 429; `client` only counts distinct clients, it is never shown. */
+  rateLimited(client: string): void;
+  /** An event stream opened; call the returned function once when it ends. */
+  streamOpened(): () => void;
+  /** The exposition (text format 0.0.4). */
+  render(extra?: MetricsExtra): string;
+}
+
+// Label values are escaped as the format requires: backslash, double quote, line feed.
+function label(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/**
+ * Metrics for `/metrics` (docs/DEPLOY.md, "Metrics"), in a few lines of our own: the package
+ * has no dependency, and prom-client (the usual choice) is not installed here; the text format
+ * is small (https://prometheus.io/docs/instrumenting/exposition_formats/). Labels are routes,
+ * methods, statuses and phases only — never an id, a token, or an address.
+ *
+ * @example
+ * ```ts
+ * const metrics = createMetrics();
+ * metrics.request('/healthz', 'GET', 200, 0.0002);
+ * metrics.render(); // '# HELP fairdeal_http_requests_total …'
+ * ```
+ * @throws never.
+ */
+export function createMetrics(nowMs: () => number = () => performance.now()): Metrics {
+  const requests = new Map<string, number>();
+  const latency = new Map<string, Histogram>();
+  let limitedTotal = 0;
+  let limitedNow = new Set<string>();
+  let limitedBefore = new Set<string>();
+  let windowStart = nowMs();
+  let openStreams = 0;
+  const rotate = () => {
+    const now = nowMs();
+    if (now - windowStart < LIMITED_WINDOW_MS) return;
+    // Two windows back nothing is kept; one window back is the previous set.
+    limitedBefore = now - windowStart < 2 * LIMITED_WINDOW_MS ? limitedNow : new Set();
+    limitedNow = new Set();
+    windowStart = now;
+  };
+
+  return {
+    request: (route, method, status, seconds) => {
+      const m = METHODS.has(method) ? method : 'OTHER';
+      const key = `route="${label(route)}",method="${m}",status="${status}"`;
+      requests.set(key, (requests.get(key) ?? 0) + 1);
+      let h = latency.get(route);
+      if (h === undefined) {
+        h = { counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
+        latency.set(route, h);
+      }
+      for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) h.counts[i]! += 1;
+      h.sum += seconds;
+      h.count += 1;
+    },
+    rateLimited: (client) => {
+      limitedTotal += 1;
+      rotate();
+      if (limitedNow.size < MAX_LIMITED) limitedNow.add(client);
+    },
+    streamOpened: () => {
+      openStreams += 1;
+      let open = true;
+      return () => {
+        if (!open) return;
+        open = false;
+        openStreams -= 1;
+      };
+    },
+    render: (extra = {}) => {
+      rotate();
+      let limitedClients = limitedNow.size;
+      for (const c of limitedBefore) if (!limitedNow.has(c)) limitedClients += 1;
+      const out: string[] = [];
+      const head = (name: string, type: string, help: string) =>
+        out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+      head(
+        'fairdeal_http_requests_total',
+        'counter',
+        'Requests answered, by route, method and status.',
+      );
+      for (const [key, n] of requests) out.push(`fairdeal_http_requests_total{${key}} ${n}`);
+      head(
+        'fairdeal_http_request_duration_seconds',
+        'histogram',
+        'Time to build an answer (for an event stream: to its start), by route.',
+      );
+      for (const [route, h] of latency) {
+        const r = `route="${label(route)}"`;
+        BUCKETS.forEach((le, i) => {
+          out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="${le}"} ${h.counts[i]}`);
+        });
+        out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="+Inf"} ${h.count}`);
+        out.push(`fairdeal_http_request_duration_seconds_sum{${r}} ${h.sum}`);
+        out.push(`fairdeal_http_request_duration_seconds_count{${r}} ${h.count}`);
+      }
+      head('fairdeal_event_streams_open', 'gauge', 'Event streams open on this process.');
+      out.push(`fairdeal_event_streams_open ${openStreams}`);
+      head('fairdeal_rate_limited_requests_total', 'counter', 'Requests refused with 429.');
+      out.push(`fairdeal_rate_limited_requests_total ${limitedTotal}`);
+      head(
+        'fairdeal_rate_limited_clients',
+        'gauge',
+        'Distinct clients refused with 429 in the last one to two minutes.',
+      );
+      out.push(`fairdeal_rate_limited_clients ${limitedClients}`);
+      if (extra.tablesByPhase !== undefined) {
+        head(
+          'fairdeal_tables',
+          'gauge',
+          'Tables in the store by the phase of their hand (none: no hand open).',
+        );
+        for (const [phase, n] of Object.entries(extra.tablesByPhase)) {
+          out.push(`fairdeal_tables{phase="${label(phase)}"} ${n}`);
+        }
+      }
+      return `${out.join('\n')}\n`;
+    },
+  };
+}
