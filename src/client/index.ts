@@ -19,6 +19,7 @@ export { tableSeat } from './table-seat.ts';
 export type {
   ActOptions,
   ClaimedSeat,
+  SeatClaim,
   TablesClient,
   TablesClientOptions,
 } from './tables-client.ts';

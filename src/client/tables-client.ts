@@ -15,6 +15,7 @@ import type {
   CreateTableRequest,
   DealerKeyAnswer,
   KickAnswer,
+  OpenRoomAnswer,
   SeatTokenAnswer,
   TableAction,
   TableAnswer,
@@ -38,6 +39,17 @@ export interface ClaimedSeat {
   /** The table as this seat sees it after the claim. */
   readonly table: TableView;
 }
+
+/** What claims a seat: its invite, or a room's code; and optionally a key, a player id, a name. */
+export type SeatClaim = (
+  | { readonly invite: string; readonly code?: undefined }
+  | { readonly code: string; readonly invite?: undefined }
+) & {
+  readonly key?: SeatKeyPair;
+  readonly player?: string;
+  /** The name shown for the seat (1–20 characters, any script: "张三"). */
+  readonly name?: string;
+};
 
 /** How an action is sent. */
 export interface ActOptions {
@@ -63,14 +75,16 @@ export interface TablesClient {
   /** `GET /v1/tables/{id}` as the token's holder (a seat or the host) sees it. */
   getTable(tableId: string, token: string): Promise<TableView>;
   /**
-   * `POST …/seats/{seat}/claim` with the invite. The seat's key is made here, on this device,
-   * unless one is given; only its public half is sent.
+   * `POST …/seats/{seat}/claim` with the seat's invite, or at a room with the room's code (any
+   * free seat). The seat's key is made here, on this device, unless one is given; only its
+   * public half is sent. `name` is the display name (1–20 characters, any script).
    */
-  claimSeat(
-    tableId: string,
-    seat: number,
-    claim: { readonly invite: string; readonly key?: SeatKeyPair; readonly player?: string },
-  ): Promise<ClaimedSeat>;
+  claimSeat(tableId: string, seat: number, claim: SeatClaim): Promise<ClaimedSeat>;
+  /**
+   * `POST /v1/rooms/open`: a room by its code (sent in the body, never in a URL) — its table as
+   * a spectator sees it and the room's watch token (`fdt_watch_…`, read-only).
+   */
+  openRoom(code: string): Promise<OpenRoomAnswer>;
   /**
    * `POST …/actions`, with an `Idempotency-Key`: a lost answer (no answer, a timeout, a 5xx) is
    * asked again with the same key and the same bytes, and the service answers the repeat with
@@ -148,14 +162,23 @@ export function tablesClient(options: TablesClientOptions): TablesClient {
         method: 'POST',
         path: `${table(tableId)}/seats/${wholeNumber(seat, 'seat')}/claim`,
         body: {
-          invite: claim.invite,
+          ...(claim.code === undefined ? { invite: claim.invite } : { code: claim.code }),
           publicKey: key.publicKey,
           ...(claim.player === undefined ? {} : { player: claim.player }),
+          ...(claim.name === undefined ? {} : { name: claim.name }),
         },
         retry: false,
       });
       return { seat: r.seat, token: r.seatToken, key, table: r.table };
     },
+    // Opening a room changes nothing at the service: a lost answer is asked again.
+    openRoom: (code) =>
+      t.json<OpenRoomAnswer>({
+        method: 'POST',
+        path: '/v1/rooms/open',
+        body: { code },
+        retry: true,
+      }),
     act: (tableId, token, action, o) =>
       t.json<ActionAnswer>({
         method: 'POST',

@@ -232,6 +232,15 @@ export interface ClaimSeatRequest {
   readonly player?: string;
 }
 
+/** The answer to `POST /v1/rooms/open`: a room's table as a spectator sees it, and its watch token. */
+export interface OpenRoomAnswer {
+  readonly ok: true;
+  readonly tableId: string;
+  /** `fdt_watch_…`: reads the table and its public events as a spectator; nothing else. */
+  readonly watchToken: string;
+  readonly table: TableView;
+}
+
 /** The answer to a claim: the seat token, shown once, to the claimer alone. */
 export interface ClaimSeatAnswer {
   readonly ok: true;
