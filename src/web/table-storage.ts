@@ -12,6 +12,9 @@ export type { KeptHand } from '../client/index.ts';
 /** Who a browser is at a table: a seat (its number) or the host. */
 export type Role = number | 'host';
 
+/** Whose token a browser keeps: a role's, or a room's spectator's (`watch`, read-only). */
+export type TokenHolder = Role | 'watch';
+
 /** The invites the host may still hand out, by seat, and whether players choose their names. */
 export interface HostInvites {
   namesOpen: boolean;
@@ -48,7 +51,7 @@ function readJson<T>(key: string): T | null {
   }
 }
 
-const at = (id: string, role: Role) => `${id}/${role}`;
+const at = (id: string, role: TokenHolder) => `${id}/${role}`;
 
 /**
  * The table storage of this browser, one accessor per kept thing.
@@ -60,9 +63,9 @@ const at = (id: string, role: Role) => `${id}/${role}`;
  * ```
  */
 export const tableStorage = {
-  token: (id: string, role: Role): string | null =>
+  token: (id: string, role: TokenHolder): string | null =>
     read(role === 'host' ? `fairdeal-host:${id}` : `fairdeal-seat:${at(id, role)}`),
-  setToken: (id: string, role: Role, token: string | null): void =>
+  setToken: (id: string, role: TokenHolder, token: string | null): void =>
     write(role === 'host' ? `fairdeal-host:${id}` : `fairdeal-seat:${at(id, role)}`, token),
   key: (id: string, seat: number): SeatKeyPair | null =>
     readJson<SeatKeyPair>(`fairdeal-seat-key:${at(id, seat)}`),
