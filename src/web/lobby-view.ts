@@ -9,7 +9,7 @@
 // or #table/<id>/watch for a spectator, whose read-only watch token is kept under role `watch`).
 import { type OpenRoomAnswer, TableClientError, type TableView } from '../client/index.ts';
 import { createSeatKey } from '../fair/index.ts';
-import { byId, el, showError, showMessage } from './dom.ts';
+import { byId, el, showError, showMessage, withCode } from './dom.ts';
 import { isKey, lang, onLanguageChange, t, tf } from './i18n.ts';
 import { codeFromHash, roomCode, showRoomCode } from './lobby-code.ts';
 import { displayName } from './lobby-name.ts';
@@ -59,6 +59,18 @@ function refuse(e: unknown): void {
   const key = `lobby.error.${code}`;
   if (code !== '' && isKey(key)) showMessage(errorBox(), () => t(key), code);
   else showError(errorBox(), e);
+}
+
+/** "A room code is 8 letters and digits, like `ABCD-EFGH`", the example shown as code. */
+function sayBadCode(): void {
+  showMessage(
+    errorBox(),
+    () =>
+      withCode(tf('error.line', { text: t('lobby.badCode') })).map((x) =>
+        typeof x === 'string' ? document.createTextNode(x) : x,
+      ),
+    'BAD_ROOM_CODE',
+  );
 }
 
 /** The typed name, checked; null (and said why) when it would be refused. */
@@ -198,7 +210,7 @@ function onJoin(event: Event): void {
   const input = byId<HTMLInputElement>('lobby-code');
   const code = roomCode(input.value);
   if (code === null) {
-    showMessage(errorBox(), () => t('lobby.badCode'), 'BAD_ROOM_CODE');
+    sayBadCode();
     input.setAttribute('aria-invalid', 'true');
     input.focus();
     return;
@@ -384,7 +396,7 @@ function route(): void {
   history.replaceState(null, '', '#play');
   if (code === null) {
     home();
-    showMessage(errorBox(), () => t('lobby.badCode'), 'BAD_ROOM_CODE');
+    sayBadCode();
     return;
   }
   byId<HTMLInputElement>('lobby-code').value = showRoomCode(code);

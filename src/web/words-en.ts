@@ -20,7 +20,7 @@ export const EN = {
   'lobby.joinTitle': 'Join a room',
   'lobby.code': 'Room code',
   'lobby.joinGo': 'Open the room',
-  'lobby.badCode': 'A room code is 8 letters and digits, like ABCD-EFGH: check it and try again.',
+  'lobby.badCode': 'A room code is 8 letters and digits, like `ABCD-EFGH`: check it and try again.',
   'lobby.createTitle': 'Create a room',
   'lobby.game': 'Game',
   'lobby.stakes': 'Stakes (base points)',
@@ -45,7 +45,8 @@ export const EN = {
   'lobby.copy': 'Copy the link',
   'lobby.copied': 'The link is copied.',
   'lobby.copyByHand': 'The link is selected: copy it with your keyboard.',
-  'lobby.share': 'Send the code or the link to your friends: anyone who has it can take a free seat or watch.',
+  'lobby.share':
+    'Send the code or the link to your friends: anyone who has it can take a free seat or watch.',
   'lobby.seats': 'Seats',
   'lobby.bot': 'bot (the house’s)',
   'lobby.free': 'free',
@@ -57,10 +58,13 @@ export const EN = {
   'lobby.watch': 'Watch as a spectator',
   'lobby.refresh': 'Refresh the seats',
   'lobby.leave': 'Back to the lobby',
-  'lobby.error.SEAT_TAKEN': 'Someone was faster: that seat has just been taken. The seats are refreshed: choose another, or watch.',
+  'lobby.error.SEAT_TAKEN':
+    'Someone was faster: that seat has just been taken. The seats are refreshed: choose another, or watch.',
   'lobby.error.NAME_TAKEN': 'Another player in this room has that name: choose another.',
-  'lobby.error.ROOM_NOT_FOUND': 'There is no room with that code (it may have closed: empty rooms close after a while). Check the code, or create a room.',
-  'lobby.error.BAD_ROOM_CODE': 'That room code does not open this room: check it and open the room again.',
+  'lobby.error.ROOM_NOT_FOUND':
+    'There is no room with that code (it may have closed: empty rooms close after a while). Check the code, or create a room.',
+  'lobby.error.BAD_ROOM_CODE':
+    'That room code does not open this room: check it and open the room again.',
   'error.ROOM_NOT_FOUND': 'There is no room with that code (it may have closed).',
   'error.BAD_ROOM_CODE': 'That room code is not valid for this room.',
   'tab.deal': 'Deal',

@@ -19,7 +19,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lobby.joinTitle': '加入房间',
   'lobby.code': '房间号',
   'lobby.joinGo': '进入房间',
-  'lobby.badCode': '房间号由 8 个字母和数字组成（形如 ABCD-EFGH），请检查后重试。',
+  'lobby.badCode': '房间号由 8 个字母和数字组成（形如 `ABCD-EFGH`），请检查后重试。',
   'lobby.createTitle': '创建房间',
   'lobby.game': '玩法',
   'lobby.stakes': '底分',
@@ -58,7 +58,8 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lobby.leave': '返回大厅',
   'lobby.error.SEAT_TAKEN': '有人抢先一步：这个座位刚被占了。座位已刷新，请另选一个，或观战。',
   'lobby.error.NAME_TAKEN': '房间里已有玩家用了这个名字，请换一个。',
-  'lobby.error.ROOM_NOT_FOUND': '没有这个房间号的房间（它可能已经关闭：空房间过一段时间会自动关闭）。请检查房间号，或创建一个房间。',
+  'lobby.error.ROOM_NOT_FOUND':
+    '没有这个房间号的房间（它可能已经关闭：空房间过一段时间会自动关闭）。请检查房间号，或创建一个房间。',
   'lobby.error.BAD_ROOM_CODE': '这个房间号打不开这个房间，请检查后重新进入。',
   'error.ROOM_NOT_FOUND': '没有这个房间号的房间（它可能已经关闭）。',
   'error.BAD_ROOM_CODE': '这个房间号对这个房间无效。',
