@@ -65,8 +65,6 @@ export const EN = {
     'There is no room with that code (it may have closed: empty rooms close after a while). Check the code, or create a room.',
   'lobby.error.BAD_ROOM_CODE':
     'That room code does not open this room: check it and open the room again.',
-  'error.ROOM_NOT_FOUND': 'There is no room with that code (it may have closed).',
-  'error.BAD_ROOM_CODE': 'That room code is not valid for this room.',
   'tab.deal': 'Deal',
   'tab.verify': 'Verify',
   'tab.audit': 'Will it shuffle?',

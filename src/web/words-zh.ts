@@ -61,8 +61,6 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lobby.error.ROOM_NOT_FOUND':
     '没有这个房间号的房间（它可能已经关闭：空房间过一段时间会自动关闭）。请检查房间号，或创建一个房间。',
   'lobby.error.BAD_ROOM_CODE': '这个房间号打不开这个房间，请检查后重新进入。',
-  'error.ROOM_NOT_FOUND': '没有这个房间号的房间（它可能已经关闭）。',
-  'error.BAD_ROOM_CODE': '这个房间号对这个房间无效。',
   'tab.deal': '发牌',
   'tab.verify': '验证',
   'tab.audit': '洗得匀吗？',
