@@ -7,6 +7,7 @@ export type { ErrorStatus } from './error-codes.ts';
 export { ERROR_STATUS, type ErrorCode, isErrorCode } from './error-codes.ts';
 export type { InviteLink } from './invite-link.ts';
 export { formatInviteLink, parseInviteLink } from './invite-link.ts';
+export { formatRoomCode, parseRoomCode, roomCodeOf } from './room-code.ts';
 export type { SeatCheck } from './seat-check-error.ts';
 export { SeatCheckError } from './seat-check-error.ts';
 export type { KeptHand, SeatMemory } from './seat-memory.ts';

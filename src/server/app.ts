@@ -212,6 +212,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         ...(t.heartbeatMs === undefined ? {} : { heartbeatMs: t.heartbeatMs }),
         ...(t.retention === undefined ? {} : { retention: t.retention }),
         ...(t.testOnlySource === undefined ? {} : { testOnlySource: t.testOnlySource }),
+        rooms: { emptyMs: config.roomEmptyMs, idleMs: config.roomIdleMs },
       }),
     );
   }

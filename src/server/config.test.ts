@@ -43,6 +43,15 @@ test('the deadline sweep: every second by default, 0 turns it off in this proces
   assert.equal(configFrom({ FAIRDEAL_SWEEP_MS: '250' }, { sweepMs: '5000' }).sweepMs, 5000);
 });
 
+test('rooms: empty 10 minutes and idle 30 by default; each settable (tests shorten them), 1 s at least', () => {
+  assert.equal(configFrom({}).roomEmptyMs, 600_000);
+  assert.equal(configFrom({}).roomIdleMs, 1_800_000);
+  const c = configFrom({ FAIRDEAL_ROOM_EMPTY_MS: '5000', FAIRDEAL_ROOM_IDLE_MS: '9000' });
+  assert.deepEqual([c.roomEmptyMs, c.roomIdleMs], [5000, 9000]);
+  assert.throws(() => configFrom({ FAIRDEAL_ROOM_EMPTY_MS: '0' }), /FAIRDEAL_ROOM_EMPTY_MS/);
+  assert.throws(() => configFrom({ FAIRDEAL_ROOM_IDLE_MS: 'soon' }), /FAIRDEAL_ROOM_IDLE_MS/);
+});
+
 test('DATABASE_URL: postgres:// or postgresql:// only, and a refusal never echoes it', () => {
   assert.equal(
     configFrom({ DATABASE_URL: 'postgres://u:pw@db/x' }).databaseUrl,

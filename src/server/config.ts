@@ -32,6 +32,13 @@ export interface ServerConfig {
    * PostgreSQL need only some to), or a seat or the host sends `void` or `timeout`.
    */
   readonly sweepMs: number;
+  /**
+   * A room with no seat held by a person (bots do not count) this long (ms) after it opened or
+   * its last person was kicked is closed and purged by the sweep (default 600,000: 10 minutes).
+   */
+  readonly roomEmptyMs: number;
+  /** A room with no change at all this long (ms) is closed and purged (default 1,800,000). */
+  readonly roomIdleMs: number;
 }
 
 /** The defaults. */
@@ -48,6 +55,8 @@ export const DEFAULT_CONFIG: ServerConfig = Object.freeze({
   purgeDays: 14,
   log: true,
   sweepMs: 1000,
+  roomEmptyMs: 600_000,
+  roomIdleMs: 1_800_000,
 });
 
 function num(name: string, text: string, min: number, max: number): number {
@@ -61,7 +70,8 @@ function num(name: string, text: string, min: number, max: number): number {
 /**
  * Settings from environment variables over the defaults, then `overrides` (command-line flags).
  * PORT, HOST, FAIRDEAL_DB, DATABASE_URL, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
- * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_SWEEP_MS, FAIRDEAL_LOG.
+ * FAIRDEAL_TRUST_PROXY, PUBLIC_URL, FAIRDEAL_PURGE_DAYS, FAIRDEAL_SWEEP_MS, FAIRDEAL_ROOM_EMPTY_MS,
+ * FAIRDEAL_ROOM_IDLE_MS, FAIRDEAL_LOG.
  *
  * @example
  * ```ts
@@ -121,6 +131,10 @@ export function configFrom(
   if (purge !== undefined) c.purgeDays = num('FAIRDEAL_PURGE_DAYS', purge, 0, 36500);
   const sweep = get('sweepMs', 'FAIRDEAL_SWEEP_MS');
   if (sweep !== undefined) c.sweepMs = num('FAIRDEAL_SWEEP_MS', sweep, 0, 3_600_000);
+  const empty = get('roomEmptyMs', 'FAIRDEAL_ROOM_EMPTY_MS');
+  if (empty !== undefined) c.roomEmptyMs = num('FAIRDEAL_ROOM_EMPTY_MS', empty, 1000, 604_800_000);
+  const idle = get('roomIdleMs', 'FAIRDEAL_ROOM_IDLE_MS');
+  if (idle !== undefined) c.roomIdleMs = num('FAIRDEAL_ROOM_IDLE_MS', idle, 1000, 604_800_000);
   const log = get('log', 'FAIRDEAL_LOG');
   if (log !== undefined) c.log = !(log === '0' || log.toLowerCase() === 'false');
   return c;

@@ -125,6 +125,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         dealer: box.dealer,
         previousDealers: box.previousDealers,
       }),
+      roomIdleMs: config.roomIdleMs,
     })
       .catch(() => {})
       .finally(() => {

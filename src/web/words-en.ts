@@ -496,10 +496,13 @@ export const EN = {
   'error.UNAUTHORIZED':
     'This browser’s pass for the table no longer works (the host removed the seat, or it was replaced).',
   'error.BAD_INVITE': 'This invite is not valid for this seat. Ask the host for a new invite.',
+  'error.BAD_ROOM_CODE': 'That is not this room’s code. Check the code and try again.',
   'error.FORBIDDEN': 'That is not yours to do at this table.',
   'error.TABLE_NOT_FOUND': 'There is no such table (it may have been closed).',
   'error.HAND_NOT_FOUND': 'There is no such hand at this table.',
   'error.SEAT_NOT_FOUND': 'There is no such seat at this table.',
+  'error.ROOM_NOT_FOUND':
+    'There is no room with that code (it may have closed after it stayed empty).',
   'error.VERSION_REQUIRED': 'The move did not say which state of the table it answers.',
   'error.UNKNOWN_ACTION': 'The table does not know that move.',
   'error.STALE_VERSION': 'The table changed before your move arrived: look again and retry.',

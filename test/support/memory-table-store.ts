@@ -14,6 +14,9 @@ interface Table {
   doc: string;
   version: number;
   dueAt: number | null;
+  /** The room code's hash (null: not a room), and when the table last changed. */
+  readonly roomCode: string | null;
+  updatedAt: number;
   generations: TokenGenerations;
   /** audience → id → event, with the version of the change that sent it. */
   readonly events: Map<string, Map<number, AudienceEvent & { readonly version: number }>>;
@@ -67,13 +70,18 @@ export function openMemoryTableStore<Doc>(
     }
   };
   return {
-    createTable: async (id, doc, events, dueAt) => {
+    createTable: async (id, doc, events, dueAt, roomCode) => {
       open();
       if (tables.has(id)) return false;
+      if (roomCode !== undefined && [...tables.values()].some((x) => x.roomCode === roomCode)) {
+        return false;
+      }
       const t: Table = {
         doc: JSON.stringify(doc),
         version: 1,
         dueAt: dueAt ?? null,
+        roomCode: roomCode ?? null,
+        updatedAt: now(),
         generations: {},
         events: new Map(),
         publics: new Map(),
@@ -91,6 +99,23 @@ export function openMemoryTableStore<Doc>(
         .sort(([, a], [, b]) => (a.dueAt ?? 0) - (b.dueAt ?? 0))
         .slice(0, limit)
         .map(([id]) => id),
+    findRoom: async (roomCode) => {
+      for (const [id, t] of tables) if (t.roomCode === roomCode) return id;
+      return undefined;
+    },
+    listIdleRooms: async (before, limit) =>
+      [...tables]
+        .filter(([, t]) => t.roomCode !== null && t.updatedAt <= before)
+        .sort(([, a], [, b]) => a.updatedAt - b.updatedAt)
+        .slice(0, limit)
+        .map(([id, t]) => ({ id, version: t.version })),
+    deleteTable: async (id, version) => {
+      open();
+      if (tables.get(id)?.version !== version) return false;
+      tables.delete(id);
+      for (const [h, x] of tickets) if (x.tableId === id) tickets.delete(h);
+      return true;
+    },
     readTable: async (id) => {
       const t = tables.get(id);
       return t === undefined ? undefined : { doc: parseDoc(t.doc), version: t.version };
@@ -131,6 +156,7 @@ export function openMemoryTableStore<Doc>(
       }
       t.doc = JSON.stringify(c.next);
       t.version++;
+      t.updatedAt = now();
       if (c.dueAt !== undefined) t.dueAt = c.dueAt;
       if (c.tokenGenerations !== undefined) t.generations = { ...c.tokenGenerations };
       addEvents(t, events);

@@ -159,9 +159,32 @@ export interface TableStore<Doc> {
   readonly notifiesOnChange?: boolean;
   /**
    * Saves a new table at version 1 with its first events and its `dueAt` (see TableChange);
-   * false if the id is taken.
+   * false if the id is taken. `roomCode` (a room's code as stored: its SHA-256, hex) makes the
+   * table a room that {@link findRoom} finds; false too when another room holds that code.
    */
-  createTable(id: string, doc: Doc, events?: ChangeEvents, dueAt?: number | null): Promise<boolean>;
+  createTable(
+    id: string,
+    doc: Doc,
+    events?: ChangeEvents,
+    dueAt?: number | null,
+    roomCode?: string,
+  ): Promise<boolean>;
+  /** The id of the room stored under `roomCode` (as given to createTable), or undefined. */
+  findRoom(roomCode: string): Promise<string | undefined>;
+  /**
+   * The rooms with no change since `before` (ms since the epoch: created or last changed at or
+   * before it), oldest first, at most `limit`, each with its version.
+   */
+  listIdleRooms(
+    before: number,
+    limit: number,
+  ): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /**
+   * Deletes the table and everything kept for it — events and their public parts, finished hands,
+   * stored answers, stream tickets, its room code — if it is still at `version` (a change since
+   * keeps it: true only when deleted). Its id is free again afterwards.
+   */
+  deleteTable(id: string, version: number): Promise<boolean>;
   /** Ids of tables whose `dueAt` is at or before `now`, soonest first, at most `limit`. */
   listDue(now: number, limit: number): Promise<readonly string[]>;
   /** The table as it is now, or undefined. */

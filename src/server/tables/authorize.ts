@@ -7,13 +7,22 @@ import type { Viewer } from './viewer.ts';
  * The viewer a bearer token stands for at a table. Every stored hash is compared (each in
  * constant time), so the time taken does not depend on which seat, if any, matched.
  *
+ * A room's watch token stands for a spectator, who may only read: it is refused (403) unless the
+ * caller says `spectator: true` — deny by default, so that a route added later takes no
+ * spectator until its record says it reads (table-route.ts, auth `viewer`, `viewer-or-ticket`).
+ *
  * @example
  * ```ts
  * authorize(doc, c.req.header('authorization')); // { kind: 'seat', seat: 1 }
  * ```
- * @throws {ApiError} 401 `UNAUTHORIZED` without a valid token (the message never repeats it).
+ * @throws {ApiError} 401 `UNAUTHORIZED` without a valid token (the message never repeats it);
+ *   403 `FORBIDDEN` for a watch token where spectators are not admitted.
  */
-export function authorize(doc: TableDocument, header: string | undefined): Viewer {
+export function authorize(
+  doc: TableDocument,
+  header: string | undefined,
+  options: { readonly spectator?: boolean } = {},
+): Viewer {
   requirePlayable(doc);
   const m = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header ?? '');
   if (m === null) {
@@ -29,8 +38,16 @@ export function authorize(doc: TableDocument, header: string | undefined): Viewe
   doc.seatTokens.forEach((hash, seat) => {
     if (tokenMatches(token, hash)) found = { kind: 'seat', seat };
   });
+  if (tokenMatches(token, doc.watchTokenHash)) found = { kind: 'spectator' };
   if (found === undefined)
     throw new ApiError(401, 'UNAUTHORIZED', 'That token is not valid at this table.');
+  if (found.kind === 'spectator' && options.spectator !== true) {
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      'A watch token only reads the table: spectators do not act.',
+    );
+  }
   return found;
 }
 

@@ -83,6 +83,19 @@ export const createTableBody = object(
         'withholdPenalty: Dou Dizhu points from 0 to 1000 that a seat withholding its seed pays each other seat.',
       description: 'Dou Dizhu: points a seat that withheld its seed pays each other seat',
     }),
+    room: boolean({
+      default: false,
+      message: 'room must be true or false.',
+      description:
+        'Open the table as a room: a short room code to join by, and spectators (docs/TABLES.md, "Rooms")',
+    }),
+    stakes: integer({
+      minimum: 1,
+      maximum: 1000,
+      default: 1,
+      message: 'stakes must be an integer from 1 to 1000.',
+      description: 'Dou Dizhu: the stake (底分) every hand’s points are multiplied by',
+    }),
   },
   ['preset'],
 );
@@ -90,13 +103,29 @@ export const createTableBody = object(
 /** A new table's body as checked. */
 export type CreateTableBody = Infer<typeof createTableBody>;
 
-/** `POST /v1/tables/{id}/seats/{seat}/claim`. */
+/** A room's code as people type it (`ABCD-EFGH`, any case); what it must be is the route's to say. */
+const roomCode = string({
+  minLength: 1,
+  maxLength: 64,
+  message: 'code must be the room code, e.g. "ABCD-EFGH".',
+  description:
+    'The room code (8 symbols of Crockford base32; case, hyphens and spaces do not matter)',
+});
+
+/** `POST /v1/tables/{id}/seats/{seat}/claim`: the seat's invite, or at a room its code. */
 export const claimSeatBody = object(
   {
     invite: string({
       pattern: /^[\x21-\x7e]{16,128}$/,
       message: 'Send the invite of the seat you claim (invite).',
-      description: 'The single-use invite the host handed out',
+      description: 'The single-use invite the host handed out (or, at a room, `code` instead)',
+    }),
+    code: roomCode,
+    name: string({
+      maxLength: 200,
+      message: 'name must be a string.',
+      description:
+        'The name shown for the seat: 1 to 20 characters of any script after trimming (letters, marks, digits, punctuation, spaces); two seats never share one',
     }),
     publicKey: string({
       pattern: HEX64,
@@ -110,7 +139,7 @@ export const claimSeatBody = object(
       description: 'The player id, where the host did not name the seats',
     }),
   },
-  ['invite', 'publicKey'],
+  ['publicKey'],
 );
 
 /** A claim's body as checked. */
@@ -207,6 +236,9 @@ export const actionBody = tagged(
 
 /** An action as checked by {@link actionBody}. */
 export type ActionBody = Infer<typeof actionBody>;
+
+/** `POST /v1/rooms/open`: the code rides in the body, never in a URL (logs keep URLs). */
+export const openRoomBody = object({ code: roomCode }, ['code']);
 
 /** `POST /v1/verify`. */
 export const verifyBody = object(

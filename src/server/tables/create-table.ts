@@ -3,6 +3,8 @@ import { type DoudizhuRules, resolveRules } from '../../rules/doudizhu/index.ts'
 import { ApiError } from '../deck/api-error.ts';
 import type { CreateTableBody } from './bodies.ts';
 import type { StepContext } from './hand-flow.ts';
+import { DEFAULT_ROOM_TIMES, type RoomTimes } from './room-close.ts';
+import { newRoomCode } from './room-code.ts';
 import { newInvite } from './seats.ts';
 import type { TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
@@ -22,13 +24,17 @@ export const DEFAULT_REVEAL_TIMEOUT_S = 120;
  * ```ts
  * const { doc, hostToken, invites } = createTableDoc('k3x…', { preset: 'doudizhu' }, ctx);
  * ```
- * @throws {ApiError} 400 for a bad preset, options, players, timeout, turn clock or penalty.
+ * A room (`room: true`) gets a room code as well — returned once, as `room.code`; the document
+ * keeps its SHA-256 — and a watch token for its spectators (rooms/open hands it out).
+ *
+ * @throws {ApiError} 400 for a bad preset, options, players, timeout, turn clock, penalty or stakes.
  */
 export function createTableDoc(
   id: string,
   req: CreateTableBody,
   ctx: StepContext,
-): { doc: TableDocument; hostToken: string; invites: string[] } {
+  rooms: RoomTimes = DEFAULT_ROOM_TIMES,
+): { doc: TableDocument; hostToken: string; invites: string[]; room?: NewRoom } {
   // The shapes are checked by the route's schema (bodies.ts); what depends on the preset is here.
   const isDoudizhu = req.preset === 'doudizhu' || req.preset === 'doudizhu-4p';
   const rules = req.rules ?? {};
@@ -65,6 +71,11 @@ export function createTableDoc(
   if (!isDoudizhu && turnSeconds !== 0) {
     throw new ApiError(400, 'BAD_REQUEST', 'turnSeconds is a Dou Dizhu table option.');
   }
+  const stakes = req.stakes ?? 1;
+  if (!isDoudizhu && stakes !== 1) {
+    throw new ApiError(400, 'BAD_REQUEST', 'stakes is a Dou Dizhu table option.');
+  }
+  const room = req.room === true ? newRoom(ctx, rooms) : undefined;
   const hostToken = newToken('host');
   const invites = players.map(() => newInvite());
   const doc: TableDocument = {
@@ -90,6 +101,33 @@ export function createTableDoc(
     history: [],
     eventSeq: {},
     idempotency: [],
+    ...(isDoudizhu ? { stakes } : {}),
+    ...(room === undefined ? {} : room.fields),
   };
-  return { doc, hostToken, invites };
+  return room === undefined
+    ? { doc, hostToken, invites }
+    : { doc, hostToken, invites, room: { code: room.code, hash: room.hash } };
+}
+
+/** A new room's code (shown once, to its creator) and its stored form. */
+export interface NewRoom {
+  readonly code: string;
+  readonly hash: string;
+}
+
+// A room: its code (kept as its hash), its watch token (sealed, and its hash), and the time the
+// sweep closes it unless a person takes a seat (tables/room-close.ts).
+function newRoom(ctx: StepContext, rooms: RoomTimes) {
+  const { code, hash } = newRoomCode();
+  const watch = newToken('watch');
+  return {
+    code,
+    hash,
+    fields: {
+      roomCodeHash: hash,
+      watchToken: ctx.seal(watch),
+      watchTokenHash: tokenHash(watch),
+      roomEmptyAt: ctx.now + rooms.emptyMs,
+    },
+  };
 }

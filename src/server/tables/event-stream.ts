@@ -4,12 +4,20 @@ import { eventText } from './event-data.ts';
 import type { TableDocument } from './table-doc.ts';
 import { generationOf } from './token-generation.ts';
 import { view } from './view.ts';
+import { viewerOf } from './viewer.ts';
 
 // The last thing a stream whose credential is gone sends: the shape of every JSON error.
 const REVOKED = JSON.stringify({
   success: false,
   error: 'The token this stream was opened with was revoked or reissued: the stream has ended.',
   code: 'UNAUTHORIZED',
+});
+// The last thing a stream of a table that is gone sends (an empty room the sweep closed and
+// deleted: tables/room-close.ts): what a request for it would answer from now on.
+const CLOSED = JSON.stringify({
+  success: false,
+  error: 'This table was closed (a room left empty): it is gone.',
+  code: 'TABLE_NOT_FOUND',
 });
 
 /** What {@link eventStream} needs. */
@@ -42,7 +50,8 @@ export interface EventStreamOptions {
  * `generation` (a few bytes: `readTokenGenerations`, no document), and only then are the events
  * read sent. The order matters: an event written after a revocation was read after the
  * revocation committed, so the check that follows it sees the new generation, and the stream ends
- * with `event: revoked` (a JSON error body, no id) without sending it.
+ * with `event: revoked` (a JSON error body, no id) without sending it. A table that is gone — an
+ * empty room the sweep closed and deleted — ends its streams the same way, with `event: closed`.
  *
  * @example
  * ```ts
@@ -62,13 +71,18 @@ export function eventStream(o: EventStreamOptions): Response {
       const send = (text: string) => {
         if (!closed) controller.enqueue(enc.encode(text));
       };
-      // Whether the credential the stream was opened with still holds (undefined: no table).
-      const held = async (): Promise<boolean> => {
+      // Whether the credential the stream was opened with still holds; 'gone': no such table.
+      const held = async (): Promise<boolean | 'gone'> => {
         const generations = await o.tables.readTokenGenerations(o.tableId);
-        return generations !== undefined && generationOf(generations, o.audience) === o.generation;
+        if (generations === undefined) return 'gone';
+        return generationOf(generations, o.audience) === o.generation;
       };
       const revoked = () => {
         send(`event: revoked\ndata: ${REVOKED}\n\n`);
+        stop();
+      };
+      const closedTable = () => {
+        send(`event: closed\ndata: ${CLOSED}\n\n`);
         stop();
       };
       const pump = async (): Promise<void> => {
@@ -84,17 +98,12 @@ export function eventStream(o: EventStreamOptions): Response {
             if (page.oldest > last + 1) {
               const row = await o.tables.readTable(o.tableId);
               // The fresh view is checked against the generation of its own document.
-              if (
-                row === undefined ||
-                generationOf(row.doc.tokenGenerations, o.audience) !== o.generation
-              ) {
+              if (row === undefined) return closedTable();
+              if (generationOf(row.doc.tokenGenerations, o.audience) !== o.generation) {
                 return revoked();
               }
               const doc = row.doc;
-              const v =
-                o.audience === 'host'
-                  ? ({ kind: 'host' } as const)
-                  : ({ kind: 'seat', seat: Number(o.audience.slice(5)) } as const);
+              const v = viewerOf(o.audience);
               const id = doc.eventSeq[o.audience] ?? 0;
               send(
                 `id: ${id}\nevent: reset\ndata: ${JSON.stringify({ table: view(doc, v, row.version) })}\n\n`,
@@ -103,7 +112,9 @@ export function eventStream(o: EventStreamOptions): Response {
               again = true;
               continue;
             }
-            if (!(await held())) return revoked();
+            const holds = await held();
+            if (holds === 'gone') return closedTable();
+            if (!holds) return revoked();
             for (const e of page.events) {
               send(`id: ${e.id}\nevent: ${e.type}\ndata: ${eventText(e)}\n\n`);
               last = e.id;

@@ -11,6 +11,8 @@ import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
 import { holdBackStreets } from './hold-back-streets.ts';
+import { roomDueAt } from './room-close.ts';
+import { stakedScore } from './staked-score.ts';
 import {
   type HandDocument,
   type HandRecord,
@@ -356,7 +358,10 @@ export function endHand(
     missing,
     log: [...hand.log, action],
     // An abandoned hand (a seat kicked mid-play) is not scored.
-    score: hand.game === null || abandoned !== undefined ? null : scoreHandSafe(hand.game),
+    score:
+      hand.game === null || abandoned !== undefined
+        ? null
+        : stakedScore(scoreHandSafe(hand.game), doc.stakes),
     outcome: abandoned?.outcome ?? 'dealt',
   };
   const summary: HandSummary = {
@@ -379,9 +384,9 @@ export function endHand(
 /**
  * When the table next needs the service's sweep (tables/sweep-due.ts): the deadline of a hand
  * still waiting for commitments or reveals; in play, the deadline of the turn clock of the seat
- * to act (tables/turn-clock.ts); else null. Every change stores it beside the document (the
- * indexed `due_at`), so the sweep finds what is due without reading a document, and a timer
- * survives a restart.
+ * to act (tables/turn-clock.ts); an empty room's closing time (tables/room-close.ts), if sooner;
+ * else null. Every change stores it beside the document (the indexed `due_at`), so the sweep
+ * finds what is due without reading a document, and a timer survives a restart.
  *
  * @example
  * ```ts
@@ -390,6 +395,12 @@ export function endHand(
  * @throws never.
  */
 export function dueAt(doc: TableDocument): number | null {
+  const room = roomDueAt(doc);
+  const hand = handDueAt(doc);
+  return room === null ? hand : hand === null ? room : Math.min(room, hand);
+}
+
+function handDueAt(doc: TableDocument): number | null {
   const h = doc.hand;
   if (h === null) return null;
   if (h.phase === 'committing' || h.phase === 'revealing') return h.deadline;

@@ -20,12 +20,12 @@ export function privateView(doc: TableDocument, viewer: Viewer): PrivateView {
     you:
       viewer.kind === 'seat'
         ? { seat: viewer.seat, player: doc.players[viewer.seat] ?? '' }
-        : 'host',
+        : viewer.kind,
     hand: doc.hand === null ? null : { yourCards: ownCards(doc.hand, viewer) },
   };
 }
 
-/** The viewer's cards once dealt; null before, and always for the host. */
+/** The viewer's cards once dealt; null before, and always for the host and a spectator. */
 function ownCards(hand: HandDocument, viewer: Viewer): string[] | null {
   if (viewer.kind !== 'seat') return null;
   if (hand.game !== null) return (hand.game.hands[viewer.seat] ?? []).map((c) => c.id);

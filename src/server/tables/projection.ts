@@ -8,7 +8,7 @@ import { audienceOf, audiences } from './viewer.ts';
 /** A table as its viewers see it: the part they all see alike, and each one's own. */
 export interface Projection {
   readonly public: PublicTableView;
-  /** Per audience (`seat:0` …, `host`): exactly what that viewer alone sees. */
+  /** Per audience (`seat:0` …, `host`, a room's `spectator`): exactly what that viewer alone sees. */
   readonly private: ReadonlyMap<Audience, PrivateView>;
 }
 
@@ -28,6 +28,11 @@ export interface Projection {
 export function projection(doc: TableDocument, version: number): Projection {
   return {
     public: publicView(doc, version),
-    private: new Map(audiences(doc.seats).map((v) => [audienceOf(v), privateView(doc, v)])),
+    private: new Map(
+      audiences(doc.seats, doc.roomCodeHash !== undefined).map((v) => [
+        audienceOf(v),
+        privateView(doc, v),
+      ]),
+    ),
   };
 }

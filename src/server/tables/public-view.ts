@@ -1,6 +1,7 @@
 import type { CountsView, GameView, HandView } from '../../client/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 import { actionView } from './action-view.ts';
+import { stakedScore } from './staked-score.ts';
 import type { HandDocument, TableDocument } from './table-doc.ts';
 import type { PublicHandView, PublicTableView } from './view-parts.ts';
 
@@ -51,11 +52,11 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
       missing: [...h.missing],
       score: h.score ?? null,
     })),
-    hand: doc.hand === null ? null : publicHandView(doc.hand),
+    hand: doc.hand === null ? null : publicHandView(doc.hand, doc.stakes),
   };
 }
 
-function publicHandView(hand: HandDocument): PublicHandView {
+function publicHandView(hand: HandDocument, stakes: number | undefined): PublicHandView {
   const out: { -readonly [K in keyof PublicHandView]: PublicHandView[K] } = {
     n: hand.n,
     phase: hand.phase,
@@ -121,7 +122,7 @@ function publicHandView(hand: HandDocument): PublicHandView {
     const g = hand.game;
     out.counts = { hands: g.hands.map((h) => h.length), kitty: g.kitty.length };
     out.kitty = g.kittyShown ? g.kitty.map((c) => c.id) : null;
-    out.game = gameView(g);
+    out.game = gameView(g, stakes);
   }
   return out;
 }
@@ -154,7 +155,7 @@ function announcementView(a: HandDocument['announcement']): HandView['announceme
   };
 }
 
-function gameView(g: DoudizhuState): GameView {
+function gameView(g: DoudizhuState, stakes: number | undefined): GameView {
   return {
     phase: g.phase,
     turn: g.turn,
@@ -176,7 +177,8 @@ function gameView(g: DoudizhuState): GameView {
     passes: g.passes,
     bombs: g.bombs,
     winner: g.winner,
-    score: g.score === null ? null : JSON.parse(JSON.stringify(g.score)),
+    // The table's stakes multiply the points, as in the history (staked-score.ts).
+    score: g.score === null ? null : JSON.parse(JSON.stringify(stakedScore(g.score, stakes))),
     // A hand stored before the doubling rule existed has neither field: nobody doubled.
     doubled: g.hands.map((_, k) => g.doubled?.[k] === true),
     toDouble: [...(g.toDouble ?? [])],

@@ -234,14 +234,19 @@ export function sealedTableStore(
 
   return {
     ...(inner.notifiesOnChange === undefined ? {} : { notifiesOnChange: inner.notifiesOnChange }),
-    createTable: (id, doc, events, dueAt) =>
+    createTable: (id, doc, events, dueAt, roomCode) =>
       inner.createTable(
         id,
         sealDoc(id, doc),
         events === undefined ? undefined : sealEvents(id, events),
         dueAt,
+        roomCode,
       ),
     listDue: (now, limit) => inner.listDue(now, limit),
+    // A room code's hash and a table's version hold no card: they pass through.
+    findRoom: (roomCode) => inner.findRoom(roomCode),
+    listIdleRooms: (before, limit) => inner.listIdleRooms(before, limit),
+    deleteTable: (id, version) => inner.deleteTable(id, version),
     readTable: async (id) => {
       const row = await inner.readTable(id);
       return row === undefined ? undefined : openRow(id, row);

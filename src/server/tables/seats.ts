@@ -1,6 +1,8 @@
+import { parseRoomCode } from '../../client/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { requirePlayable } from './authorize.ts';
 import type { ClaimSeatBody } from './bodies.ts';
+import { displayName, nameKey } from './display-name.ts';
 import { openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import type { HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { newToken, tokenHash, tokenMatches } from './tokens.ts';
@@ -21,17 +23,21 @@ export function newInvite(): string {
 const seatNotFound = () => new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
 
 /**
- * Claims seat `seat` with its invite, on the claimer's own device: the seat is bound to the
- * public key the claimer made there, and a seat token is made for the claimer alone (returned
- * once, never shown to the host, stored as its SHA-256). An invite works once; a seat claimed
- * is refused to everyone else. When the last seat is claimed the first (or next) hand opens.
+ * Claims seat `seat` with its invite — or, at a room, with the room's code, which takes any seat
+ * still open — on the claimer's own device: the seat is bound to the public key the claimer made
+ * there, and a seat token is made for the claimer alone (returned once, never shown to the host,
+ * stored as its SHA-256). An invite works once; a seat claimed is refused to everyone else, with
+ * an invite or a code alike. `name` is the seat's display name (display-name.ts), which no other
+ * seat may hold. When the last seat is claimed the first (or next) hand opens.
  *
  * @example
  * ```ts
  * const { doc: next, token } = claimSeat(doc, 1, { invite, publicKey }, ctx);
+ * claimSeat(doc, 2, { code: 'K3X9-QM2T', publicKey, name: '张三' }, ctx);
  * ```
- * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 401 `BAD_INVITE`, 409 `SEAT_TAKEN`, 409 `KEY_IN_USE`,
- *   400 `BAD_REQUEST` (a key that is not 64 hex digits, a bad name).
+ * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 401 `BAD_INVITE`, 401 `BAD_ROOM_CODE`, 409
+ *   `SEAT_TAKEN`, 409 `KEY_IN_USE`, 409 `NAME_TAKEN`, 400 `BAD_REQUEST` (neither an invite nor a
+ *   code, or both; a key that is not 64 hex digits; a bad name or player id).
  */
 export function claimSeat(
   doc: TableDocument,
@@ -41,11 +47,23 @@ export function claimSeat(
 ): { doc: TableDocument; token: string; action: PublicAction } {
   requirePlayable(doc);
   if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) throw seatNotFound();
+  if ((req.invite === undefined) === (req.code === undefined)) {
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      'Send the invite of the seat you claim (invite), or at a room its code (code): one of them.',
+    );
+  }
   if (doc.seatKeys[seat] !== null) {
     throw new ApiError(409, 'SEAT_TAKEN', 'That seat has been claimed already.');
   }
-  if (!tokenMatches(req.invite, doc.invites[seat])) {
+  if (req.invite !== undefined && !tokenMatches(req.invite, doc.invites[seat])) {
     throw new ApiError(401, 'BAD_INVITE', 'That invite is not valid for this seat.');
+  }
+  // Compared as every secret is (tokens.ts: SHA-256, then constant time); a text that is no code
+  // at all is refused in the same words, so the answer tells a guesser nothing.
+  if (req.code !== undefined && !tokenMatches(parseRoomCode(req.code) ?? '', doc.roomCodeHash)) {
+    throw new ApiError(401, 'BAD_ROOM_CODE', 'That is not the code of this room.');
   }
   const key = req.publicKey;
   // Two seats under one key would be one party counted twice; the dealer's key is the dealer's.
@@ -67,10 +85,21 @@ export function claimSeat(
     }
     players = doc.players.map((p, k) => (k === seat ? name : p));
   }
+  let names = doc.names;
+  if (req.name !== undefined) {
+    const name = displayName(req.name);
+    if (doc.names?.some((n, k) => k !== seat && n !== null && nameKey(n) === nameKey(name))) {
+      throw new ApiError(409, 'NAME_TAKEN', 'Another seat has that name.');
+    }
+    names = doc.players.map((_, k) => (k === seat ? name : (doc.names?.[k] ?? null)));
+  }
   const token = newToken('seat');
   const claimed: TableDocument = {
     ...doc,
     players,
+    ...(names === undefined ? {} : { names }),
+    // A person holds a seat: an empty room's closing clock stops (room-close.ts).
+    ...(doc.roomCodeHash === undefined ? {} : { roomEmptyAt: null }),
     seatKeys: doc.seatKeys.map((k, i) => (i === seat ? key : k)),
     invites: doc.invites.map((h, i) => (i === seat ? null : h)),
     seatTokens: doc.seatTokens.map((h, i) => (i === seat ? tokenHash(token) : h)),
@@ -116,8 +145,11 @@ export function kickSeat(
     seatKeys: next.seatKeys.map((k, i) => (i === seat ? null : k)),
     seatTokens: next.seatTokens.map((t, i) => (i === seat ? null : t)),
     invites: next.invites.map((v, i) => (i === seat ? tokenHash(invite) : v)),
-    // The newcomer who claims the seat is someone else: not away.
+    // The newcomer who claims the seat is someone else: not away, and not under this name.
     away: next.players.map((_, i) => i !== seat && next.away?.[i] === true),
+    ...(next.names === undefined
+      ? {}
+      : { names: next.names.map((n, i) => (i === seat ? null : n)) }),
   };
   return { doc: next, invite, record, action };
 }

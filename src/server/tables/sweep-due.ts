@@ -4,6 +4,7 @@ import { tableEvents } from './apply-action.ts';
 import { isPlayable } from './authorize.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
+import { DEFAULT_ROOM_TIMES, roomToClose } from './room-close.ts';
 import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -19,6 +20,8 @@ export interface SweepDueOptions {
   readonly ctx: () => StepContext;
   /** Tables acted on per sweep at most (default 100); the next sweep takes the rest. */
   readonly limit?: number;
+  /** How long a room may stay with no change before it is closed (default 30 minutes). */
+  readonly roomIdleMs?: number;
 }
 
 /**
@@ -28,7 +31,11 @@ export interface SweepDueOptions {
  *   withholders — never dealt with fewer seeds (docs/FAIR.md §V3.1) — and the next hand opens
  *   under a fresh server commitment, exactly as when a seat or the host sends `void`;
  * - a Dou Dizhu turn whose clock ran out is **played by the clock** (turn-timeout.ts): the
- *   default move, recorded as a `timeout`, and the seat marked away — as a `timeout` request does.
+ *   default move, recorded as a `timeout`, and the seat marked away — as a `timeout` request does;
+ * - a room left without a person past its `roomEmptyAt` (room-close.ts), or with no change at all
+ *   for `roomIdleMs`, is **closed and purged**: the table and everything kept for it are deleted
+ *   (at the version read: a change since keeps it), and its streams, woken, end with
+ *   `event: closed` (event-stream.ts); its code finds nothing from then on.
  *
  * The service runs it on a timer in every process that sweeps (`--sweep-ms`, start.ts), so a
  * deadline fires with no request arriving, and after a restart: deadlines are stored (`due_at`).
@@ -40,7 +47,7 @@ export interface SweepDueOptions {
  * ```ts
  * setInterval(() => void sweepDue({ tables, box, notifier, ctx }), 1000);
  * ```
- * @returns how many tables this call changed (a void or a timeout each).
+ * @returns how many tables this call changed (a void, a timeout or a room closed each).
  * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
  */
 export async function sweepDue(o: SweepDueOptions): Promise<number> {
@@ -50,12 +57,14 @@ export async function sweepDue(o: SweepDueOptions): Promise<number> {
   let acted = 0;
   for (const id of ids) {
     try {
-      const r = await tables.withTable(id, (row) => {
+      const r = await tables.withTable<boolean | { close: number }>(id, (row) => {
         const doc = row.doc;
         if (!isPlayable(doc)) {
           // A table of an older fairdeal is not played on (authorize.ts): it is never due again.
           return { next: doc, dueAt: null, result: false };
         }
+        // Nothing is written: the table is deleted below, if still at this version.
+        if (roomToClose(doc, ctx.now)) return { next: null, result: { close: row.version } };
         const due = dueAt(doc);
         // Done meanwhile by a seat or another process (whose change moved or cleared the column).
         if (doc.hand === null || due === null || due > ctx.now) {
@@ -73,7 +82,9 @@ export async function sweepDue(o: SweepDueOptions): Promise<number> {
           result: true,
         };
       });
-      if (r.found && r.value) {
+      if (r.found && typeof r.value === 'object') {
+        if (await purge(o, id, r.value.close)) acted++;
+      } else if (r.found && r.value) {
         acted++;
         if (tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`);
       }
@@ -82,7 +93,20 @@ export async function sweepDue(o: SweepDueOptions): Promise<number> {
       // stays due and is tried again at the next sweep.
     }
   }
+  const idle = await o.tables.listIdleRooms(
+    ctx.now - (o.roomIdleMs ?? DEFAULT_ROOM_TIMES.idleMs),
+    o.limit ?? 100,
+  );
+  for (const room of idle) if (await purge(o, room.id, room.version)) acted++;
   return acted;
+}
+
+// Deletes a room at the version it was judged at (a change since — a person arriving — keeps it),
+// then wakes its streams in this process (PostgreSQL's delete wakes every process's itself).
+async function purge(o: SweepDueOptions, id: string, version: number): Promise<boolean> {
+  if (!(await o.tables.deleteTable(id, version))) return false;
+  if (o.tables.notifiesOnChange !== true) await o.notifier.notify(`table:${id}`).catch(() => {});
+  return true;
 }
 
 /** The reveal deadline passed with a seat silent: void, and the next hand opens. */

@@ -38,6 +38,19 @@ export interface TableDocument {
   readonly roomCodeHash?: string;
   /** Dou Dizhu: the stake (底分) every hand's points are multiplied by (absent: 1). */
   readonly stakes?: number;
+  /**
+   * A room's watch token (`fdt_watch_…`: spectators read with it, nothing else), sealed like the
+   * round (tables/secret-box.ts), so that every spectator who opens the room by its code is handed
+   * the same token; and its SHA-256 (hex), which authorize.ts compares as it does every token's.
+   */
+  readonly watchToken?: string;
+  readonly watchTokenHash?: string;
+  /**
+   * A room with no seat held by a person (bots do not count) is closed by the sweep at this time
+   * (ms since the epoch): set when it opens and when its last person is kicked, null once a
+   * person holds a seat (tables/room-close.ts). Absent: not a room.
+   */
+  readonly roomEmptyAt?: number | null;
   /** SHA-256 (hex) of each seat's unused single-use invite; null once claimed. */
   readonly invites: readonly (string | null)[];
   /** Dou Dizhu points a seat that withholds its seed pays each other seat (house rule; 0: none). */

@@ -4,8 +4,10 @@ import type { TableServices } from './table-services.ts';
 import type { Viewer } from './viewer.ts';
 
 /**
- * Who may call a route. `invite`: the seat's invite, in the body (no token); `seat`: that seat's
- * own token (the path's `{seat}`); `seat-host-or-ticket`: a token, or a one-use stream ticket.
+ * Who may call a route. `invite`: the seat's invite (or a room's code), in the body (no token);
+ * `seat`: that seat's own token (the path's `{seat}`); `seat-host-or-ticket`: a token, or a
+ * one-use stream ticket. `viewer` and `viewer-or-ticket`: the same, and a room's watch token
+ * too (a spectator: routes that only read). Every other kind refuses a watch token (403).
  */
 export type RouteAuth =
   | 'none'
@@ -13,7 +15,9 @@ export type RouteAuth =
   | 'host'
   | 'seat'
   | 'seat-or-host'
-  | 'seat-host-or-ticket';
+  | 'seat-host-or-ticket'
+  | 'viewer'
+  | 'viewer-or-ticket';
 
 /** A request as a route's handler gets it: its body checked, its caller checkable. */
 export interface RouteRequest<B> {

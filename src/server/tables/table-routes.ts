@@ -43,6 +43,9 @@ function callerOf(route: TableRoute, c: Context, seat: number) {
       case 'seat-or-host':
       case 'seat-host-or-ticket':
         return authorize(doc, header);
+      case 'viewer':
+      case 'viewer-or-ticket':
+        return authorize(doc, header, { spectator: true });
       default:
         // A route that takes no token asked who is calling: a bug in its record, not the request.
         throw new Error(`${route.id} takes no token`);

@@ -3,6 +3,7 @@ import { ApiError } from '../deck/api-error.ts';
 import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import type { StepContext } from './hand-flow.ts';
+import { DEFAULT_ROOM_TIMES, type RoomTimes } from './room-close.ts';
 import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -24,6 +25,8 @@ export interface TableRouteOptions {
   readonly heartbeatMs?: number;
   /** Event retention: every `every` versions keep the last `keep` per audience (100, 1000). */
   readonly retention?: { readonly every: number; readonly keep: number };
+  /** When empty and idle rooms close (default 10 and 30 minutes: room-close.ts). */
+  readonly rooms?: RoomTimes;
 }
 
 /** What every route handler is given: the sealed store and the helpers they share. */
@@ -34,6 +37,8 @@ export interface TableServices {
   readonly box: SecretBox;
   readonly heartbeatMs: number;
   readonly retentionEvery: number;
+  /** When empty and idle rooms close. */
+  readonly rooms: RoomTimes;
   /** ms since the epoch. */
   now(): number;
   /** The context of one step: the time, the keys, the test-only source. */
@@ -77,6 +82,7 @@ export function tableServices(options: TableRouteOptions): TableServices {
     box,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     retentionEvery: options.retention?.every ?? PRUNE_EVERY,
+    rooms: options.rooms ?? DEFAULT_ROOM_TIMES,
     now,
     step: () => ({
       now: now(),

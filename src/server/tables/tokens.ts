@@ -11,7 +11,7 @@ import { secureBytes } from './random-bytes.ts';
  * ```
  * @throws never.
  */
-export function newToken(kind: 'seat' | 'host' | 'ticket' | 'invite'): string {
+export function newToken(kind: 'seat' | 'host' | 'ticket' | 'invite' | 'watch'): string {
   return `fdt_${kind}_${secureBytes(32).toString('base64url')}`;
 }
 

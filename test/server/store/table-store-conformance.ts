@@ -422,6 +422,96 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
       });
     }));
 
+  it('a room is found by its code; a second room under one code is refused like a taken id; a table without a code is no room', () =>
+    withStore(async (s) => {
+      assert.equal(await s.createTable('r1', { n: 0 }, undefined, null, 'code-a'), true);
+      assert.equal(await s.createTable('plain', { n: 0 }), true);
+      assert.equal(await s.createTable('r2', { n: 0 }, undefined, null, 'code-a'), false);
+      assert.equal(await s.readTable('r2'), undefined, 'nothing of the refused room is kept');
+      assert.equal(await s.createTable('r2', { n: 0 }, undefined, null, 'code-b'), true);
+      assert.equal(await s.findRoom('code-a'), 'r1');
+      assert.equal(await s.findRoom('code-b'), 'r2');
+      assert.equal(await s.findRoom('code-c'), undefined);
+      // A change keeps the code.
+      await s.withTable('r1', bump);
+      assert.equal(await s.findRoom('code-a'), 'r1');
+    }));
+
+  it('idle rooms are listed oldest first by their last change, with their version; tables that are not rooms never are', () => {
+    let now = 1_000;
+    return withStore(
+      async (s) => {
+        await s.createTable('old', { n: 0 }, undefined, null, 'c-old');
+        await s.createTable('plain', { n: 0 });
+        now = 2_000;
+        await s.createTable('young', { n: 0 }, undefined, null, 'c-young');
+        assert.deepEqual(await s.listIdleRooms(1_500, 10), [{ id: 'old', version: 1 }]);
+        assert.deepEqual(await s.listIdleRooms(2_000, 10), [
+          { id: 'old', version: 1 },
+          { id: 'young', version: 1 },
+        ]);
+        assert.deepEqual(await s.listIdleRooms(2_000, 1), [{ id: 'old', version: 1 }]);
+        now = 3_000;
+        await s.withTable('old', bump);
+        assert.deepEqual(
+          await s.listIdleRooms(2_500, 10),
+          [{ id: 'young', version: 1 }],
+          'a change is activity',
+        );
+        assert.deepEqual(await s.listIdleRooms(3_000, 10), [
+          { id: 'young', version: 1 },
+          { id: 'old', version: 2 },
+        ]);
+      },
+      () => now,
+    );
+  });
+
+  it('deleting a table takes everything kept for it, only at the version given; the others stay', () =>
+    withStore(async (s) => {
+      for (const id of ['gone', 'kept']) {
+        await s.createTable(id, { n: 0 }, change(`${id}1`, ev('seat:0', 1)), 5, `code-${id}`);
+        await s.withTable(
+          id,
+          count({
+            events: change(`${id}2`, ev('seat:0', 2), ev('host', 1)),
+            hands: [{ n: 1, record: '{"n":1}' }],
+            answer: { key: 'k', request: 'r', status: 200, body: '{}' },
+            tokenGenerations: { 'seat:0': 1 },
+          }),
+        );
+        await s.createTicket(`t-${id}`, id, 'seat:0', FAR, 1);
+      }
+      assert.equal(await s.deleteTable('gone', 1), false, 'a stale version deletes nothing');
+      assert.notEqual(await s.readTable('gone'), undefined);
+      assert.equal(await s.deleteTable('gone', 2), true);
+      assert.equal(await s.deleteTable('gone', 2), false, 'once');
+      assert.equal(await s.readTable('gone'), undefined);
+      assert.equal(await s.findRoom('code-gone'), undefined);
+      assert.deepEqual(await s.readEvents('gone', 'seat:0', 0, 10), { events: [], oldest: 0 });
+      assert.equal(await s.readHand('gone', 1), undefined);
+      assert.equal(await s.readTokenGenerations('gone'), undefined);
+      assert.equal(await s.consumeTicket('t-gone', 0), undefined);
+      assert.deepEqual(await s.listDue(10, 10), ['kept']);
+      assert.deepEqual(await s.listIdleRooms(FAR, 10), [{ id: 'kept', version: 2 }]);
+      // The other table is whole.
+      assert.equal((await s.readEvents('kept', 'seat:0', 0, 10)).events.length, 2);
+      assert.equal(await s.readHand('kept', 1), '{"n":1}');
+      assert.equal(await s.findRoom('code-kept'), 'kept');
+      assert.deepEqual(await s.consumeTicket('t-kept', 0), {
+        tableId: 'kept',
+        audience: 'seat:0',
+        generation: 1,
+      });
+      // No answer survives to be replayed to a new table under the same id.
+      assert.equal(await s.createTable('gone', { n: 7 }), true);
+      const r = await s.withTable('gone', (row) => ({ next: null, result: row.answer ?? null }), {
+        answerKey: 'k',
+      });
+      assert.deepEqual(r, { found: true, value: null, version: 1 });
+      assert.deepEqual((await s.readEvents('gone', 'seat:0', 0, 10)).events, []);
+    }));
+
   it('ping answers true while open and false once closed; close twice is fine', async () => {
     const data = await backend.fresh();
     const s = await data.open(Date.now);

@@ -162,15 +162,43 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
 
   return {
     notifiesOnChange: true,
-    createTable: (id, doc, events, dueAt) =>
+    createTable: (id, doc, events, dueAt, roomCode) =>
       inTransaction(pool, async (c) => {
         const t = now();
+        // No conflict target: a taken id and a taken room code (a unique index) both insert nothing.
         const r = await c.query(
-          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES ($1, $2, 1, $3, $3, $4) ON CONFLICT (id) DO NOTHING',
-          [id, JSON.stringify(doc), t, dueAt ?? null],
+          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code) VALUES ($1, $2, 1, $3, $3, $4, $5) ON CONFLICT DO NOTHING',
+          [id, JSON.stringify(doc), t, dueAt ?? null, roomCode ?? null],
         );
         if (r.rowCount !== 1) return false;
         await writeEvents(c, id, events);
+        return true;
+      }),
+    findRoom: async (roomCode) => {
+      const r = await pool.query<{ id: string }>('SELECT id FROM fd_tables WHERE room_code = $1', [
+        roomCode,
+      ]);
+      return r.rows[0]?.id;
+    },
+    listIdleRooms: async (before, limit) => {
+      const r = await pool.query<{ id: string; version: string }>(
+        'SELECT id, version FROM fd_tables WHERE room_code IS NOT NULL AND updated_at <= $1 ORDER BY updated_at LIMIT $2',
+        [before, limit],
+      );
+      return r.rows.map((x) => ({ id: x.id, version: Number(x.version) }));
+    },
+    // Events, their public parts, hands and answers go with the row (ON DELETE CASCADE); tickets
+    // name their table without a reference, so they are deleted in the same transaction. The
+    // wake-up tells every process's streams of the table that it is gone.
+    deleteTable: (id, version) =>
+      inTransaction(pool, async (c) => {
+        const r = await c.query('DELETE FROM fd_tables WHERE id = $1 AND version = $2', [
+          id,
+          version,
+        ]);
+        if (r.rowCount !== 1) return false;
+        await c.query('DELETE FROM fd_stream_tickets WHERE table_id = $1', [id]);
+        await c.query('SELECT pg_notify($1, $2)', [`table:${id}`, '']);
         return true;
       }),
     readTable: async (id) => {

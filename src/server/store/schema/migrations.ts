@@ -2,6 +2,7 @@ import { MIGRATION_2_TABLES } from './migration-2-tables.ts';
 import { MIGRATION_3_HANDS } from './migration-3-hands.ts';
 import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
 import { MIGRATION_5_EVENT_PARTS } from './migration-5-event-parts.ts';
+import { MIGRATION_6_ROOMS } from './migration-6-rooms.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly {
   MIGRATION_3_HANDS,
   MIGRATION_4_CREDENTIALS,
   MIGRATION_5_EVENT_PARTS,
+  MIGRATION_6_ROOMS,
 ];

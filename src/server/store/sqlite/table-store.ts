@@ -30,9 +30,18 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   db.exec(`PRAGMA synchronous = ${options.synchronous ?? 'NORMAL'}`);
   db.exec('PRAGMA foreign_keys = ON');
   migrate(db);
+  // No conflict target: a taken id and a taken room code (a unique index) both insert nothing.
   const insert = db.prepare(
-    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at) VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code) VALUES (?, ?, 1, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
   );
+  const selectRoom = db.prepare('SELECT id FROM fd_tables WHERE room_code = ?');
+  const selectIdle = db.prepare(
+    'SELECT id, version FROM fd_tables WHERE room_code IS NOT NULL AND updated_at <= ? ORDER BY updated_at LIMIT ?',
+  );
+  // Events, their public parts, hands and answers go with the row (ON DELETE CASCADE); tickets
+  // name their table without a reference, so they are deleted by hand.
+  const deleteTable = db.prepare('DELETE FROM fd_tables WHERE id = ? AND version = ?');
+  const deleteTickets = db.prepare('DELETE FROM fd_stream_tickets WHERE table_id = ?');
   const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
   const update = db.prepare(
     `UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?,
@@ -123,16 +132,29 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   };
 
   return {
-    createTable: async (id, doc, events, dueAt) =>
+    createTable: async (id, doc, events, dueAt, roomCode) =>
       inTransaction(() => {
         const t = now();
-        if (Number(insert.run(id, JSON.stringify(doc), t, t, dueAt ?? null).changes) !== 1) {
+        const row = [id, JSON.stringify(doc), t, t, dueAt ?? null, roomCode ?? null] as const;
+        if (Number(insert.run(...row).changes) !== 1) {
           return false;
         }
         writeEvents(id, 1, events);
         return true;
       }),
     readTable: async (id) => load(id),
+    findRoom: async (roomCode) => (selectRoom.get(roomCode) as { id: string } | undefined)?.id,
+    listIdleRooms: async (before, limit) =>
+      selectIdle.all(before, limit).map((r) => {
+        const x = r as { id: string; version: number };
+        return { id: x.id, version: Number(x.version) };
+      }),
+    deleteTable: async (id, version) =>
+      inTransaction(() => {
+        if (Number(deleteTable.run(id, version).changes) !== 1) return false;
+        deleteTickets.run(id);
+        return true;
+      }),
     withTable: async (id, change, options) =>
       inTransaction(() => {
         const loaded = load(id);

@@ -32,3 +32,37 @@ export const INVITE = {
 export function answer(properties: Record<string, unknown>): Record<string, unknown> {
   return { type: 'object', required: Object.keys(properties), properties };
 }
+
+export const ROOM_CODE = answer({
+  code: {
+    type: 'string',
+    pattern: '^[0-9A-HJKMNP-TV-Z]{8}$',
+    description: 'The room code (Crockford base32), shown ONCE; show it as ABCD-EFGH',
+  },
+  link: { type: 'string', description: 'The page’s link to the room: /#room=CODE' },
+});
+export const WATCH_TOKEN = {
+  type: 'string',
+  pattern: '^fdt_watch_[A-Za-z0-9_-]{43}$',
+  description:
+    'The room’s watch token: reads the table and its spectator events (the public part), nothing else',
+};
+
+/**
+ * An object schema with more keys that an answer may hold (not required).
+ *
+ * @example
+ * ```ts
+ * withOptional(answer({ ok: OK }), { room: ROOM_CODE }); // room: in properties, not required
+ * ```
+ * @throws never.
+ */
+export function withOptional(
+  schema: Record<string, unknown>,
+  properties: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    ...schema,
+    properties: { ...(schema.properties as Record<string, unknown>), ...properties },
+  };
+}

@@ -16,8 +16,8 @@ export const streamTicket = tableRoute({
   id: 'streamTicket',
   summary: 'A one-use ticket to open an event stream',
   description:
-    'For EventSource, which cannot send headers: valid 30 s, once, for the caller’s seat. Never put the token itself in a URL.',
-  auth: 'seat-or-host',
+    'For EventSource, which cannot send headers: valid 30 s, once, for the caller’s seat (the host’s, or a room’s spectators’ events). Never put the token itself in a URL.',
+  auth: 'viewer',
   ok: 200,
   answer: answer({
     ok: OK,
@@ -48,8 +48,8 @@ export const tableEvents = tableRoute({
   id: 'tableEvents',
   summary: 'The caller’s events (SSE, or JSON)',
   description:
-    'With Accept: text/event-stream, Server-Sent Events: stored events after Last-Event-ID (or ?after), then live ones; a reset event with a fresh view when the id is too old; a heartbeat comment every 15 s; when the token it was opened with is reissued or revoked, a final revoked event (a JSON error) and the end. Otherwise a JSON page of events. Auth: Bearer, or ?ticket= from /tickets.',
-  auth: 'seat-host-or-ticket',
+    'With Accept: text/event-stream, Server-Sent Events: stored events after Last-Event-ID (or ?after), then live ones; a reset event with a fresh view when the id is too old; a heartbeat comment every 15 s; when the token it was opened with is reissued or revoked, a final revoked event (a JSON error) and the end; when the table is gone (an empty room closed by the service), a final closed event (a JSON error, TABLE_NOT_FOUND) and the end. A room’s watch token reads the spectators’ events (the public part only). Otherwise a JSON page of events. Auth: Bearer, or ?ticket= from /tickets.',
+  auth: 'viewer-or-ticket',
   ok: 200,
   produces: 'text/event-stream',
   parameters: [

@@ -2,6 +2,7 @@ import { ApiError } from '../../deck/api-error.ts';
 import { tableEvents } from '../apply-action.ts';
 import { claimSeatBody } from '../bodies.ts';
 import { dueAt } from '../hand-flow.ts';
+import { roomPresence } from '../room-close.ts';
 import { claimSeat, kickSeat } from '../seats.ts';
 import { type RouteRequest, type TableRoute, tableRoute } from '../table-route.ts';
 import type { TableServices } from '../table-services.ts';
@@ -24,15 +25,15 @@ export const claimSeatRoute = tableRoute({
   method: 'post',
   path: '/v1/tables/:id/seats/:seat/claim',
   id: 'claimSeat',
-  summary: 'Claim a seat with its invite',
+  summary: 'Claim a seat with its invite (or a room’s code)',
   description:
-    'On the player’s own device: the invite the host handed out and the Ed25519 public key made there (docs/FAIR.md §V3.3), which every hand’s announcement binds to the seat. An invite works once; a claimed seat is refused to everyone else; one key holds one seat, and never the dealer’s key. The answer carries the seat token, for this player alone. When the last seat is claimed the hand opens (fair: committing; practice: dealt).',
+    'On the player’s own device: the invite the host handed out — or, at a room, the room’s code, which takes any seat still open — and the Ed25519 public key made there (docs/FAIR.md §V3.3), which every hand’s announcement binds to the seat. An invite works once; a claimed seat is refused to everyone else, with an invite or a code alike; one key holds one seat, and never the dealer’s key. `name`: the name shown for the seat (1 to 20 characters of any script; two seats never share one). The answer carries the seat token, for this player alone. When the last seat is claimed the hand opens (fair: committing; practice: dealt).',
   auth: 'invite',
   body: claimSeatBody,
   ok: 201,
   answer: answer({ ok: OK, seat: SEAT, seatToken: SEAT_TOKEN, table: TABLE_VIEW }),
   refusals:
-    '400 a key that is not 64 hex digits, a name where the host named the seats; 401 BAD_INVITE; 404 SEAT_NOT_FOUND; 409 SEAT_TAKEN, KEY_IN_USE (a key holding another seat, or the dealer’s), NAME_TAKEN',
+    '400 neither an invite nor a code (or both), a key that is not 64 hex digits, a player id where the host named the seats, a bad name; 401 BAD_INVITE, BAD_ROOM_CODE; 404 SEAT_NOT_FOUND; 409 SEAT_TAKEN, KEY_IN_USE (a key holding another seat, or the dealer’s), NAME_TAKEN',
   async handle(req, s) {
     const step = s.step();
     const seat = req.seat;
@@ -102,7 +103,8 @@ async function kick(req: RouteRequest<unknown>, s: TableServices) {
     req.caller(doc);
     const k = kickSeat(doc, seat, step);
     const tokenGenerations = nextGenerations(doc.tokenGenerations, audience);
-    const next = { ...k.doc, tokenGenerations };
+    // A room whose last person is kicked starts its empty clock (room-close.ts).
+    const next = { ...roomPresence(k.doc, step.now, s.rooms.emptyMs), tokenGenerations };
     const { doc: saved, events } = tableEvents(next, row.version + 1, k.action);
     return {
       next: saved,

@@ -1,6 +1,7 @@
 import type { TableRoute } from '../table-route.ts';
 import { streamTicket, tableEvents } from './event-routes.ts';
 import { handTranscript, signedCommitment, tableChain } from './hand-routes.ts';
+import { openRoom } from './room-routes.ts';
 import { claimSeatRoute, kickSeatRoute, reissueSeatToken, revokeSeatToken } from './seat-routes.ts';
 import { createTable, getTable, tableAction } from './table-routes-core.ts';
 import { signingKey, verifyTranscript } from './verify-routes.ts';
@@ -11,6 +12,7 @@ import { signingKey, verifyTranscript } from './verify-routes.ts';
  */
 export const TABLE_ROUTES: readonly TableRoute[] = [
   createTable,
+  openRoom,
   claimSeatRoute,
   getTable,
   tableAction,

@@ -6,7 +6,7 @@ import { dueAt } from '../hand-flow.ts';
 import { requestHash } from '../request-hash.ts';
 import { tableRoute } from '../table-route.ts';
 import { view } from '../view.ts';
-import { answer, INVITE, OK, SEAT, TABLE_VIEW } from './answer-schemas.ts';
+import { answer, INVITE, OK, ROOM_CODE, SEAT, TABLE_VIEW, withOptional } from './answer-schemas.ts';
 
 /** `POST /v1/tables`. */
 export const createTable = tableRoute({
@@ -15,29 +15,35 @@ export const createTable = tableRoute({
   id: 'createTable',
   summary: 'Create a table',
   description:
-    'Opens a table for any preset (fair mode on by default; `fair: false` is a practice table, dealt by the dealer alone; Dou Dizhu: a turn clock of `turnSeconds`, default 30). The answer holds the table id, the host token and one single-use invite per seat — shown ONCE; the service keeps only their SHA-256. The host never holds a seat token: each player claims a seat with its invite (claimSeat); hand 1 opens when the last seat is claimed.',
+    'Opens a table for any preset (fair mode on by default; `fair: false` is a practice table, dealt by the dealer alone; Dou Dizhu: a turn clock of `turnSeconds`, default 30, and `stakes`, default 1, that multiply every hand’s points). `room: true` makes it a room (docs/TABLES.md, "Rooms"): the answer adds `room: {code, link}`, a short code anyone may take a free seat or watch with, shown once; a room with no person in it is closed and purged. The answer holds the table id, the host token and one single-use invite per seat — shown ONCE; the service keeps only their SHA-256. The host never holds a seat token: each player claims a seat with its invite (claimSeat); hand 1 opens when the last seat is claimed.',
   auth: 'none',
   body: createTableBody,
   ok: 201,
-  answer: answer({
-    ok: OK,
-    tableId: { type: 'string' },
-    hostToken: {
-      type: 'string',
-      pattern: '^fdt_host_[A-Za-z0-9_-]{43}$',
-      description: 'Shown ONCE',
-    },
-    invites: { type: 'array', items: answer({ seat: SEAT, invite: INVITE }) },
-    table: TABLE_VIEW,
-  }),
+  answer: withOptional(
+    answer({
+      ok: OK,
+      tableId: { type: 'string' },
+      hostToken: {
+        type: 'string',
+        pattern: '^fdt_host_[A-Za-z0-9_-]{43}$',
+        description: 'Shown ONCE',
+      },
+      invites: { type: 'array', items: answer({ seat: SEAT, invite: INVITE }) },
+      table: TABLE_VIEW,
+    }),
+    { room: ROOM_CODE },
+  ),
   refusals:
     '400 BAD_REQUEST, BAD_OPTION, UNKNOWN_PRESET; 409 NOT_ENOUGH_CARDS (options that need more cards than the deck holds)',
   async handle(req, s) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const id = s.newId();
-      const made = createTableDoc(id, req.body, s.step());
+      const made = createTableDoc(id, req.body, s.step(), s.rooms);
       const first = tableEvents(made.doc, 1, { type: 'created', seat: null });
-      if (await s.tables.createTable(id, first.doc, first.events, dueAt(first.doc))) {
+      // A taken id or a taken room code: draw both again.
+      if (
+        await s.tables.createTable(id, first.doc, first.events, dueAt(first.doc), made.room?.hash)
+      ) {
         return {
           status: 201,
           body: {
@@ -47,6 +53,11 @@ export const createTable = tableRoute({
             // One single-use invite per seat, for the host to hand out: each player claims a
             // seat with it on their own device; the host never holds a seat's token.
             invites: made.invites.map((invite, seat) => ({ seat, invite })),
+            // Shown once: the service keeps only the code's SHA-256. The link carries it in the
+            // fragment, which browsers never send to a server.
+            ...(made.room === undefined
+              ? {}
+              : { room: { code: made.room.code, link: `/#room=${made.room.code}` } }),
             table: view(first.doc, { kind: 'host' }, 1),
           },
         };
@@ -63,8 +74,8 @@ export const getTable = tableRoute({
   id: 'getTable',
   summary: 'The table as the caller may see it',
   description:
-    'view(table, caller): a seat sees its own cards, the public cards and the counts; the host sees what all seats see in common.',
-  auth: 'seat-or-host',
+    'view(table, caller): a seat sees its own cards, the public cards and the counts; the host, and a room’s spectator (its watch token), see what all seats see in common.',
+  auth: 'viewer',
   ok: 200,
   answer: answer({ ok: OK, table: TABLE_VIEW }),
   async handle(req, s) {
