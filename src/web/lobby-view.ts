@@ -7,11 +7,17 @@
 // claimed here as an invite's is (table-join.ts): its Ed25519 key made in this browser, the
 // private half kept in localStorage, the seat token too; then the table page (#table/<id>/<seat>,
 // or #table/<id>/watch for a spectator, whose read-only watch token is kept under role `watch`).
-import { type OpenRoomAnswer, TableClientError, type TableView } from '../client/index.ts';
+import {
+  formatRoomCode,
+  type OpenRoomAnswer,
+  parseRoomCode,
+  TableClientError,
+  type TableView,
+} from '../client/index.ts';
 import { createSeatKey } from '../fair/index.ts';
 import { byId, el, showError, showMessage, withCode } from './dom.ts';
 import { isKey, lang, onLanguageChange, t, tf } from './i18n.ts';
-import { codeFromHash, roomCode, showRoomCode } from './lobby-code.ts';
+import { codeFromHash } from './lobby-code.ts';
 import { displayName } from './lobby-name.ts';
 import { presetTitle } from './preset-words.ts';
 import { seatName } from './seat-name.ts';
@@ -129,7 +135,7 @@ async function create(
   const invites: Record<string, string> = {};
   for (const i of r.invites) invites[String(i.seat)] = i.invite;
   tableStorage.setInvites(id, { namesOpen: true, invites });
-  const code = roomCode(r.room.code) ?? r.room.code;
+  const code = parseRoomCode(r.room.code) ?? r.room.code;
   await claimByCode(id, 0, code, name);
   return { id, code, table: r.table };
 }
@@ -208,7 +214,7 @@ function onJoin(event: Event): void {
   event.preventDefault();
   if (busy) return;
   const input = byId<HTMLInputElement>('lobby-code');
-  const code = roomCode(input.value);
+  const code = parseRoomCode(input.value);
   if (code === null) {
     sayBadCode();
     input.setAttribute('aria-invalid', 'true');
@@ -216,7 +222,7 @@ function onJoin(event: Event): void {
     return;
   }
   input.removeAttribute('aria-invalid');
-  input.value = showRoomCode(code);
+  input.value = formatRoomCode(code);
   void openRoom(code);
 }
 
@@ -235,7 +241,7 @@ function showRoom(code: string, opened: OpenRoomAnswer, mine: boolean): void {
   const a = byId<HTMLAnchorElement>('lobby-room-link');
   a.href = link;
   a.replaceChildren(el('code', '', link));
-  byId('lobby-room-code').textContent = showRoomCode(code);
+  byId('lobby-room-code').textContent = formatRoomCode(code);
   renderRoom();
   if (poll !== null) clearInterval(poll);
   poll = setInterval(() => void refresh(false), 4000);
@@ -399,7 +405,7 @@ function route(): void {
     sayBadCode();
     return;
   }
-  byId<HTMLInputElement>('lobby-code').value = showRoomCode(code);
+  byId<HTMLInputElement>('lobby-code').value = formatRoomCode(code);
   void openRoom(code);
 }
 
