@@ -451,4 +451,6 @@ export function setupLobbyView(): void {
   });
   onLanguageChange(renderRoom);
   route();
+  // For tests and tools: the lobby's handlers are in place.
+  byId('view-play').dataset.ready = 'true';
 }

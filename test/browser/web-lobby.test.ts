@@ -125,7 +125,7 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
   async function open(b: Browsing, url: string): Promise<void> {
     await b.page.goto(url);
     await b.page.waitForSelector('html[data-ready="true"]');
-    await b.page.waitForSelector('#lobby-bots');
+    await b.page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
   }
 
   const storage = (p: Page) =>
@@ -176,10 +176,11 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     const code = shown.replace('-', '');
     const link = (await ann.page.getAttribute('#lobby-room-link', 'href')) ?? '';
     assert.equal(link, `${origin}/#room=${code}`);
+    // ann holds seat 1: no other seat is offered to this browser.
     assert.deepEqual(await seatStates(ann.page), [
       'taken:Seat 1 ann (you)',
-      'free:Seat 2 free Take seat 2',
-      'free:Seat 3 free Take seat 3',
+      'free:Seat 2 free',
+      'free:Seat 3 free',
     ]);
     const facts = (await ann.page.textContent('#lobby-room-rules')) ?? '';
     assert.ok(
@@ -275,8 +276,19 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     const held = new Set(hands.flat());
     assert.equal(held.size, 51);
 
-    // The spectator: no card in its page (text, labels, alts), its answers or its events.
+    // The spectator follows the table (#table/<id>/watch), then opens the room's link again: the
+    // lobby reads the room, now dealt, as a spectator does.
     await eve.page.waitForTimeout(1500);
+    await eve.page.goto(link);
+    await eve.page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li[data-seat="2"]');
+    const reopened = eve.answers.filter((a) => a.includes('"watchToken"')).at(-1) ?? '{}';
+    const dealtView = JSON.parse(reopened) as {
+      table?: { you: string; hand: { phase: string; counts: { hands: number[] } } | null };
+    };
+    assert.equal(dealtView.table?.you, 'spectator');
+    assert.deepEqual(dealtView.table?.hand?.counts.hands, [17, 17, 17], 'the room, dealt');
+    assert.equal(await eve.page.$('button[data-take]'), null);
+    // The spectator: no card in its page (text, labels, alts), its answers or its events.
     const seen = await eve.page.evaluate(() => {
       const parts = [document.body.innerText];
       for (const e of Array.from(document.querySelectorAll('[aria-label],[alt],[title]'))) {
