@@ -347,9 +347,10 @@ function onTake(event: Event): void {
     })
     .catch(async (e: unknown) => {
       byId('lobby-room-status').textContent = '';
-      refuse(e);
-      // Someone was faster: the seats as they are now, to choose another.
+      // Someone was faster: the seats as they are now, to choose another (read before the
+      // refusal is said, so that what it says is already on the screen).
       if (e instanceof TableClientError && e.code === 'SEAT_TAKEN') await refresh(false);
+      refuse(e);
       if (e instanceof TableClientError && (e.code === 'NAME_TAKEN' || e.code === 'BAD_REQUEST')) {
         byId('lobby-name').focus();
       }

@@ -258,10 +258,10 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     error = await lobbyError(eve.page);
     assert.equal(error.code, 'SEAT_TAKEN');
     assert.match(error.text, /Someone was faster/);
-    await eve.page.waitForFunction(
-      () =>
-        document.querySelector('#lobby-seats li[data-seat="2"]')?.getAttribute('data-state') ===
-        'taken',
+    // Read again with the refusal (not by the lobby's next poll, seconds later).
+    assert.equal(
+      await eve.page.getAttribute('#lobby-seats li[data-seat="2"]', 'data-state'),
+      'taken',
     );
     assert.equal(await eve.page.$('button[data-take]'), null, 'no free seat is offered');
     assert.equal((await storage(eve.page))[`fairdeal-seat-key:${id}/2`], undefined, 'no key kept');
