@@ -1245,16 +1245,33 @@ def check_v3_details(r, name, t, d, v, private):
 
 # exit status of each status; a chain exits with its least proven dealt hand (3 before 4 before 6
 # before 0), void records beside dealt hands do not lower it, void records alone exit 5
-STATUS_EXIT = {"proven-fair": 0, "single-seat": 4, "practice": 3, "dealer-alone": 3, "void": 5, "unsigned": 6}
-STATUS_RANK = {"practice": 0, "dealer-alone": 0, "single-seat": 1, "unsigned": 2, "proven-fair": 3}
+STATUS_EXIT = {"proven-fair": 0, "single-seat": 4, "practice": 3, "dealer-alone": 3, "house-alone": 3, "void": 5,
+               "unsigned": 6}
+STATUS_RANK = {"practice": 0, "dealer-alone": 0, "house-alone": 0, "single-seat": 1, "unsigned": 2, "proven-fair": 3}
 UNSIGNED = (" — but %s carries no seat signatures, so who took part rests on the dealer's word: not proven fair"
             " to a stranger (fairdeal-v3 proves it)")
 
 
-def status_of(verdict):
-    """The CLI status of a verdict: v3 verdicts are their own; a v1/v2 hand is dealer-alone (no
-    player seed), single-seat (exactly one plain or revealed seed, V3.9) or unsigned (several)."""
+def house_seats(t):
+    """The seats (0-based) the announcement gives to the house's bots: player ids starting
+    house-bot, in any case (docs/FAIR.md, "House seats")."""
+    return [k for k, s in enumerate(t.get("seats") or []) if str(s.get("player", "")).lower().startswith("house-bot")]
+
+
+def seat_words(seats):
+    """'seat 2', 'seats 2 and 3', 'seats 1, 2 and 3' (1-based)."""
+    n = [str(k + 1) for k in seats]
+    return "seat " + n[0] if len(n) == 1 else "seats %s and %s" % (", ".join(n[:-1]), n[-1])
+
+
+def status_of(verdict, t=None):
+    """The CLI status of a verdict: v3 verdicts are their own, except that a dealt hand whose every
+    seat is the house's bot is house-alone; a v1/v2 hand is dealer-alone (no player seed),
+    single-seat (exactly one plain or revealed seed, V3.9) or unsigned (several)."""
     if verdict["version"] == V3:
+        house = house_seats(t) if t is not None else []
+        if verdict["fairness"] in ("proven-fair", "single-seat") and house and len(house) == len(t["seats"]):
+            return "house-alone"
         return verdict["fairness"]
     return {0: "dealer-alone", 1: "single-seat"}.get(verdict["contributors"], "unsigned")
 
@@ -1265,7 +1282,8 @@ def seat_name(t, k):
 
 def describe_hand(name, t, verdict):
     """(status, headline, lines, verdict words) of a verified hand, as `fairdeal verify` prints it."""
-    status, version = status_of(verdict), verdict["version"]
+    status, version = status_of(verdict, t), verdict["version"]
+    house = house_seats(t) if version == V3 else []
     what = "void record" if t.get("kind") == "void" else "%d cards" % len(t["cards"])
     first = "%s: table '%s' hand %d, %s, %s (%s)" % (printable(name), printable(t["table"]), t["hand"],
                                                      printable(t["preset"]), what, version)
@@ -1273,6 +1291,15 @@ def describe_hand(name, t, verdict):
     if status == "proven-fair":
         detail = ("proven fair among %d independently keyed seats: the dealer committed first, every seat signed its "
                   "commitment before any seed was revealed, and every seat's seed decided the deck" % len(t["seats"]))
+        if len(house) == 1:
+            detail += ("; %s is the house's bot: its seed is the house's; the deal is fair to you if your own seed was"
+                       % seat_words(house))
+        elif house:
+            detail += ("; %s are the house's bots: their seeds are the house's; the deal is fair to you if your own "
+                       "seed was" % seat_words(house))
+    elif status == "house-alone":
+        detail = ("every seat is the house's bot (%s): every seed was the house's, so the house alone chose the deck "
+                  "— not proven fair" % seat_words(house))
     elif status == "single-seat" and version == V3:
         detail = ("dealt from one seat's seed (%s): the dealer could not choose the deck against that seat's key, but "
                   "nobody else's seed counted — not proven fair among players" % seat_name(t, 0))
@@ -1299,7 +1326,7 @@ def describe_hand(name, t, verdict):
     else:
         last = "fairdeal-v1: preset options and seats were not committed"
     headline = {"proven-fair": "PROVEN FAIR", "practice": "PRACTICE", "void": "VOID", "dealer-alone": "DEALER ALONE",
-                "unsigned": "CONSISTENT",
+                "unsigned": "CONSISTENT", "house-alone": "HOUSE ALONE",
                 "single-seat": "ONE SEAT ONLY" if version == V3 else "ONE PARTY ONLY"}[status]
     words = {"proven-fair": "proven fair", "unsigned": "consistent — not proven fair"}.get(
         status, "%s — not proven fair" % headline.lower())

@@ -196,3 +196,25 @@ test("the Date header tells how far this clock is from the service's", async () 
   await client.getTable('t', 'fdt_seat_xxxxxxxxxxxxxxxxxxxx');
   assert.equal(client.clockSkewMs, 60_500);
 });
+
+test('addBot: the host seats the house’s bot at a free seat (seat 2 becomes house-bot-2); a seat may not, and a held seat is refused', async () => {
+  const s = clientService('client: add a bot');
+  const client = s.client();
+  const made = await client.createTable({ preset: 'doudizhu', bots: [1] });
+  assert.deepEqual(
+    made.invites.map((i) => i.seat),
+    [0, 2],
+  );
+  const alice = await client.claimSeat(made.tableId, 0, { invite: made.invites[0]!.invite });
+  const no = await client.addBot(made.tableId, alice.token, 2).catch((e: unknown) => e);
+  assert.ok(no instanceof TableClientError && no.code === 'FORBIDDEN' && no.status === 403);
+  const held = await client.addBot(made.tableId, made.hostToken, 1).catch((e: unknown) => e);
+  assert.ok(held instanceof TableClientError && held.code === 'SEAT_TAKEN' && held.status === 409);
+  const ok = await client.addBot(made.tableId, made.hostToken, 2);
+  assert.equal(ok.seat, 2);
+  assert.deepEqual(ok.table.bots, [1, 2]);
+  assert.deepEqual(
+    ok.table.hand?.announcement.seats.map((x) => x.player),
+    ['seat-0', 'house-bot-1', 'house-bot-2'],
+  );
+});

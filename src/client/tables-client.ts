@@ -8,6 +8,7 @@ import {
 import { createTransport, type TransportOptions } from './transport.ts';
 import type {
   ActionAnswer,
+  AddBotAnswer,
   ChainAnswer,
   ClaimSeatAnswer,
   CommitmentAnswer,
@@ -98,6 +99,11 @@ export interface TablesClient {
   ): Promise<ActionAnswer>;
   /** `POST …/seats/{seat}/kick` (the host): the seat's token dies; a fresh invite comes back. */
   kick(tableId: string, hostToken: string, seat: number): Promise<KickAnswer>;
+  /**
+   * `POST …/seats/{seat}/bot` (the host; Dou Dizhu): the house's bot takes the free seat, as
+   * player `house-bot-N` (docs/TABLES.md, "Bots"); 409 `SEAT_TAKEN` for a held seat.
+   */
+  addBot(tableId: string, hostToken: string, seat: number): Promise<AddBotAnswer>;
   /** `POST …/seats/{seat}/token` (the seat itself): a new token; the old one dies at once. */
   replaceToken(tableId: string, token: string, seat: number): Promise<SeatTokenAnswer>;
   /** `GET …/hands/{n}/transcript`: the signed record of a finished or void hand. */
@@ -193,6 +199,14 @@ export function tablesClient(options: TablesClientOptions): TablesClient {
       t.json<KickAnswer>({
         method: 'POST',
         path: `${table(tableId)}/seats/${wholeNumber(seat, 'seat')}/kick`,
+        token: hostToken,
+        retry: false,
+      }),
+    // Not retried, like a kick: a second one would be refused (the seat is held).
+    addBot: (tableId, hostToken, seat) =>
+      t.json<AddBotAnswer>({
+        method: 'POST',
+        path: `${table(tableId)}/seats/${wholeNumber(seat, 'seat')}/bot`,
         token: hostToken,
         retry: false,
       }),

@@ -264,6 +264,14 @@ export interface KickAnswer {
   readonly invite: string;
 }
 
+/** The answer to `POST /v1/tables/{id}/seats/{seat}/bot`: the house's bot holds the seat. */
+export interface AddBotAnswer {
+  readonly ok: true;
+  readonly seat: number;
+  /** The table as the host sees it, the seat in `bots`. */
+  readonly table: TableView;
+}
+
 /** Every action a seat (or the host) may send to `POST /v1/tables/{id}/actions`. */
 export type TableAction =
   | { readonly type: 'next-hand' }

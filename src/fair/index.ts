@@ -51,6 +51,7 @@ export type { FairHeader } from './header.ts';
 export { FAIR_V2 as FAIR_ALGORITHM } from './header.ts';
 export type { FairHeaderV3, FairModeV3, SeatV3 } from './header-v3.ts';
 export { FAIR_V3 } from './header-v3.ts';
+export { HOUSE_BOT_PREFIX, houseSeats, isHousePlayer } from './house-seats.ts';
 export type { ReceiptKind } from './messages-v3.ts';
 export { parseAnnouncement } from './parse-announcement.ts';
 export { parseRoster } from './parse-roster.ts';
@@ -66,6 +67,7 @@ export {
   disputeVoidV3,
   revealAsSeat,
 } from './seat-v3.ts';
+export { commitAsSeatSync, revealAsSeatSync } from './seat-v3-sync.ts';
 export type { Seating } from './seating.ts';
 export { shuffleDeck } from './shuffle-deck.ts';
 export type {

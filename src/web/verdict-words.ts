@@ -53,12 +53,34 @@ export function verdictWords(v: FairVerdict, language: Lang): VerdictWords {
           : fill(label(language, 'verdict.seat'), { n: k + 1, name: name as string });
       })
       .join(label(language, 'list.sep'));
+  // The house's bot seats (describeVerdict's houseSeats): "seat 2", "seats 2 and 3".
+  const house = d.houseSeats;
+  const houseWords =
+    house.length === 1
+      ? fill(label(language, 'verdict.houseSeat'), { n: house[0]! + 1 })
+      : fill(label(language, 'verdict.houseSeats'), {
+          list: house
+            .slice(0, -1)
+            .map((k) => k + 1)
+            .join(label(language, 'list.sep')),
+          last: (house.at(-1) ?? 0) + 1,
+        });
   const detailKey = `verdict.detail.${d.status}` as Key;
   const why = v.void?.reason === 'kicked' ? 'verdict.why.kicked' : 'verdict.why.withheld';
-  const detail = fill(label(language, detailKey), {
-    n: v.contributors,
-    seats: seats(d.status === 'void' ? (v.void?.seats ?? []) : [0]),
-    why: label(language, why),
-  });
+  const note =
+    d.status !== 'proven-fair' || house.length === 0
+      ? ''
+      : fill(label(language, house.length === 1 ? 'verdict.house.one' : 'verdict.house.many'), {
+          seats: houseWords,
+        });
+  const detail =
+    fill(label(language, detailKey), {
+      n: v.contributors,
+      seats:
+        d.status === 'house-alone'
+          ? houseWords
+          : seats(d.status === 'void' ? (v.void?.seats ?? []) : [0]),
+      why: label(language, why),
+    }) + note;
   return { green: d.green, status: d.status, title, detail };
 }

@@ -312,6 +312,15 @@ export const EN = {
   'verdict.detail.unsigned':
     "consistent, {n} player seeds{missing} — but {version} carries no seat signatures, so who took part rests on the dealer's word: not proven fair to a stranger (fairdeal-v3 proves it)",
   'verdict.detail.missing': '; never revealed: {names}',
+  'verdict.house-alone': 'House alone — not proven fair',
+  'verdict.detail.house-alone':
+    "every seat is the house's bot ({seats}): every seed was the house's, so the house alone chose the deck — not proven fair",
+  'verdict.house.one':
+    "; {seats} is the house's bot: its seed is the house's; the deal is fair to you if your own seed was",
+  'verdict.house.many':
+    "; {seats} are the house's bots: their seeds are the house's; the deal is fair to you if your own seed was",
+  'verdict.houseSeat': 'seat {n}',
+  'verdict.houseSeats': 'seats {list} and {last}',
   'problem.malformed': 'This is not a well-formed record.',
   'problem.options-not-canonical':
     'The options are not written in their canonical form (every option, defaults filled in).',

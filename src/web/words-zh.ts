@@ -301,6 +301,15 @@ export const ZH: Readonly<Record<Key, string>> = {
   'verdict.detail.unsigned':
     '记录一致，{n} 个玩家种子{missing} — 但 {version} 没有座位签名，谁参与了只能听庄家的：无法向旁人证明公平（fairdeal-v3 可以证明）',
   'verdict.detail.missing': '；未公开种子：{names}',
+  'verdict.house-alone': '全部座位都是平台机器人 — 不能证明公平',
+  'verdict.detail.house-alone':
+    '每个座位都是平台的机器人（{seats}）：所有种子都来自平台，牌序由平台独自决定 — 不能证明公平',
+  'verdict.house.one':
+    '；{seats} 是平台的机器人：它的种子来自平台；只要你的种子是你自己选的，这一局对你就是公平的',
+  'verdict.house.many':
+    '；{seats} 是平台的机器人：它们的种子来自平台；只要你的种子是你自己选的，这一局对你就是公平的',
+  'verdict.houseSeat': '座位 {n}',
+  'verdict.houseSeats': '座位 {list} 和 {last}',
   'problem.malformed': '这不是一份格式正确的记录。',
   'problem.options-not-canonical': '选项没有按规范形式书写（每个选项都要写出，默认值也要填上）。',
   'problem.roster-size': '按名单入座需要名单里有 {seats} 名玩家，实际有 {roster} 名。',

@@ -4,6 +4,7 @@ import { ApiError } from '../deck/api-error.ts';
 import type { AudienceEvent, ChangeEvents, TableChange, TableRow } from '../store/table-store.ts';
 import { actionView } from './action-view.ts';
 import type { ActionBody } from './bodies.ts';
+import { dueTurn } from './bot-turn.ts';
 import { doudizhuMove, type Stepped } from './doudizhu-move.ts';
 import {
   commitSeat,
@@ -21,7 +22,6 @@ import { markPresent } from './seat-presence.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
-import { timeoutTurn } from './turn-timeout.ts';
 import { view } from './view.ts';
 import type { PublicStateEvent } from './view-parts.ts';
 import type { Viewer } from './viewer.ts';
@@ -232,8 +232,9 @@ function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContex
       return { next: openNextIfSeated(v.doc, ctx), action: v.action, ended: v.record };
     }
     case 'timeout':
-      // After the turn clock's deadline only (409 TOO_EARLY before): what the sweep does.
-      return timeoutTurn(doc, ctx);
+      // After the turn clock's deadline only (409 TOO_EARLY before): what the sweep does (the
+      // house's bot moves when its clock runs out).
+      return dueTurn(doc, ctx);
     case 'back': {
       // markPresent (before the step) brought the seat back, if it was away.
       const seat = seatOf(viewer);

@@ -75,6 +75,15 @@ export const createTableBody = object(
       message: 'rules are Dou Dizhu house-rule flags: true or false each.',
       description: 'Dou Dizhu house-rule flags (docs/DOUDIZHU.md), e.g. {"robLandlord": true}',
     }),
+    bots: array(
+      integer({ minimum: 0, maximum: 63, message: 'bots must be seat numbers (0, 1, …).' }),
+      {
+        maxItems: 64,
+        message: 'bots must be a list of distinct seat numbers, e.g. [1, 2].',
+        description:
+          'Dou Dizhu: the seats the house’s bot plays from the start (docs/TABLES.md, "Bots")',
+      },
+    ),
     withholdPenalty: integer({
       minimum: 0,
       maximum: 1000,

@@ -125,6 +125,11 @@ interface Tally {
   /** Dou Dizhu with the house rules: doubling choices made, and hands the landlord showed. */
   doubles: number;
   shows: number;
+  /** The house's bots: moves made when their clock ran out, and seeds seen sealed before a reveal. */
+  botMoves: number;
+  botSecrets: number;
+  /** Kicked bots seated again by the host (`POST …/seats/{seat}/bot`). */
+  botsSeated: number;
 }
 
 const flip = (hex: string) => `${hex[0] === '0' ? '1' : '0'}${hex.slice(1)}`;
@@ -136,6 +141,7 @@ async function capture(
   seed: string,
   hands: number,
   rules: Record<string, boolean> = {},
+  bots: readonly number[] = [],
 ) {
   const t = testApp(seed);
   const rnd = chacha20(`${seed}/actions`);
@@ -146,11 +152,13 @@ async function capture(
     fair,
     revealTimeoutSeconds: 60,
     ...(Object.keys(rules).length > 0 ? { rules } : {}),
+    ...(bots.length > 0 ? { bots } : {}),
   });
   assert.equal(created.status, 201, created.text);
   const id = created.json.tableId as string;
   const hostToken = created.json.hostToken as string;
-  const seats = created.json.invites.length as number;
+  // The house's bots' seats have no invite: nobody holds their token, nobody reads as them.
+  const seats = (created.json.invites.length as number) + bots.length;
   // Viewers: every seat, then the host (index `seats`, who may see public cards only), then a
   // stranger with no token (index `seats + 1`, who may see no card at all).
   const HOST = seats;
@@ -160,6 +168,10 @@ async function capture(
   const owners: number[] = Array.from({ length: seats }, () => -1);
   let people = 0;
   const privateKeys = [DEALER_PRIVATE.toString('hex'), DEALER_PRIVATE.toString('base64url')];
+  // Someone else's key, for forgeries where the other seat is the house's bot (its key is sealed).
+  const strangerKey = await createSeatKey(chacha20(`${seed}/stranger`));
+  // Each bot's private key (opened from the stored document): like any key, never sent.
+  const botKeys = new Set<string>();
   // Tokens that were revoked (kicked) or replaced: they must open nothing, ever again.
   const dead: string[] = [];
   const secrets: SeedSecret[] = [];
@@ -181,6 +193,9 @@ async function capture(
     earlyTimeouts: 0,
     doubles: 0,
     shows: 0,
+    botMoves: 0,
+    botSecrets: 0,
+    botsSeated: 0,
   };
   // How many streets each hand dealt before it ended (Hold'em, Omaha).
   const streetsPerHand: number[] = [];
@@ -214,6 +229,39 @@ async function capture(
     if (h !== null) {
       for (const s of secrets) {
         if (s.hand === h.n && h.reveals[s.seat] != null) s.revealed = true;
+      }
+    }
+    // The bots' secrets, from the stored document opened (ground truth): each bot's key, and its
+    // seed and salt from its commit to its reveal. Stored, they are sealed: never in clear.
+    const raw = JSON.stringify((await t.tables.readTable(id))!.doc);
+    for (const k of d.bots ?? []) {
+      const sealed = d.botKeys?.[k];
+      assert.ok(typeof sealed === 'string', `bot seat ${k} has its sealed key`);
+      const key = t.box.open(sealed);
+      if (!botKeys.has(key)) {
+        botKeys.add(key);
+        privateKeys.push(key);
+      }
+      const seedSealed = h?.botSeeds?.[k];
+      if (h !== null && typeof seedSealed === 'string') {
+        const c = JSON.parse(t.box.open(seedSealed)) as SeatCommitV3;
+        if (!secrets.some((x) => x.hand === h.n && x.seat === k && x.seed === c.seed)) {
+          secrets.push({
+            hand: h.n,
+            seat: k,
+            owner: -3,
+            seed: c.seed,
+            salt: c.salt,
+            revealed: h.reveals[k] != null,
+          });
+          tally.botSecrets++;
+        }
+      }
+    }
+    for (const k of botKeys) assert.equal(raw.includes(k), false, 'a bot key stored in clear');
+    for (const x of secrets) {
+      if (x.owner === -3 && !x.revealed) {
+        assert.equal(raw.includes(x.seed), false, 'a bot seed stored in clear before its reveal');
       }
     }
     const hidden = heldBack(d, t);
@@ -374,7 +422,7 @@ async function capture(
   // Each seat's honest client state for the current hand: what it committed.
   const mine = new Map<string, SeatCommitV3>();
   const mineOf = (n: number, k: number) => mine.get(`${n}/${k}/${owners[k]}`);
-  let pendingInvites: { seat: number; invite: string }[] = [];
+  let pendingInvites: { seat: number; invite: string; bot?: boolean }[] = [];
   let handSteps = 0;
   let lastHand = 0;
   let step = 0;
@@ -390,7 +438,29 @@ async function capture(
     handSteps++;
     if (pendingInvites.length > 0) {
       // A kicked seat's newcomer claims it (after a void, that opens the next hand).
-      for (const p of pendingInvites) await claim(p.seat, p.invite, texts);
+      for (const p of pendingInvites) {
+        if (p.bot !== true) {
+          await claim(p.seat, p.invite, texts);
+          continue;
+        }
+        // A kicked bot's seat: the host seats the house's bot again (a fresh key), and the
+        // invite it was handed for the seat dies with it.
+        const r = await t.call(
+          'POST',
+          `/v1/tables/${id}/seats/${p.seat}/bot`,
+          undefined,
+          bearer(hostToken),
+        );
+        assert.equal(r.status, 200, r.text);
+        texts[HOST]!.push(r.text, headersOf(r.headers));
+        const late = await t.call('POST', `/v1/tables/${id}/seats/${p.seat}/claim`, {
+          invite: p.invite,
+          publicKey: strangerKey.publicKey,
+        });
+        assert.equal(late.status, 409, late.text);
+        texts[STRANGER]!.push(late.text);
+        tally.botsSeated++;
+      }
       pendingInvites = [];
       await check(texts);
       continue;
@@ -407,8 +477,12 @@ async function capture(
     }
     assert.notEqual(h.phase, 'void', 'a voided hand with every seat claimed opens the next');
     const u = uniformInt(100, rnd);
-    const s = uniformInt(seats, rnd);
+    // Only people act (a bot's seat has no token); `other` may be the house's bot.
+    const persons = tokens.flatMap((tk, k) => (tk === null ? [] : [k]));
+    const drawn = uniformInt(seats, rnd);
+    const s = bots.length === 0 ? drawn : persons[drawn % persons.length]!;
     const other = (s + 1 + uniformInt(seats - 1, rnd)) % seats;
+    const personOrHost = (who: number) => (who < seats && tokens[who] === null ? HOST : who);
     const protocol = h.phase === 'committing' || h.phase === 'revealing';
     const ann = h.announcement as AnnouncementV3;
 
@@ -505,7 +579,7 @@ async function capture(
             ann,
             s,
             `forged seed ${uniformInt(1e9, rnd)}`,
-            how === 'bad-signature' ? keys[s]! : keys[other]!,
+            how === 'bad-signature' ? keys[s]! : (keys[other] ?? strangerKey),
             rnd,
           );
           body = {
@@ -553,7 +627,7 @@ async function capture(
           const rv = await revealAsSeat(
             c,
             h.roster as RosterV3,
-            how === 'other-key' ? keys[other]! : keys[s]!,
+            how === 'other-key' ? (keys[other] ?? strangerKey) : keys[s]!,
           );
           body = {
             type: 'reveal',
@@ -569,7 +643,7 @@ async function capture(
     } else if (protocol && u < 76) {
       // `void`, by a seat or the host: too early before the deadline; after it, the hand is
       // void (the silent seats named) and the next one opens.
-      const who = uniformInt(seats + 1, rnd);
+      const who = personOrHost(uniformInt(seats + 1, rnd));
       if (t.clock.t < h.deadline) {
         await refused(who, { type: 'void' }, texts, 409, 'TOO_EARLY');
         tally.tooEarly++;
@@ -602,7 +676,8 @@ async function capture(
           assert.equal(r.status, 403, r.text);
           texts[s]!.push(r.text);
         });
-      pendingInvites.push({ seat: other, invite: await kick(other, texts) });
+      const wasBot = d.bots?.includes(other) === true;
+      pendingInvites.push({ seat: other, invite: await kick(other, texts), bot: wasBot });
     } else if (u < (protocol ? 85 : 4)) {
       // A seat replaces its own token (a device lost): the old one dies.
       const r = await t.call(
@@ -619,8 +694,9 @@ async function capture(
     } else if (!protocol && h.clock != null && u >= 9 && u < 24) {
       // The turn clock (Dou Dizhu): a `timeout` before it runs out is refused; time passes; then
       // the sweep or anyone's `timeout` makes the seat's default move — whose answer, events and
-      // log are searched like any other.
-      const who = uniformInt(seats + 1, rnd);
+      // log are searched like any other. The house's bot's clock is a second: then it moves.
+      const who = personOrHost(uniformInt(seats + 1, rnd));
+      const bot = d.bots?.includes(h.clock.seat) === true;
       if (t.clock.t < h.clock.deadline) {
         if (uniformInt(2, rnd) === 0) {
           await refused(who, { type: 'timeout' }, texts, 409, 'TOO_EARLY');
@@ -637,10 +713,12 @@ async function capture(
         });
         assert.equal(acted, 1, 'the sweep played the turn whose clock ran out');
         tally.timeouts++;
+        if (bot) tally.botMoves++;
       } else {
         const r = await act(who, { type: 'timeout' }, texts);
         assert.equal(r.status, 200, r.text);
         tally.timeouts++;
+        if (bot) tally.botMoves++;
       }
     } else if (!protocol && u < 9) {
       // The protocol after the deal: refused.
@@ -730,7 +808,9 @@ async function capture(
         ? []
         : [{ type: 'double', choice: pick(['double', 'no-double']) }, { type: 'show-hand' }]),
     ]);
-    if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0) {
+    // The seat to act, if it is a person's (the house's bot moves by its clock only).
+    const person = game !== null && tokens[game.turn] !== null;
+    if (game !== null && game.phase === 'playing' && uniformInt(2, rnd) === 0 && person) {
       // Half the time a legal move by the seat to play (the largest, so hands end sooner).
       const moves = legalMoves(game);
       const move = uniformInt(2, rnd) === 0 ? moves.at(-1)! : pick(moves);
@@ -740,15 +820,15 @@ async function capture(
           ? { type: 'pass' }
           : { type: 'play', cards: cardsFor(game.hands[actor]!, move).map((c) => c.id) };
     }
-    if (game !== null && game.phase === 'bidding' && uniformInt(2, rnd) === 0) {
+    if (game !== null && game.phase === 'bidding' && uniformInt(2, rnd) === 0 && person) {
       actor = game.turn;
       body = { type: 'bid', bid: pick(['pass', 3]) };
     }
-    if (game !== null && game.phase === 'doubling' && uniformInt(2, rnd) === 0) {
+    if (game !== null && game.phase === 'doubling' && uniformInt(2, rnd) === 0 && person) {
       actor = game.turn;
       body = { type: 'double', choice: pick(['double', 'no-double']) };
     }
-    if (game !== null && canShowHand(game) && uniformInt(2, rnd) === 0) {
+    if (game !== null && canShowHand(game) && uniformInt(2, rnd) === 0 && person) {
       // The landlord shows its hand: from here on its cards are every viewer's (visibleNow).
       actor = game.turn;
       body = { type: 'show-hand' };
@@ -830,5 +910,34 @@ test('capture: at a fair Dou Dizhu table (commits, reveals, bids, doubling, show
   assertFairMix(tally);
   for (const k of ['timeouts', 'earlyTimeouts', 'doubles', 'shows'] as const) {
     assert.ok(tally[k] > 0, `the run had no ${k}: ${JSON.stringify(tally)}`);
+  }
+});
+
+test('capture: at a Dou Dizhu table with the house’s bots (two people and a bot; one person and two bots), no bot’s key or seed is sent or stored in clear before its reveal, and no hidden card', async () => {
+  for (const [bots, seed, hands] of [
+    [[2], 'capture-ddz-bot', 20],
+    [[1, 2], 'capture-ddz-bots', 16],
+  ] as const) {
+    const { checked, tally } = await capture(
+      'doudizhu',
+      {},
+      true,
+      seed,
+      hands,
+      { doubling: true },
+      bots,
+    );
+    assert.ok(checked > 200, `only ${checked} card mentions checked`);
+    for (const k of [
+      'ended',
+      'withheld',
+      'refusedProtocol',
+      'timeouts',
+      'botMoves',
+      'botSecrets',
+      'botsSeated',
+    ] as const) {
+      assert.ok(tally[k] > 0, `the run with bots ${bots} had no ${k}: ${JSON.stringify(tally)}`);
+    }
   }
 });

@@ -1,8 +1,9 @@
-import { canonicalFairOptions, type FairOptions } from '../../fair/index.ts';
+import { canonicalFairOptions, type FairOptions, isHousePlayer } from '../../fair/index.ts';
 import { type DoudizhuRules, resolveRules } from '../../rules/doudizhu/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { CreateTableBody } from './bodies.ts';
-import type { StepContext } from './hand-flow.ts';
+import { seatBot } from './bot-seats.ts';
+import { openNextIfSeated, type StepContext } from './hand-flow.ts';
 import { DEFAULT_ROOM_TIMES, type RoomTimes } from './room-close.ts';
 import { newRoomCode } from './room-code.ts';
 import { newInvite } from './seats.ts';
@@ -18,7 +19,8 @@ export const DEFAULT_REVEAL_TIMEOUT_S = 120;
  * A new table document, every seat open, and in clear — returned once, to the creator — the host
  * token and one single-use invite per seat; the document keeps only their SHA-256 hashes. The
  * host never holds a seat's token: each player claims a seat with its invite, on their own
- * device, with a key made there (seats.ts). Hand 1 opens when the last seat is claimed.
+ * device, with a key made there (seats.ts). Hand 1 opens when the last seat is claimed. The
+ * `bots` seats are the house's bot's from the start (bot-seats.ts): their invites are void.
  *
  * @example
  * ```ts
@@ -27,7 +29,8 @@ export const DEFAULT_REVEAL_TIMEOUT_S = 120;
  * A room (`room: true`) gets a room code as well — returned once, as `room.code`; the document
  * keeps its SHA-256 — and a watch token for its spectators (rooms/open hands it out).
  *
- * @throws {ApiError} 400 for a bad preset, options, players, timeout, turn clock, penalty or stakes.
+ * @throws {ApiError} 400 for a bad preset, options, players (a `house-bot` id), bots, timeout,
+ *   turn clock, penalty or stakes.
  */
 export function createTableDoc(
   id: string,
@@ -59,6 +62,26 @@ export function createTableDoc(
       400,
       'BAD_REQUEST',
       `players must be ${seats} distinct ids of letters, digits, . _ - (at most 64 each).`,
+    );
+  }
+  if (players.some(isHousePlayer)) {
+    // The house declares its bots by this prefix in every announcement (docs/FAIR.md): nobody
+    // else may wear it.
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      'players: ids starting with house-bot are reserved for the house’s bots.',
+    );
+  }
+  const bots = req.bots ?? [];
+  if (bots.length > 0 && !isDoudizhu) {
+    throw new ApiError(400, 'BAD_REQUEST', 'bots: the house bot plays Dou Dizhu only.');
+  }
+  if (new Set(bots).size !== bots.length || bots.some((k) => k >= seats)) {
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      `bots must be distinct seat numbers from 0 to ${seats - 1}.`,
     );
   }
   const penalty = req.withholdPenalty ?? 0;
@@ -104,9 +127,17 @@ export function createTableDoc(
     ...(isDoudizhu ? { stakes } : {}),
     ...(room === undefined ? {} : room.fields),
   };
+  // The bots' seats are held at once; with every seat a bot's, hand 1 opens now, as at a last claim.
+  const seated =
+    bots.length === 0
+      ? doc
+      : openNextIfSeated(
+          bots.reduce((d, seat) => seatBot(d, seat, ctx), doc),
+          ctx,
+        );
   return room === undefined
-    ? { doc, hostToken, invites }
-    : { doc, hostToken, invites, room: { code: room.code, hash: room.hash } };
+    ? { doc: seated, hostToken, invites }
+    : { doc: seated, hostToken, invites, room: { code: room.code, hash: room.hash } };
 }
 
 /** A new room's code (shown once, to its creator) and its stored form. */

@@ -9,6 +9,7 @@ import {
 } from '../../fair/index.ts';
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
+import { botCommit, botReveal } from './bot-seeds.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
 import { holdBackStreets } from './hold-back-streets.ts';
 import { roomDueAt } from './room-close.ts';
@@ -125,7 +126,42 @@ export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
     game: null,
     log: [{ type: 'hand-opened', seat: null }],
   };
-  return doc.fair ? hand : dealHand(doc, hand, round, ctx);
+  return doc.fair ? botsCommit(doc, hand, ctx) : dealHand(doc, hand, round, ctx);
+}
+
+const withBotSeed = (
+  doc: TableDocument,
+  hand: HandDocument,
+  seat: number,
+  sealed: string | null,
+): HandDocument => ({
+  ...hand,
+  botSeeds: doc.players.map((_, k) => (k === seat ? sealed : (hand.botSeeds?.[k] ?? null))),
+});
+
+// The house's bots commit as soon as the hand is announced, each through commitSeat — the very
+// checks a person's commitment passes (its key, its signature, the order) — in the change that
+// opened the hand, so no request and no timer is needed (docs/TABLES.md, "Bots").
+function botsCommit(doc: TableDocument, hand: HandDocument, ctx: StepContext): HandDocument {
+  let h = hand;
+  for (const seat of doc.bots ?? []) {
+    if (h.phase !== 'committing' || h.commits[seat] !== null) continue;
+    const c = botCommit(doc, h, seat, ctx);
+    h = commitSeat(doc, withBotSeed(doc, h, seat, c.sealed), seat, c.message, ctx).hand;
+  }
+  return h;
+}
+
+// The bots reveal as soon as the roster closes (every seat committed: nobody can commit knowing a
+// bot's seed), each through revealSeat; the last reveal deals, a person's or a bot's.
+function botsReveal(doc: TableDocument, hand: HandDocument, ctx: StepContext): HandDocument {
+  let h = hand;
+  for (const seat of doc.bots ?? []) {
+    if (h.phase !== 'revealing' || h.reveals[seat] !== null) continue;
+    const message = botReveal(doc, h, seat, ctx);
+    h = withBotSeed(doc, revealSeat(doc, h, seat, message, ctx).hand, seat, null);
+  }
+  return h;
 }
 
 /**
@@ -160,17 +196,15 @@ export function commitSeat(
   };
   if (round.waitingFor.length > 0) return { hand: { ...next, round: save(round, ctx) }, receipt };
   const roster = round.closeRoster(ctx.now);
-  return {
-    hand: {
-      ...next,
-      roster,
-      reveals: doc.players.map(() => null),
-      phase: 'revealing',
-      round: save(round, ctx),
-      log: [...next.log, { type: 'roster-closed', seat: null }],
-    },
-    receipt,
+  const closed: HandDocument = {
+    ...next,
+    roster,
+    reveals: doc.players.map(() => null),
+    phase: 'revealing',
+    round: save(round, ctx),
+    log: [...next.log, { type: 'roster-closed', seat: null }],
   };
+  return { hand: botsReveal(doc, closed, ctx), receipt };
 }
 
 /**

@@ -16,7 +16,7 @@ export interface Projection {
  * What every viewer of the table sees, in its two parts: `view(doc, viewer, version)` is
  * `mergeView(p.public, p.private.get(audienceOf(viewer)))` (view.ts). A change's events keep
  * these parts as they are (apply-action.ts, `tableEvents`): the public part once, each
- * audience's private part with that audience's event.
+ * audience's private part with that audience's event. The house's bot seats have no audience.
  *
  * @example
  * ```ts
@@ -28,11 +28,12 @@ export interface Projection {
 export function projection(doc: TableDocument, version: number): Projection {
   return {
     public: publicView(doc, version),
+    // The house's bot reads no events (it moves in the service, from the document): a bot seat
+    // gets no private part, so its cards are never written as an event (docs/TABLES.md, "Bots").
     private: new Map(
-      audiences(doc.seats, doc.roomCodeHash !== undefined).map((v) => [
-        audienceOf(v),
-        privateView(doc, v),
-      ]),
+      audiences(doc.seats, doc.roomCodeHash !== undefined)
+        .filter((v) => v.kind !== 'seat' || doc.bots?.includes(v.seat) !== true)
+        .map((v) => [audienceOf(v), privateView(doc, v)]),
     ),
   };
 }

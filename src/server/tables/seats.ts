@@ -1,7 +1,9 @@
 import { parseRoomCode } from '../../client/index.ts';
+import { isHousePlayer } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { requirePlayable } from './authorize.ts';
 import type { ClaimSeatBody } from './bodies.ts';
+import { unseatBot } from './bot-seats.ts';
 import { displayName, nameKey } from './display-name.ts';
 import { openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import type { HandRecord, PublicAction, TableDocument } from './table-doc.ts';
@@ -37,7 +39,7 @@ const seatNotFound = () => new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
  * ```
  * @throws {ApiError} 404 `SEAT_NOT_FOUND`, 401 `BAD_INVITE`, 401 `BAD_ROOM_CODE`, 409
  *   `SEAT_TAKEN`, 409 `KEY_IN_USE`, 409 `NAME_TAKEN`, 400 `BAD_REQUEST` (neither an invite nor a
- *   code, or both; a key that is not 64 hex digits; a bad name or player id).
+ *   code, or both; a key that is not 64 hex digits; a bad name or player id; a `house-bot` id).
  */
 export function claimSeat(
   doc: TableDocument,
@@ -76,6 +78,13 @@ export function claimSeat(
   }
   let players = doc.players;
   if (req.player !== undefined) {
+    if (isHousePlayer(req.player)) {
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        'player: ids starting with house-bot are reserved for the house’s bots.',
+      );
+    }
     if (!doc.namesOpen) {
       throw new ApiError(400, 'BAD_REQUEST', 'The host named the seats at this table.');
     }
@@ -140,6 +149,8 @@ export function kickSeat(
     action = voided.action;
   }
   const invite = newInvite();
+  // A bot leaves with its key; the seat's id is a person's again (bot-seats.ts).
+  next = unseatBot(next, seat);
   next = {
     ...next,
     seatKeys: next.seatKeys.map((k, i) => (i === seat ? null : k)),

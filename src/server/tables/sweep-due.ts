@@ -2,6 +2,7 @@ import type { Notifier } from '../notifier.ts';
 import type { TableStore } from '../store/table-store.ts';
 import { tableEvents } from './apply-action.ts';
 import { isPlayable } from './authorize.ts';
+import { dueTurn } from './bot-turn.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import { DEFAULT_ROOM_TIMES, roomToClose } from './room-close.ts';
@@ -9,7 +10,6 @@ import type { SealedTableDocument } from './sealed-table-doc.ts';
 import { sealedTableStore } from './sealed-table-store.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { TableDocument } from './table-doc.ts';
-import { timeoutTurn } from './turn-timeout.ts';
 
 /** What the sweep needs: the table store, the notifier and a fresh step context per sweep. */
 export interface SweepDueOptions {
@@ -32,6 +32,8 @@ export interface SweepDueOptions {
  *   under a fresh server commitment, exactly as when a seat or the host sends `void`;
  * - a Dou Dizhu turn whose clock ran out is **played by the clock** (turn-timeout.ts): the
  *   default move, recorded as a `timeout`, and the seat marked away — as a `timeout` request does;
+ * - the house's bot to act, whose short clock ran out, **moves** (bot-turn.ts): a hand of bots
+ *   plays itself out by the sweep alone (docs/TABLES.md, "Bots");
  * - a room left without a person past its `roomEmptyAt` (room-close.ts), or with no change at all
  *   for `roomIdleMs`, is **closed and purged**: the table and everything kept for it are deleted
  *   (at the version read: a change since keeps it), and its streams, woken, end with
@@ -70,7 +72,7 @@ export async function sweepDue(o: SweepDueOptions): Promise<number> {
         if (doc.hand === null || due === null || due > ctx.now) {
           return { next: null, result: false };
         }
-        const stepped = doc.hand.phase === 'playing' ? timeoutTurn(doc, ctx) : voided(doc, ctx);
+        const stepped = doc.hand.phase === 'playing' ? dueTurn(doc, ctx) : voided(doc, ctx);
         const { doc: saved, events } = tableEvents(stepped.next, row.version + 1, stepped.action);
         return {
           next: saved,

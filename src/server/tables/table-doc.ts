@@ -34,6 +34,11 @@ export interface TableDocument {
   readonly names?: readonly (string | null)[];
   /** Seats played by the house's bot (absent: none). */
   readonly bots?: readonly number[];
+  /**
+   * SECRET: per seat, the house bot's Ed25519 private key (hex), sealed with AES-256-GCM like
+   * `hand.round`; null for a person's seat (absent: no bots). Never in a view, event or error.
+   */
+  readonly botKeys?: readonly (string | null)[];
   /** SHA-256 (hex) of the room's code, when the table is a room (absent: not a room). */
   readonly roomCodeHash?: string;
   /** Dou Dizhu: the stake (底分) every hand's points are multiplied by (absent: 1). */
@@ -146,6 +151,12 @@ export interface HandDocument {
    * (absent in hands opened before turn clocks). Its deadline is the table's `dueAt`.
    */
   readonly clock?: TurnClock | null;
+  /**
+   * SECRET: per seat, a house bot's `{ seed, salt, … }` (its SeatCommitV3) as sealed JSON,
+   * between its commit and its reveal; null for a person's seat or once revealed (absent: no
+   * bots). Never in a view: the seed is public only as the bot's reveal.
+   */
+  readonly botSeeds?: readonly (string | null)[];
 }
 
 /** Who must act by when: one turn's clock (tables/turn-clock.ts). */

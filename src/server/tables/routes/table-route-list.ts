@@ -1,4 +1,5 @@
 import type { TableRoute } from '../table-route.ts';
+import { addBotRoute } from './bot-routes.ts';
 import { streamTicket, tableEvents } from './event-routes.ts';
 import { handTranscript, signedCommitment, tableChain } from './hand-routes.ts';
 import { openRoom } from './room-routes.ts';
@@ -19,6 +20,7 @@ export const TABLE_ROUTES: readonly TableRoute[] = [
   reissueSeatToken,
   revokeSeatToken,
   kickSeatRoute,
+  addBotRoute,
   handTranscript,
   tableChain,
   signedCommitment,

@@ -52,7 +52,10 @@ export const createTable = tableRoute({
             hostToken: made.hostToken,
             // One single-use invite per seat, for the host to hand out: each player claims a
             // seat with it on their own device; the host never holds a seat's token.
-            invites: made.invites.map((invite, seat) => ({ seat, invite })),
+            // (None for the house's bots' seats: they are held from the start.)
+            invites: made.invites
+              .map((invite, seat) => ({ seat, invite }))
+              .filter(({ seat }) => made.doc.bots?.includes(seat) !== true),
             // Shown once: the service keeps only the code's SHA-256. The link carries it in the
             // fragment, which browsers never send to a server.
             ...(made.room === undefined
