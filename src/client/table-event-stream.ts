@@ -41,8 +41,10 @@ const IDLE = Symbol('idle');
  *
  * The stream ends — the iteration throws a {@link TableClientError} — when the token is refused
  * (401 at connection) or revoked while the stream is open (the service's `revoked` event: the
- * host kicked the seat, or the seat replaced its token), and on any other 4xx. A 5xx, a 429 or no
- * answer is retried after the pause.
+ * host kicked the seat, or the seat replaced its token), when the table is closed (the service's
+ * `closed` event, code `TABLE_NOT_FOUND`: an empty room was purged), and on any other 4xx. A 5xx,
+ * a 429 or no answer is retried after the pause. A room's watch token reads the spectators'
+ * events: the same events, with the public part only (`you: 'spectator'`).
  *
  * @example
  * ```ts
@@ -152,6 +154,19 @@ export function openTableEvents(
                   code: 'BAD_ANSWER',
                   message:
                     'The token this stream was opened with was revoked: the stream has ended.',
+                });
+              }
+              if (m.event === 'closed') {
+                // The table is gone (an empty room the service closed): nothing to reconnect to.
+                let body: Record<string, unknown> = {};
+                try {
+                  body = JSON.parse(m.data) as Record<string, unknown>;
+                } catch {
+                  // the sentence below says it
+                }
+                throw new TableClientError(404, body, {
+                  code: 'BAD_ANSWER',
+                  message: 'The table was closed: the stream has ended.',
                 });
               }
               if (m.event !== 'state' && m.event !== 'reset') continue;

@@ -19,7 +19,10 @@ import type { TablesClient } from './tables-client.ts';
 import { type HandVerdict, verifyHand } from './verify-hand.ts';
 import type { ActionAnswer, TableAction, TableEvent, TableView } from './wire.ts';
 
-/** What {@link tableSeat} needs: the client, the seat's token and key (from `claimSeat`). */
+/**
+ * What {@link tableSeat} needs: the client, the seat's token and key (from `claimSeat`, with an
+ * invite or, at a room, the room's code).
+ */
 export interface TableSeatOptions {
   readonly client: TablesClient;
   readonly tableId: string;
@@ -98,6 +101,9 @@ const RETRIED = new Set(['STALE_VERSION', 'PROTOCOL_ORDER', 'WRONG_PHASE']);
  * ```ts
  * const client = tablesClient({ baseUrl: 'http://127.0.0.1:8080' });
  * const claimed = await client.claimSeat(tableId, 0, { invite });
+ * // or at a room, with its code in place of the invite:
+ * // const room = await client.openRoom('K3X9-QM2T');
+ * // const claimed = await client.claimSeat(room.tableId, 0, { code: 'K3X9-QM2T', name: '张三' });
  * const seat = tableSeat({ client, tableId, seat: 0, token: claimed.token, key: claimed.key });
  * await seat.follow({
  *   signal,

@@ -1,5 +1,6 @@
 import { createSeatKey, type SeatKeyPair } from '../fair/index.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
+import { parseRoomCode } from './room-code.ts';
 import {
   openTableEvents,
   type TableEventStream,
@@ -41,14 +42,13 @@ export interface ClaimedSeat {
   readonly table: TableView;
 }
 
-/** What claims a seat: its invite, or a room's code; and optionally a key, a player id, a name. */
-export type SeatClaim = (
-  | { readonly invite: string; readonly code?: undefined }
-  | { readonly code: string; readonly invite?: undefined }
-) & {
+/** What a claim carries: the seat's invite, or a room's code (one of them). */
+export type SeatClaim = ({ readonly invite: string } | { readonly code: string }) & {
+  /** The seat key; default: one made now, on this device. */
   readonly key?: SeatKeyPair;
+  /** A player id, where the host named no seats. */
   readonly player?: string;
-  /** The name shown for the seat (1–20 characters, any script: "张三"). */
+  /** The name shown for the seat (1–20 characters of any script). */
   readonly name?: string;
 };
 
@@ -73,17 +73,18 @@ export interface TablesClient {
   readonly clockSkewMs: number | null;
   /** `POST /v1/tables`: the host token and one invite per seat, shown once. */
   createTable(request: CreateTableRequest): Promise<CreateTableAnswer>;
-  /** `GET /v1/tables/{id}` as the token's holder (a seat or the host) sees it. */
+  /** `GET /v1/tables/{id}` as the token's holder (a seat, the host, a room's spectator) sees it. */
   getTable(tableId: string, token: string): Promise<TableView>;
   /**
-   * `POST …/seats/{seat}/claim` with the seat's invite, or at a room with the room's code (any
-   * free seat). The seat's key is made here, on this device, unless one is given; only its
-   * public half is sent. `name` is the display name (1–20 characters, any script).
+   * `POST …/seats/{seat}/claim` with the seat's invite — or, at a room, the room's code, which
+   * takes any seat still open. The seat's key is made here, on this device, unless one is given;
+   * only its public half is sent. `name`: the name shown for the seat (1–20 characters).
    */
   claimSeat(tableId: string, seat: number, claim: SeatClaim): Promise<ClaimedSeat>;
   /**
-   * `POST /v1/rooms/open`: a room by its code (sent in the body, never in a URL) — its table as
-   * a spectator sees it and the room's watch token (`fdt_watch_…`, read-only).
+   * `POST /v1/rooms/open`: a room by its code (any spelling {@link parseRoomCode} reads) — its
+   * table id, its watch token and the table as a spectator sees it. 404 `ROOM_NOT_FOUND` for a
+   * code of no room.
    */
   openRoom(code: string): Promise<OpenRoomAnswer>;
   /**
@@ -123,6 +124,10 @@ export interface TablesClient {
 }
 
 const table = (id: string) => `/v1/tables/${encodeURIComponent(id)}`;
+
+// The code in its canonical spelling when it is one; as typed otherwise, for the service to
+// refuse in its own words (the same answer as for a code of no room).
+const roomCodeText = (code: string) => parseRoomCode(code) ?? code;
 
 function wholeNumber(n: number, what: string): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number`);
@@ -168,7 +173,7 @@ export function tablesClient(options: TablesClientOptions): TablesClient {
         method: 'POST',
         path: `${table(tableId)}/seats/${wholeNumber(seat, 'seat')}/claim`,
         body: {
-          ...(claim.code === undefined ? { invite: claim.invite } : { code: claim.code }),
+          ...('code' in claim ? { code: roomCodeText(claim.code) } : { invite: claim.invite }),
           publicKey: key.publicKey,
           ...(claim.player === undefined ? {} : { player: claim.player }),
           ...(claim.name === undefined ? {} : { name: claim.name }),
@@ -177,12 +182,11 @@ export function tablesClient(options: TablesClientOptions): TablesClient {
       });
       return { seat: r.seat, token: r.seatToken, key, table: r.table };
     },
-    // Opening a room changes nothing at the service: a lost answer is asked again.
     openRoom: (code) =>
       t.json<OpenRoomAnswer>({
         method: 'POST',
         path: '/v1/rooms/open',
-        body: { code },
+        body: { code: roomCodeText(code) },
         retry: true,
       }),
     act: (tableId, token, action, o) =>

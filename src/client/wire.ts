@@ -232,20 +232,31 @@ export interface ClaimSeatRequest {
   readonly player?: string;
 }
 
-/** The answer to `POST /v1/rooms/open`: a room's table as a spectator sees it, and its watch token. */
-export interface OpenRoomAnswer {
-  readonly ok: true;
-  readonly tableId: string;
-  /** `fdt_watch_…`: reads the table and its public events as a spectator; nothing else. */
-  readonly watchToken: string;
-  readonly table: TableView;
-}
-
 /** The answer to a claim: the seat token, shown once, to the claimer alone. */
 export interface ClaimSeatAnswer {
   readonly ok: true;
   readonly seat: number;
   readonly seatToken: string;
+  readonly table: TableView;
+}
+
+/** The body of `POST /v1/rooms/open`: the room's code (in the body, never in a URL). */
+export interface OpenRoomRequest {
+  /** As people type it: `ABCD-EFGH`, `abcdefgh`, with spaces; Crockford's O/I/L read as 0/1/1. */
+  readonly code: string;
+}
+
+/** The answer to `POST /v1/rooms/open`: the room, as its spectators see it. */
+export interface OpenRoomAnswer {
+  readonly ok: true;
+  readonly tableId: string;
+  /**
+   * `fdt_watch_…`: the room's spectator token. It reads the table and the spectators' events
+   * (public information only) and does nothing else. Anyone with the code gets it: keep it as
+   * you keep the code.
+   */
+  readonly watchToken: string;
+  /** `you: 'spectator'`: what every viewer sees alike, never a seat's cards. */
   readonly table: TableView;
 }
 

@@ -151,6 +151,8 @@ async function capture(
     options,
     fair,
     revealTimeoutSeconds: 60,
+    // A room: its spectators are one more viewer, who may see what the host sees and no more.
+    room: true,
     ...(Object.keys(rules).length > 0 ? { rules } : {}),
     ...(bots.length > 0 ? { bots } : {}),
   });
@@ -160,9 +162,15 @@ async function capture(
   // The house's bots' seats have no invite: nobody holds their token, nobody reads as them.
   const seats = (created.json.invites.length as number) + bots.length;
   // Viewers: every seat, then the host (index `seats`, who may see public cards only), then a
-  // stranger with no token (index `seats + 1`, who may see no card at all).
+  // stranger with no token (index `seats + 1`, who may see no card at all), then a spectator who
+  // opened the room by its code (index `seats + 2`: public cards only, like the host).
   const HOST = seats;
   const STRANGER = seats + 1;
+  const SPECTATOR = seats + 2;
+  const code = created.json.room.code as string;
+  const opened = await t.call('POST', '/v1/rooms/open', { code: code.toLowerCase() });
+  assert.equal(opened.status, 200, opened.text);
+  const watchToken = opened.json.watchToken as string;
   const tokens: (string | null)[] = Array.from({ length: seats }, () => null);
   const keys: (SeatKeyPair | null)[] = Array.from({ length: seats }, () => null);
   const owners: number[] = Array.from({ length: seats }, () => -1);
@@ -175,9 +183,9 @@ async function capture(
   // Tokens that were revoked (kicked) or replaced: they must open nothing, ever again.
   const dead: string[] = [];
   const secrets: SeedSecret[] = [];
-  const seen: Set<string>[] = Array.from({ length: seats + 2 }, () => new Set());
+  const seen: Set<string>[] = Array.from({ length: seats + 3 }, () => new Set());
   let seenHand = 0;
-  const lastEvent: number[] = Array.from({ length: seats + 1 }, () => 0);
+  const lastEvent: number[] = Array.from({ length: seats + 3 }, () => 0);
   let checked = 0;
   const tally: Tally = {
     ended: 0,
@@ -209,7 +217,7 @@ async function capture(
     });
     return JSON.stringify(all);
   };
-  const emptyTexts = (): string[][] => Array.from({ length: seats + 2 }, () => []);
+  const emptyTexts = (): string[][] => Array.from({ length: seats + 3 }, () => []);
   /** `text` without the one secret its reader may get there; the secret must be in it once. */
   const without = (text: string, secret: string) => {
     assert.equal(text.split(secret).length, 2, 'the answer carries its secret exactly once');
@@ -290,10 +298,18 @@ async function capture(
         assert.equal(text.includes(k), false, `a private key was sent to viewer ${viewer}`);
       }
     };
-    for (let s = 0; s <= HOST; s++) {
-      const token = s === HOST ? hostToken : tokens[s];
+    for (const s of [...Array.from({ length: seats + 1 }, (_, k) => k), SPECTATOR]) {
+      const token = s === HOST ? hostToken : s === SPECTATOR ? watchToken : tokens[s];
       if (token === null || token === undefined) continue;
-      for (const c of visibleNow(d, s === HOST ? -1 : s, hidden)) seen[s]!.add(c);
+      const onlyPublic = s === HOST || s === SPECTATOR;
+      for (const c of visibleNow(d, onlyPublic ? -1 : s, hidden)) seen[s]!.add(c);
+      if (s === SPECTATOR) {
+        // The spectator reads the table with its watch token, as the page does.
+        const r = await t.call('GET', `/v1/tables/${id}`, undefined, bearer(token));
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.json.table.you, 'spectator');
+        texts[s]!.push(r.text);
+      }
       const ev = await t.call(
         'GET',
         `/v1/tables/${id}/events?after=${lastEvent[s]}`,
@@ -414,7 +430,11 @@ async function capture(
     // The host's answer carries every invite (and its own token): they are its to hand out.
     let hostText = created.text;
     for (const x of created.json.invites) hostText = without(hostText, x.invite);
+    // The room's code, in its code and its link: the host's to hand out.
+    assert.equal(hostText.split(code).length, 3, 'the answer carries the code and its link');
+    hostText = hostText.replaceAll(code, '');
     texts[HOST]!.push(without(hostText, hostToken));
+    texts[SPECTATOR]!.push(without(opened.text, watchToken));
     for (const x of created.json.invites) await claim(x.seat, x.invite, texts);
     await check(texts);
   }
