@@ -40,6 +40,7 @@ export const EN = {
   'lobby.createGo': 'Create the room',
   'lobby.privateNote': 'Rather hand out one invite link per seat?',
   'lobby.private': 'Open a private table with invite links',
+  'lobby.fromTable': 'A room with a code anyone can join, or a game against bots: the lobby',
   'lobby.roomTitle': 'Room',
   'lobby.roomOf': 'Room: {game}',
   'lobby.copy': 'Copy the link',

@@ -39,6 +39,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lobby.createGo': '创建房间',
   'lobby.privateNote': '想给每个座位单独发邀请链接？',
   'lobby.private': '开一张凭邀请链接入座的私人牌桌',
+  'lobby.fromTable': '想开一个凭房间号加入的房间，或者和机器人打？去大厅',
   'lobby.roomTitle': '房间',
   'lobby.roomOf': '房间：{game}',
   'lobby.copy': '复制链接',

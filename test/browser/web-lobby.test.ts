@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
@@ -21,6 +22,11 @@ import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts
 import { a11yProblems } from '../support/a11y-scan.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
 import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+
+const DOCS_IMG =
+  process.env.FAIRDEAL_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/img/', import.meta.url))
+    : undefined;
 
 /** One person's browser: what it received (answers, events) and what it sent. */
 interface Browsing {
@@ -128,6 +134,8 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     await b.page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
   }
 
+  const shot = (name: string) => join(DOCS_IMG ?? dir, name);
+
   const storage = (p: Page) =>
     p.evaluate(() => Object.fromEntries(Object.entries(localStorage)) as Record<string, string>);
 
@@ -169,6 +177,7 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     await ann.page.check('#lobby-doubling');
     await ann.page.fill('#lobby-stakes', '5');
     await ann.page.selectOption('#lobby-clock', '60');
+    await ann.page.screenshot({ path: shot('web-lobby.png') });
     await ann.page.click('#lobby-create-go');
     await ann.page.waitForSelector('#lobby-room:not([hidden])');
     const shown = ((await ann.page.textContent('#lobby-room-code')) ?? '').trim();
@@ -195,6 +204,7 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     assert.match(annKept[`fairdeal-seat:${id}/0`] ?? '', /^fdt_seat_/, 'seat 1 is held here');
     assert.ok(annKept[`fairdeal-seat-key:${id}/0`] !== undefined, 'with its key made here');
     assert.deepEqual(await a11yProblems(ann.page), [], 'the room panel');
+    await ann.page.screenshot({ path: shot('web-lobby-room.png') });
 
     // A wrong code, then one that cannot be a code: refused in words, in English and Chinese.
     const zhang = await person('zh-CN');
