@@ -47,6 +47,8 @@ async function v3Hand(opts: {
   prev: string | null;
   preset: string;
   seats?: number;
+  /** Player ids in place of the vectors' (e.g. the house's bots, `house-bot-N`). */
+  players?: readonly string[];
 }): Promise<AnyRecordV3> {
   const options = canonicalFairOptions(
     opts.preset,
@@ -59,8 +61,8 @@ async function v3Hand(opts: {
     prev: opts.prev,
     preset: opts.preset,
     options,
-    seats: keys.map((s: { player: string; publicKey: string }) => ({
-      player: s.player,
+    seats: keys.map((s: { player: string; publicKey: string }, k: number) => ({
+      player: opts.players?.[k] ?? s.player,
       key: s.publicKey,
     })),
     dealer: dealerSigner(unhex(V3.dealer.privateKey)),
@@ -145,6 +147,40 @@ test('verify-fair.py --transcript prints and exits as fairdeal verify does', asy
     assert.equal(py.status, 1);
     assert.match(py.stdout, /FAIL chain .*does not follow/);
     assert.equal(py.stdout.trimEnd().split('\n').at(-1), 'verdict: NOT verified');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('verify-fair.py says what fairdeal verify says of the house’s bot seats: named when some seats are the house’s, never proven fair when every seat is', async (t) => {
+  if (!hasPython(t)) return;
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-py-house-'));
+  try {
+    const hands: [string, string[], RegExp][] = [
+      ['one.json', ['alice', 'house-bot-1', 'carol'], /seat 2 is the house's bot/],
+      ['two.json', ['alice', 'house-bot-1', 'house-bot-2'], /seats 2 and 3 are the house's bots/],
+      ['all.json', ['house-bot-0', 'house-bot-1', 'house-bot-2'], /^HOUSE ALONE/],
+    ];
+    for (const [name, players] of hands) {
+      const record = await v3Hand({
+        table: name,
+        hand: 1,
+        prev: null,
+        preset: 'doudizhu',
+        players,
+      });
+      writeFileSync(join(dir, name), JSON.stringify(record));
+    }
+    for (const [name, , words] of hands) {
+      const io = fakeIo(dir);
+      const tsStatus = await main(['verify', name], io);
+      const py = spawnSync('python3', [TOOL, '--transcript', name], { cwd: dir, encoding: 'utf8' });
+      assert.equal(py.stderr, '', name);
+      assert.equal(py.stdout, io.stdout, name);
+      assert.equal(py.status, tsStatus, name);
+      assert.match(io.stdout, words);
+      assert.equal(tsStatus, name === 'all.json' ? 3 : 0);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

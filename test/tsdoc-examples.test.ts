@@ -141,6 +141,10 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const roster: RosterV3, receipt: ReceiptV3, record: VoidRecordV3;',
     'declare const myReceipts: ReceiptV3[];',
   ].join('\n'),
+  'src/fair/seat-v3-sync.ts': [
+    'declare const announcement: AnnouncementV3, botKey: SeatKeyPair, mine: SeatCommitV3;',
+    'declare const roster: RosterV3, seed: string;',
+  ].join('\n'),
   'src/fair/signed-round.ts': [
     'declare function publish(message: unknown): void;',
     'declare const signedRound: SignedRound, dealerKey: DealerSigner, seats: SeatV3[];',

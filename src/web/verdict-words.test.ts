@@ -96,3 +96,25 @@ test('a seat the service named (seat-1) is named by its seat alone', () => {
   assert.match(verdictWords(v, 'en').detail, /seat 1 \(ann\), seat 2 withheld its seed$/);
   assert.match(verdictWords(v, 'zh').detail, /座位 1（ann）、座位 2 扣留了种子$/);
 });
+
+test('the house’s bot seats: the page names them as the library does, in both languages, and a table of bots alone is never green', () => {
+  const some = { ...first, seats: ['alice', 'house-bot-1', 'house-bot-2'] };
+  const one = { ...first, seats: ['alice', 'bob', 'house-bot-2'] };
+  const all = { ...first, seats: ['house-bot-0', 'house-bot-1', 'house-bot-2'] };
+  for (const v of [some, one, all]) {
+    const en = verdictWords(v, 'en');
+    assert.equal(en.detail, describeVerdict(v).detail);
+    const zh = verdictWords(v, 'zh');
+    assert.doesNotMatch(zh.title + zh.detail, /[{}]/, 'a slot left unfilled');
+    assert.match(zh.detail, /平台的机器人/);
+  }
+  assert.match(verdictWords(some, 'zh').detail, /座位 2 和 3 是平台的机器人：它们的种子来自平台/);
+  assert.match(verdictWords(one, 'zh').detail, /；座位 3 是平台的机器人：它的种子来自平台/);
+  assert.equal(verdictWords(some, 'en').green, true);
+  for (const lang of ['en', 'zh'] as const) {
+    const w = verdictWords(all, lang);
+    assert.equal(w.green, false);
+    assert.equal(w.status, 'house-alone');
+  }
+  assert.equal(verdictWords(all, 'zh').title, '全部座位都是平台机器人 — 不能证明公平');
+});

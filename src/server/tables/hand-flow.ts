@@ -80,7 +80,8 @@ function testSeed(ctx: StepContext): { testOnlyServerSeed?: Uint8Array } {
 /**
  * Opens the next hand as a fairdeal-v3 round: a fresh server seed, committed and announced at
  * once, signed by the dealer; the header binds every seat's player and key. At a fair table the
- * seats commit next; at a practice table the dealer alone deals at once (labelled so).
+ * seats commit next — the house's bots at once, in this change (docs/TABLES.md, "Bots"); at a
+ * practice table the dealer alone deals at once (labelled so).
  *
  * @example
  * ```ts
@@ -166,7 +167,8 @@ function botsReveal(doc: TableDocument, hand: HandDocument, ctx: StepContext): H
 
 /**
  * A seat's signed commitment: checked against the seat's key, answered by a signed receipt and
- * published to every seat. When every seat has committed the roster closes, signed.
+ * published to every seat. When every seat has committed the roster closes, signed, and the
+ * house's bots reveal at once (the last reveal deals).
  *
  * @example
  * ```ts
