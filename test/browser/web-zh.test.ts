@@ -112,9 +112,12 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
     context.on('weberror', (e) => errors.push(e.error().message));
     const page = await context.newPage();
     page.on('console', (m) => {
-      // Refusals the test provokes (422 the rules) are logged by Chromium, and expected; so is
-      // what it logs about a pasted function the worker refuses.
-      if (m.type() === 'error' && !/status of (409|422)|Content Security Policy/.test(m.text())) {
+      // Refusals the test provokes (404 a room code of no room, 422 the rules) are logged by
+      // Chromium, and expected; so is what it logs about a pasted function the worker refuses.
+      if (
+        m.type() === 'error' &&
+        !/status of (404|409|422)|Content Security Policy/.test(m.text())
+      ) {
         errors.push(m.text());
       }
     });
