@@ -132,7 +132,7 @@ export const claimSeatBody = object(
     code: roomCode,
     name: string({
       maxLength: 200,
-      message: 'name must be a string.',
+      message: 'name must be the name to show for the seat: 1 to 20 characters.',
       description:
         'The name shown for the seat: 1 to 20 characters of any script after trimming (letters, marks, digits, punctuation, spaces); two seats never share one',
     }),

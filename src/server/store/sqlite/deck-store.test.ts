@@ -39,7 +39,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
     );
     assert.equal(
       (raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-      5, // step 5: events kept as their public and private parts (migration-5-event-parts.ts)
+      6, // step 6: rooms found by their code (migration-6-rooms.ts)
     );
     raw.close();
     const b = openSqliteStore({ path: tmp.path });
