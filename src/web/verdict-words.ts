@@ -70,7 +70,7 @@ export function verdictWords(v: FairVerdict, language: Lang): VerdictWords {
   const note =
     d.status !== 'proven-fair' || house.length === 0
       ? ''
-      : fill(label(language, house.length === 1 ? 'verdict.house.one' : 'verdict.house.many'), {
+      : fill(label(language, house.length === 1 ? 'verdict.house.one' : 'verdict.house.other'), {
           seats: houseWords,
         });
   const detail =

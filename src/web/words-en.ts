@@ -318,7 +318,7 @@ export const EN = {
     "every seat is the house's bot ({seats}): every seed was the house's, so the house alone chose the deck — not proven fair",
   'verdict.house.one':
     "; {seats} is the house's bot: its seed is the house's; the deal is fair to you if your own seed was",
-  'verdict.house.many':
+  'verdict.house.other':
     "; {seats} are the house's bots: their seeds are the house's; the deal is fair to you if your own seed was",
   'verdict.houseSeat': 'seat {n}',
   'verdict.houseSeats': 'seats {list} and {last}',

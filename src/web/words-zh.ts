@@ -307,7 +307,7 @@ export const ZH: Readonly<Record<Key, string>> = {
     '每个座位都是平台的机器人（{seats}）：所有种子都来自平台，牌序由平台独自决定 — 不能证明公平',
   'verdict.house.one':
     '；{seats} 是平台的机器人：它的种子来自平台；只要你的种子是你自己选的，这一局对你就是公平的',
-  'verdict.house.many':
+  'verdict.house.other':
     '；{seats} 是平台的机器人：它们的种子来自平台；只要你的种子是你自己选的，这一局对你就是公平的',
   'verdict.houseSeat': '座位 {n}',
   'verdict.houseSeats': '座位 {list} 和 {last}',
