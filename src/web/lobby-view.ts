@@ -30,8 +30,6 @@ interface Room {
   readonly id: string;
   readonly watchToken: string;
   table: TableView;
-  /** This browser created the room (and holds its host token and seat 1). */
-  readonly mine: boolean;
 }
 
 let room: Room | null = null;
@@ -187,7 +185,7 @@ function onCreate(event: Event): void {
     .then(async ({ id, code }) => {
       // The creator reads the room as anyone with the code does: the seats, the rules, its link.
       const opened = await api().openRoom(code);
-      showRoom(code, opened, true);
+      showRoom(code, opened);
       byId('lobby-to-table').focus();
       if (opened.tableId !== id) throw new Error('the room code opened another table');
     })
@@ -201,7 +199,7 @@ async function openRoom(code: string): Promise<void> {
   setBusy(true);
   try {
     const opened = await api().openRoom(code);
-    showRoom(code, opened, false);
+    showRoom(code, opened);
     byId('lobby-room-title').focus();
   } catch (e) {
     refuse(e);
@@ -232,8 +230,8 @@ function heldSeat(r: Room): number | null {
   return null;
 }
 
-function showRoom(code: string, opened: OpenRoomAnswer, mine: boolean): void {
-  room = { code, id: opened.tableId, watchToken: opened.watchToken, table: opened.table, mine };
+function showRoom(code: string, opened: OpenRoomAnswer): void {
+  room = { code, id: opened.tableId, watchToken: opened.watchToken, table: opened.table };
   byId('lobby-home').hidden = true;
   byId('lobby-room').hidden = false;
   byId('lobby-copied').textContent = '';
@@ -327,7 +325,6 @@ function renderRoom(): void {
   }
   const toTable = byId('lobby-to-table');
   toTable.hidden = held === null;
-  byId('lobby-room-share').hidden = false;
 }
 
 function onTake(event: Event): void {
