@@ -1,5 +1,6 @@
-// The web page's entry (docs/WEB.md). Views are tabs addressed by the URL hash (#deal, #verify,
-// #audit); a view is registered in VIEWS with the function that sets it up the first time it is
+// The web page's entry (docs/WEB.md). Views are tabs addressed by the URL hash (#play, #deal,
+// #verify, #audit); the lobby (#play, and a room's #room=CODE link) is the first, and the page
+// opens on it; a view is registered in VIEWS with the function that sets it up the first time it is
 // shown; the table view (#table/<id>/<seat>[/<token>]) is one such entry, loaded as a chunk. The audit view and its worker
 // are loaded only when the audit tab is first opened: the first load stays small.
 import { setupDealView } from './deal-view.ts';
@@ -16,6 +17,13 @@ interface View {
 let openInVerify: (text: string) => void = () => {};
 
 const VIEWS: readonly View[] = [
+  {
+    id: 'play',
+    setup: async () => {
+      const { setupLobbyView } = await import('./lobby-view.ts');
+      setupLobbyView();
+    },
+  },
   { id: 'deal' },
   { id: 'verify' },
   {
@@ -59,7 +67,10 @@ function show(id: string, focus: boolean): void {
 }
 
 function viewFromHash(): string {
-  return location.hash.replace(/^#/, '').split('/')[0] || 'deal';
+  const hash = location.hash.replace(/^#/, '');
+  // A room's link (#room=CODE) opens the lobby, which reads the code and takes it out.
+  if (hash.startsWith('room=')) return 'play';
+  return hash.split('/')[0] || 'play';
 }
 
 function setupTabs(): void {

@@ -1,5 +1,6 @@
 // axe-core on every view of the web page, in both languages, in Chromium against the real
-// service: no serious or critical violation (docs/WEB.md, "Accessibility"). The views: deal (with
+// service: no serious or critical violation (docs/WEB.md, "Accessibility"). The views: the lobby
+// (its forms, a refused code, a room's panel with its code and seats), deal (with
 // a deal shown), verify, audit, the table form, the host's page and a seat's page at a dealt
 // Dou Dizhu hand (three seats joined by their invite links, each in its own browser context).
 import assert from 'node:assert/strict';
@@ -76,6 +77,21 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
       await page.context().close();
     });
 
+    test(`${language}: the lobby, a refused code and a room's panel`, async () => {
+      const page = await open(`${origin}/`, language);
+      await page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
+      await clean(page, `${language} lobby`);
+      await page.fill('#lobby-code', 'nope');
+      await page.click('#lobby-join-go');
+      await page.waitForSelector('#lobby-error:not([hidden])');
+      await clean(page, `${language} lobby, a refused code`);
+      await page.fill('#lobby-name', language === 'zh' ? '张三' : 'ann');
+      await page.click('#lobby-create-go');
+      await page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li');
+      await clean(page, `${language} a room's panel`);
+      await page.context().close();
+    });
+
     test(`${language}: the table form, the host's page and a seat's page at a dealt hand`, async () => {
       const host = await open(`${origin}/#table`, language);
       await clean(host, `${language} table form`);
@@ -126,6 +142,19 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
     assert.deepEqual(wide, [], `${what} at 390 px`);
     assert.deepEqual(await axeViolations(page), [], `${what} at 390 px`);
   };
+
+  test('at 390×844: the lobby and a room, in both languages, fit the screen', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const page = await open(`${origin}/`, language, PHONE);
+      await page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
+      await fits(page, `${language} lobby`);
+      await page.fill('#lobby-name', language === 'zh' ? '张三' : 'ann');
+      await page.click('#lobby-create-go');
+      await page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li');
+      await fits(page, `${language} a room's panel`);
+      await page.context().close();
+    }
+  });
 
   test('at 390×844: deal, verify, an audit with its result, and a seat at a dealt hand fit the screen', async () => {
     const page = await open(`${origin}/#deal`, 'en', PHONE);

@@ -75,7 +75,7 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(`${origin}/`);
+    await page.goto(`${origin}/#deal`);
     await page.waitForSelector('html[data-ready="true"]');
     return page;
   }
@@ -119,7 +119,9 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     assert.ok(total < FIRST_LOAD_BUDGET, `first load transferred ${total} bytes`);
     for (const [id] of firstLoad) assert.equal(encodings.get(id), 'br', urls.get(id));
 
-    // A deal shows its 54 faces: each in the brotli form the build made.
+    // A deal shows its 54 faces: each in the brotli form the build made. (The page opens on the
+    // lobby: the deal is the next tab.)
+    await page.click('#tab-deal');
     await page.click('#deal-go');
     await page.waitForSelector('#deal-table .kitty');
     const faceIds = () =>
@@ -310,6 +312,8 @@ describe('the web page in Chromium', { skip, timeout: 240_000 }, () => {
     await page.keyboard.press('End');
     assert.equal(await page.getAttribute('#tab-table', 'aria-selected'), 'true'); // the last tab
     await page.keyboard.press('Home');
+    assert.equal(await page.isVisible('#view-play'), true); // the first tab: the lobby
+    await page.keyboard.press('ArrowRight');
     assert.equal(await page.isVisible('#view-deal'), true);
     for (let i = 0; i < 10 && focused !== 'deal-go'; i++) {
       await page.keyboard.press('Tab');

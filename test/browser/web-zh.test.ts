@@ -112,9 +112,12 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
     context.on('weberror', (e) => errors.push(e.error().message));
     const page = await context.newPage();
     page.on('console', (m) => {
-      // Refusals the test provokes (422 the rules) are logged by Chromium, and expected; so is
-      // what it logs about a pasted function the worker refuses.
-      if (m.type() === 'error' && !/status of (409|422)|Content Security Policy/.test(m.text())) {
+      // Refusals the test provokes (404 a room code of no room, 422 the rules) are logged by
+      // Chromium, and expected; so is what it logs about a pasted function the worker refuses.
+      if (
+        m.type() === 'error' &&
+        !/status of (404|409|422)|Content Security Policy/.test(m.text())
+      ) {
         errors.push(m.text());
       }
     });
@@ -147,7 +150,20 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
 
   test('deal: several games, their seats and counts, and the fair badge', async () => {
     const page = await person();
+    // The page opens on the lobby: Chinese too; the deal is the next tab.
     await openInChinese(page, `${origin}/`);
+    await page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
+    await assertChinese(page, 'the lobby');
+    await page.fill('#lobby-code', 'zzzz-zzzz');
+    await page.click('#lobby-join-go');
+    await page.waitForSelector('#lobby-error[data-code="ROOM_NOT_FOUND"]');
+    await assertChinese(page, 'the lobby, no such room');
+    await page.fill('#lobby-name', '张三');
+    await page.check('#lobby-doubling');
+    await page.click('#lobby-create-go');
+    await page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li');
+    await assertChinese(page, "a room's panel");
+    await page.click('#tab-deal');
     await assertChinese(page, 'the deal view before a deal');
     await page.click('#deal-go');
     await page.waitForSelector('#deal-table .kitty');
@@ -167,7 +183,7 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
 
   test('verify: a genuine, a tampered, a mis-announced and a malformed record, and a void v3 record', async () => {
     const page = await person();
-    await openInChinese(page, `${origin}/`);
+    await openInChinese(page, `${origin}/#deal`);
     await page.click('#deal-go');
     await page.waitForSelector('#deal-fair-out:not([hidden])');
     const text = (await page.textContent('#deal-transcript')) ?? '';

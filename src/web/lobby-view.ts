@@ -1,0 +1,454 @@
+// The lobby (docs/WEB.md, "The lobby"): #play, the page's first tab. Create a room (a Dou Dizhu
+// table opened with `room: true`: a short code and a link), play against two of the house's bots
+// in one click, or join a room by its code or its #room=CODE link — choose a name, take a free
+// seat or watch. Every request goes through fairdeal/client (table-api.ts). The code reaches the
+// service only in a request's body (never in a URL: a fragment is never sent, and the page takes
+// the code out of the address bar as soon as it has read it, as it does with tokens). A seat is
+// claimed here as an invite's is (table-join.ts): its Ed25519 key made in this browser, the
+// private half kept in localStorage, the seat token too; then the table page (#table/<id>/<seat>,
+// or #table/<id>/watch for a spectator, whose read-only watch token is kept under role `watch`).
+import {
+  formatRoomCode,
+  type OpenRoomAnswer,
+  parseRoomCode,
+  TableClientError,
+  type TableView,
+} from '../client/index.ts';
+import { createSeatKey } from '../fair/index.ts';
+import { byId, el, showError, showMessage, withCode } from './dom.ts';
+import { isKey, lang, onLanguageChange, t, tf } from './i18n.ts';
+import { codeFromHash } from './lobby-code.ts';
+import { displayName } from './lobby-name.ts';
+import { presetTitle } from './preset-words.ts';
+import { seatName } from './seat-name.ts';
+import { api } from './table-api.ts';
+import { tableStorage } from './table-storage.ts';
+
+/** The room shown in the room panel: its code (as the service reads it), table and watch token. */
+interface Room {
+  readonly code: string;
+  readonly id: string;
+  readonly watchToken: string;
+  table: TableView;
+}
+
+let room: Room | null = null;
+/** While the room panel is shown, its seats are read again every few seconds. */
+let poll: ReturnType<typeof setInterval> | null = null;
+let busy = false;
+
+const NAME_KEY = 'fairdeal-name';
+
+function keptName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function keepName(name: string): void {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // Storage disabled: the name is typed again next time.
+  }
+}
+
+const errorBox = () => byId('lobby-error');
+
+/** The lobby's words for a refusal it expects (a taken seat here means "someone was faster"). */
+function refuse(e: unknown): void {
+  const code = e instanceof TableClientError ? e.code : '';
+  const key = `lobby.error.${code}`;
+  if (code !== '' && isKey(key)) showMessage(errorBox(), () => t(key), code);
+  else showError(errorBox(), e);
+}
+
+/** "A room code is 8 letters and digits, like `ABCD-EFGH`", the example shown as code. */
+function sayBadCode(): void {
+  showMessage(
+    errorBox(),
+    () =>
+      withCode(tf('error.line', { text: t('lobby.badCode') })).map((x) =>
+        typeof x === 'string' ? document.createTextNode(x) : x,
+      ),
+    'BAD_ROOM_CODE',
+  );
+}
+
+/** The typed name, checked; null (and said why) when it would be refused. */
+function nameOrSay(fallback: boolean): string | null {
+  const input = byId<HTMLInputElement>('lobby-name');
+  const typed = input.value;
+  if (typed.trim() === '' && fallback) return t('lobby.defaultName');
+  const name = displayName(typed);
+  if (name === null) {
+    showMessage(errorBox(), () => t(typed.trim() === '' ? 'lobby.nameFirst' : 'lobby.badName'));
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+    return null;
+  }
+  input.removeAttribute('aria-invalid');
+  keepName(name);
+  return name;
+}
+
+/**
+ * Claims seat `seat` of room `id` with its code, in this browser: the key made here and kept
+ * before the request (an answer lost on the way leaves the key for the next attempt), the seat
+ * token kept on success.
+ */
+async function claimByCode(id: string, seat: number, code: string, name: string): Promise<void> {
+  const key = tableStorage.key(id, seat) ?? (await createSeatKey());
+  tableStorage.setKey(id, seat, key);
+  try {
+    const r = await api().claimSeat(id, seat, { code, key, name });
+    tableStorage.setToken(id, seat, r.token);
+  } catch (e) {
+    // This browser does not hold the seat: the key made for it is of no use.
+    tableStorage.setKey(id, seat, null);
+    throw e;
+  }
+}
+
+function setBusy(on: boolean): void {
+  busy = on;
+  for (const b of Array.from(
+    byId('view-play').querySelectorAll<HTMLButtonElement>('button:not(#lang)'),
+  )) {
+    if (b.id !== 'lobby-copy' && b.id !== 'lobby-leave') b.disabled = on;
+  }
+}
+
+/** Opens a room at the service (and seat 1 for this browser); answers its table id and code. */
+async function create(
+  request: Parameters<ReturnType<typeof api>['createTable']>[0],
+  name: string,
+): Promise<{ id: string; code: string; table: TableView }> {
+  const r = await api().createTable({ ...request, room: true });
+  if (r.room === undefined) throw new Error('the service opened a table, not a room');
+  const id = r.tableId;
+  tableStorage.setToken(id, 'host', r.hostToken);
+  const invites: Record<string, string> = {};
+  for (const i of r.invites) invites[String(i.seat)] = i.invite;
+  tableStorage.setInvites(id, { namesOpen: true, invites });
+  const code = parseRoomCode(r.room.code) ?? r.room.code;
+  await claimByCode(id, 0, code, name);
+  return { id, code, table: r.table };
+}
+
+function toTable(id: string, seat: number | 'watch'): void {
+  location.hash = `table/${encodeURIComponent(id)}/${seat}`;
+}
+
+function onBots(): void {
+  if (busy) return;
+  errorBox().hidden = true;
+  const name = nameOrSay(true);
+  if (name === null) return;
+  setBusy(true);
+  void create({ preset: 'doudizhu', bots: [1, 2] }, name)
+    .then(({ id }) => toTable(id, 0))
+    .catch(refuse)
+    .finally(() => setBusy(false));
+}
+
+function onCreate(event: Event): void {
+  event.preventDefault();
+  if (busy) return;
+  errorBox().hidden = true;
+  const name = nameOrSay(true);
+  if (name === null) return;
+  const stakes = Number(byId<HTMLInputElement>('lobby-stakes').value);
+  if (!Number.isInteger(stakes) || stakes < 1 || stakes > 1000) {
+    showMessage(errorBox(), () => t('lobby.badStakes'));
+    byId('lobby-stakes').focus();
+    return;
+  }
+  const rules = {
+    ...(byId<HTMLInputElement>('lobby-rob').checked ? { robLandlord: true } : {}),
+    ...(byId<HTMLInputElement>('lobby-doubling').checked ? { doubling: true } : {}),
+    ...(byId<HTMLInputElement>('lobby-showhand').checked ? { showHand: true } : {}),
+  };
+  const preset = byId<HTMLSelectElement>('lobby-preset').value;
+  setBusy(true);
+  void create(
+    {
+      preset,
+      stakes,
+      turnSeconds: Number(byId<HTMLSelectElement>('lobby-clock').value),
+      ...(Object.keys(rules).length > 0 ? { rules } : {}),
+    },
+    name,
+  )
+    .then(async ({ id, code }) => {
+      // The creator reads the room as anyone with the code does: the seats, the rules, its link.
+      const opened = await api().openRoom(code);
+      showRoom(code, opened);
+      byId('lobby-to-table').focus();
+      if (opened.tableId !== id) throw new Error('the room code opened another table');
+    })
+    .catch(refuse)
+    .finally(() => setBusy(false));
+}
+
+/** Opens the room with code `code` (typed or from a link) and shows its panel. */
+async function openRoom(code: string): Promise<void> {
+  errorBox().hidden = true;
+  setBusy(true);
+  try {
+    const opened = await api().openRoom(code);
+    showRoom(code, opened);
+    byId('lobby-room-title').focus();
+  } catch (e) {
+    refuse(e);
+  } finally {
+    setBusy(false);
+  }
+}
+
+function onJoin(event: Event): void {
+  event.preventDefault();
+  if (busy) return;
+  const input = byId<HTMLInputElement>('lobby-code');
+  const code = parseRoomCode(input.value);
+  if (code === null) {
+    sayBadCode();
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+    return;
+  }
+  input.removeAttribute('aria-invalid');
+  input.value = formatRoomCode(code);
+  void openRoom(code);
+}
+
+/** The seat this browser holds at the room, if any (a seat token kept here). */
+function heldSeat(r: Room): number | null {
+  for (let k = 0; k < r.table.seats; k++) if (tableStorage.token(r.id, k) !== null) return k;
+  return null;
+}
+
+function showRoom(code: string, opened: OpenRoomAnswer): void {
+  room = { code, id: opened.tableId, watchToken: opened.watchToken, table: opened.table };
+  byId('lobby-home').hidden = true;
+  byId('lobby-room').hidden = false;
+  byId('lobby-copied').textContent = '';
+  const link = `${location.origin}/#room=${code}`;
+  const a = byId<HTMLAnchorElement>('lobby-room-link');
+  a.href = link;
+  a.replaceChildren(el('code', '', link));
+  byId('lobby-room-code').textContent = formatRoomCode(code);
+  renderRoom();
+  if (poll !== null) clearInterval(poll);
+  poll = setInterval(() => void refresh(false), 4000);
+}
+
+/** Reads the room's seats again (its watch token reads the table as a spectator sees it). */
+async function refresh(loud: boolean): Promise<void> {
+  const r = room;
+  if (r === null || document.hidden) return;
+  try {
+    const table = await api().getTable(r.id, r.watchToken);
+    if (room !== r) return;
+    r.table = table;
+    renderRoom();
+    if (loud) byId('lobby-room-status').textContent = t('lobby.refreshed');
+  } catch (e) {
+    if (room !== r) return;
+    // A room closed meanwhile (emptied and purged): said once, and no more reading.
+    if (e instanceof TableClientError && (e.status === 404 || e.status === 401)) stopPolling();
+    if (loud || !(e instanceof TableClientError && e.code === 'NETWORK')) refuse(e);
+  }
+}
+
+function stopPolling(): void {
+  if (poll !== null) clearInterval(poll);
+  poll = null;
+}
+
+function fact(list: HTMLElement, term: string, value: string): void {
+  list.append(el('dt', '', term), el('dd', '', value));
+}
+
+function renderRoom(): void {
+  const r = room;
+  if (r === null) return;
+  const tv = r.table;
+  byId('lobby-room-title').textContent = tf('lobby.roomOf', {
+    game: presetTitle(tv.preset, lang()),
+  });
+  const facts = byId('lobby-room-rules');
+  facts.replaceChildren();
+  const rules = [
+    tv.rules.robLandlord === true ? t('lobby.ruleRob') : t('lobby.ruleBid'),
+    ...(tv.rules.doubling === true ? [t('lobby.ruleDoubling')] : []),
+    ...(tv.rules.showHand === true ? [t('lobby.ruleShowHand')] : []),
+  ];
+  fact(facts, t('lobby.rules'), rules.join(t('list.sep')));
+  fact(facts, t('lobby.stakes'), String(tv.stakes));
+  fact(
+    facts,
+    t('lobby.clock'),
+    tv.turnSeconds > 0 ? tf('lobby.seconds', { n: tv.turnSeconds }) : t('lobby.clockNone'),
+  );
+  const held = heldSeat(r);
+  const list = byId('lobby-seats');
+  list.replaceChildren();
+  for (let k = 0; k < tv.seats; k++) {
+    const li = el('li');
+    li.dataset.seat = String(k);
+    const label = tf('seat.n', { n: k + 1 });
+    const bot = tv.bots.includes(k);
+    const taken = tv.seatKeys[k] !== null && tv.seatKeys[k] !== undefined;
+    if (bot) {
+      li.dataset.state = 'bot';
+      li.append(el('span', 'seat-label', label), ' ', el('span', 'bot-badge', t('lobby.bot')));
+    } else if (taken) {
+      li.dataset.state = 'taken';
+      const who = tv.names[k] ?? seatName(tv.players[k], k);
+      li.append(el('span', 'seat-label', label), ' ', el('span', 'seat-who', who));
+      if (held === k) li.append(' ', el('span', 'you', t('lobby.youHere')));
+    } else {
+      li.dataset.state = 'free';
+      li.append(el('span', 'seat-label', label), ' ', el('span', 'seat-free', t('lobby.free')));
+      if (held === null) {
+        const take = el('button', '', tf('lobby.take', { n: k + 1 }));
+        take.type = 'button';
+        take.dataset.take = String(k);
+        take.disabled = busy;
+        li.append(' ', take);
+      }
+    }
+    list.append(li);
+  }
+  const toTable = byId('lobby-to-table');
+  toTable.hidden = held === null;
+}
+
+function onTake(event: Event): void {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-take]');
+  const r = room;
+  if (button === null || r === null || busy) return;
+  const seat = Number(button.dataset.take);
+  errorBox().hidden = true;
+  const name = nameOrSay(false);
+  if (name === null) return;
+  setBusy(true);
+  byId('lobby-room-status').textContent = tf('lobby.taking', { n: seat + 1 });
+  void claimByCode(r.id, seat, r.code, name)
+    .then(() => {
+      stopPolling();
+      toTable(r.id, seat);
+    })
+    .catch(async (e: unknown) => {
+      byId('lobby-room-status').textContent = '';
+      // Someone was faster: the seats as they are now, to choose another (read before the
+      // refusal is said, so that what it says is already on the screen).
+      if (e instanceof TableClientError && e.code === 'SEAT_TAKEN') await refresh(false);
+      refuse(e);
+      if (e instanceof TableClientError && (e.code === 'NAME_TAKEN' || e.code === 'BAD_REQUEST')) {
+        byId('lobby-name').focus();
+      }
+    })
+    .finally(() => {
+      setBusy(false);
+      renderRoom();
+    });
+}
+
+function onWatch(): void {
+  const r = room;
+  if (r === null) return;
+  tableStorage.setToken(r.id, 'watch', r.watchToken);
+  stopPolling();
+  toTable(r.id, 'watch');
+}
+
+function onCopy(): void {
+  const link = byId<HTMLAnchorElement>('lobby-room-link').href;
+  const said = byId('lobby-copied');
+  void navigator.clipboard
+    .writeText(link)
+    .then(() => {
+      said.textContent = t('lobby.copied');
+    })
+    .catch(() => {
+      // No clipboard (permission refused, an old browser): the link is selected to copy by hand.
+      const range = document.createRange();
+      range.selectNodeContents(byId('lobby-room-link'));
+      const sel = getSelection();
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+      said.textContent = t('lobby.copyByHand');
+    });
+}
+
+function home(): void {
+  room = null;
+  stopPolling();
+  byId('lobby-room').hidden = true;
+  byId('lobby-home').hidden = false;
+}
+
+/** Routes #play and #room=CODE: a code in the address is read once and taken out of it. */
+function route(): void {
+  const hash = location.hash;
+  if (!hash.startsWith('#room=')) return;
+  const code = codeFromHash(hash);
+  history.replaceState(null, '', '#play');
+  if (code === null) {
+    home();
+    sayBadCode();
+    return;
+  }
+  byId<HTMLInputElement>('lobby-code').value = formatRoomCode(code);
+  void openRoom(code);
+}
+
+/**
+ * Wires the lobby (once) and reads a room link the page was opened with.
+ *
+ * @example
+ * ```ts
+ * setupLobbyView(); // in main.ts, the first time #play is shown
+ * ```
+ */
+export function setupLobbyView(): void {
+  const name = byId<HTMLInputElement>('lobby-name');
+  if (name.value === '') name.value = keptName();
+  byId('lobby-bots').addEventListener('click', onBots);
+  byId('lobby-create-form').addEventListener('submit', onCreate);
+  byId('lobby-join-form').addEventListener('submit', onJoin);
+  byId('lobby-seats').addEventListener('click', onTake);
+  byId('lobby-watch').addEventListener('click', onWatch);
+  byId('lobby-copy').addEventListener('click', onCopy);
+  byId('lobby-refresh').addEventListener('click', () => void refresh(true));
+  byId('lobby-leave').addEventListener('click', () => {
+    errorBox().hidden = true;
+    home();
+    byId('lobby-code').focus();
+  });
+  byId('lobby-to-table').addEventListener('click', () => {
+    const r = room;
+    const seat = r === null ? null : heldSeat(r);
+    if (r !== null && seat !== null) {
+      stopPolling();
+      toTable(r.id, seat);
+    }
+  });
+  // Leaving the lobby's tab stops reading the room; coming back to #play reads it again.
+  window.addEventListener('hashchange', () => {
+    if (location.hash.startsWith('#room=')) route();
+    else if (location.hash !== '#play' && location.hash !== '') stopPolling();
+    else if (room !== null && poll === null) {
+      poll = setInterval(() => void refresh(false), 4000);
+      void refresh(false);
+    }
+  });
+  onLanguageChange(renderRoom);
+  route();
+  // For tests and tools: the lobby's handlers are in place.
+  byId('view-play').dataset.ready = 'true';
+}
