@@ -3,7 +3,11 @@
 // a client that resumes from a trimmed event gets a fresh view, and an expired answer never makes
 // a retry act twice.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { startServer } from '../../src/server/start.ts';
 import { purgeTables, START_CURSOR } from '../../src/server/store/purge-tables.ts';
 import { openSqliteTableStore } from '../../src/server/store/sqlite/table-store.ts';
 import type { SealedTableDocument } from '../../src/server/tables/sealed-table-doc.ts';
@@ -164,4 +168,37 @@ test('purge: an expired answer never makes a retry act twice — the retry carri
   assert.equal(late.json.code, 'STALE_VERSION');
   const view = await t.call('GET', `/v1/tables/${id}`, undefined, host);
   assert.equal(view.json.table.version, first.json.table.version, 'acted once');
+});
+
+test('the service purges at start: a table unchanged for longer than FAIRDEAL_TABLE_PURGE_DAYS is gone once it listens, a younger one stays; 0 keeps both', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-purge-start-'));
+  process.env.XDG_CONFIG_HOME = join(dir, 'config');
+  try {
+    const db = join(dir, 'db.sqlite');
+    const made = (ago: number) =>
+      openSqliteTableStore<{ n: number }>({ path: db, now: () => Date.now() - ago });
+    for (const [id, ago] of [
+      ['old', 31 * DAY],
+      ['young', 29 * DAY],
+    ] as const) {
+      const s = made(ago);
+      assert.equal(await s.createTable(id, { n: 0 }), true);
+      await s.close();
+    }
+    const ids = async () => {
+      const s = made(0);
+      const left = (await s.listIdleTables(Date.now(), 10)).map((t) => t.id);
+      await s.close();
+      return left;
+    };
+    const config = { port: 0, host: '127.0.0.1', db, log: false, sweepMs: 0 };
+    const keep = await startServer({ config: { ...config, tablePurgeDays: 0 } });
+    await keep.close();
+    assert.deepEqual(await ids(), ['old', 'young']);
+    const server = await startServer({ config });
+    await server.close();
+    assert.deepEqual(await ids(), ['young']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
