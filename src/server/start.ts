@@ -50,6 +50,8 @@ const DAY_MS = 86_400_000;
 const RESUME_WINDOW_EVENTS = 1000;
 /** Rows of each kind the hourly purge takes at most per run (the next run takes the rest). */
 const PURGE_LIMIT = 1000;
+/** How often the purges run (and once at start). */
+const PURGE_EVERY_MS = 3_600_000;
 /**
  * Starts the dealer service: the only place that opens a socket. Opens the store (running its
  * migrations), purges stale decks and tables at start and every hour (docs/DEPLOY.md, "Purges"),
@@ -126,8 +128,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   };
   // Tables: idle ones deleted, old events of the changed ones trimmed to the resume window,
   // answers and tickets expired — PURGE_LIMIT of each per run, found through indexes. The cursor
-  // is this process's own: after a restart it walks the changed tables again from the start.
-  let cursor = START_CURSOR;
+  // is this process's own, in memory; it starts two periods back, so a restart covers the tables
+  // changed since the last run before it without walking every table ever changed at each start.
+  let cursor = { ...START_CURSOR, updatedAt: Date.now() - 2 * PURGE_EVERY_MS };
   const purgeTablesOnce = async () => {
     const r = await purgeTables(tableStore, {
       now: Date.now(),
@@ -160,7 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await purgeTablesOnce();
   };
   await purgeAll();
-  const timer = setInterval(() => void purgeAll().catch(() => {}), 3_600_000);
+  const timer = setInterval(() => void purgeAll().catch(() => {}), PURGE_EVERY_MS);
   timer.unref();
   // On a timer, not on requests: hands whose deadline passed with a seat silent are voided and the
   // next hand opens, turns whose clock ran out are played by the clock (docs/TABLES.md, "Clocks"),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, backup as sqliteBackup } from 'node:sqlite';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ const HELP = `Usage: fairdeal backup --to FILE [--db FILE]
 
 Copies the service's SQLite file to FILE while the service runs (SQLite's online backup: one
 consistent snapshot; the service goes on reading and writing). FILE must not exist; the copy is
-written beside it and renamed into place only once checked, so FILE is whole or absent.
+written beside it and takes the name only once checked, so FILE is whole or absent.
 
 Options:
   --db FILE   the SQLite file (FAIRDEAL_DB, default ./data/fairdeal.db)
@@ -76,7 +76,7 @@ export const backupCommand: Command = async (args, io) => {
       throw new OutputError(`cannot write ${to}: ${(error as Error).message}`, 'EIO');
     }
     const counts = checkCopy(partial, to);
-    renameSync(partial, to);
+    place(partial, to);
     io.out(
       `backed up ${from} (schema step ${step}: ${counts.tables} table(s), ${counts.hands} finished hand(s), ${counts.decks} deck(s)) to ${to}\n`,
     );
@@ -90,6 +90,27 @@ export const backupCommand: Command = async (args, io) => {
       rmSync(`${partial}${suffix}`, { force: true });
   }
 };
+
+// The checked copy takes its name only if the name is still free (a link fails on an existing
+// name, where a rename would replace it); a file system without hard links gets an exclusive copy.
+function place(partial: string, to: string): void {
+  const taken = () =>
+    new OutputError(
+      `${to} exists: a backup never overwrites (remove it or name another)`,
+      'EEXIST',
+    );
+  try {
+    linkSync(partial, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw taken();
+    try {
+      copyFileSync(partial, to, constants.COPYFILE_EXCL);
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'EEXIST') throw taken();
+      throw again;
+    }
+  }
+}
 
 function openSource(path: string): DatabaseSync {
   try {
