@@ -53,8 +53,8 @@ export const WRITE_SQL = `WITH q AS (
     FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[])
       AS x (id, a, i, t, d) JOIN u ON u.id = x.id
   ), k AS (
-    INSERT INTO fd_table_answers (table_id, key, version, request, status, body)
-    SELECT u.id, x.k, u.version, x.r, x.s, x.b
+    INSERT INTO fd_table_answers (table_id, key, version, request, status, body, created_at)
+    SELECT u.id, x.k, u.version, x.r, x.s, x.b, $6
     FROM unnest($15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[])
       AS x (id, k, r, s, b) JOIN u ON u.id = x.id
   ), h AS (

@@ -3,6 +3,7 @@ import { MIGRATION_3_HANDS } from './migration-3-hands.ts';
 import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
 import { MIGRATION_5_EVENT_PARTS } from './migration-5-event-parts.ts';
 import { MIGRATION_6_ROOMS } from './migration-6-rooms.ts';
+import { MIGRATION_7_PURGES } from './migration-7-purges.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly {
   MIGRATION_4_CREDENTIALS,
   MIGRATION_5_EVENT_PARTS,
   MIGRATION_6_ROOMS,
+  MIGRATION_7_PURGES,
 ];
