@@ -26,9 +26,7 @@ const sizesFlag = args.find((a) => a.startsWith('--sizes='));
 const sizes = sizesFlag
   ? sizesFlag.slice('--sizes='.length).split(',').map(Number)
   : [5, 10, 52, 54, 108, 129, 1000, 1080, 10_000, 50_000, 100_000, 1_000_000];
-const base = (await import(
-  pathToFileURL(resolve(checkout, 'src/index.ts')).href
-)) as Lib;
+const base = (await import(pathToFileURL(resolve(checkout, 'src/index.ts')).href)) as Lib;
 
 const load = () =>
   loadavg()
