@@ -8,15 +8,24 @@
 // Float64Array's items and an Array's carries both shapes (polymorphic loads and stores) for the
 // rest of the process. Measured: after one permutation() (a Uint32Array), shuffle(number[52])
 // ran at half its speed, and after a Float64Array at a sixth. One copy per array family keeps
-// each loop's feedback to the family it serves. Only the loops that read or write items are
-// here; the large-array steps that draw indices into a table are in large.ts, once, and call
-// this file's swaps.
+// each loop's feedback to the family it serves. Only code that reads or writes items is here
+// (the 16-bit steps among it: they swap as they draw — two phases, draws into a table and then
+// the swaps, measured 15–25 % slower at 10,000–50,000 items); the steps of arrays over 65,536
+// items, which draw a block of indices before its swaps, are in large.ts, once, and call this
+// file's swapByIndices.
 // ---- kernel ----
 import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts';
 import { lemireThresholds } from '../../random/lemire-thresholds.ts';
 import { frozen } from '../shuffleable.ts';
-import { branchFreeRuns, wideSteps } from './large.ts';
-import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL, TINY_MAX } from './limits.ts';
+import { wideSteps } from './large.ts';
+import {
+  FUSED_LOW,
+  FUSED_MIN,
+  RARE_BRANCH_MAX,
+  SPECULATE_MAX,
+  SPECULATE_TAIL,
+  TINY_MAX,
+} from './limits.ts';
 
 /** The arrays this copy of the kernel swaps. */
 type Items = unknown[];
@@ -78,14 +87,21 @@ function swapByIndices(a: Items, from: number, to: number, indices: Uint32Array)
  * (at most `limit`), always at a word boundary: the pool position is just past the last word
  * read, and no half is pending.
  *
- * Bounds over `rareBranchMax` ({@link RARE_BRANCH_MAX}; tests move it) go to large.ts's
- * branchFreeRuns, with no branch on the random data, which swaps through {@link swapByOffsets}.
- * Smaller bounds run here, two steps a word, each half branching only on "could it be
- * rejected?" (probability b / 2^16, at most 1 in 8: rare, so predicted and the steps overlap):
- * Lemire's method rejects half x for bound b only if the low half of x · b is below
- * t(b) = 2^16 mod b (< b), read from a table; a rejected half swaps position i with itself and
- * does not advance (branch-free.test.ts proves it on scripted words full of rejections and pool
- * boundaries, and exhaustively for n ≤ 6).
+ * Bounds over `rareBranchMax` ({@link RARE_BRANCH_MAX}; tests move it) run with no branch on the
+ * random data: a rejected half becomes a step that swaps position i with itself and does not
+ * advance. Just above 2^15 a bound rejects up to half of its halves (29 % of the steps of a
+ * 50,000-item shuffle), so a branch on rejection would mispredict on a large share of steps,
+ * each miss costing more than the whole step. Smaller bounds branch on "could this half be
+ * rejected?", which is rare and so predicted.
+ *
+ * Why it is exact: shuffle v1 (IndexDrawer) feeds step i the halves of the stream in order, low
+ * half first, until one is accepted; reduce16 rejects half x for bound b exactly when the low
+ * half of x · b is below t(b) = 2^16 mod b (lemire-thresholds.ts), which is 2^16 − k·b for
+ * k = ⌊2^16 / b⌋: the branch-free loop adds k·b to the low half and tests bit 16, with k fixed
+ * for a run of bounds, where the careful loop reads the table. Here every half is one
+ * iteration: accepted, it swaps i with i + floor(x · b / 2^16) and advances i; rejected, it
+ * swaps i with i and keeps i — the same swaps, from the same halves (branch-free.test.ts proves
+ * it on scripted words full of rejections and pool boundaries, and exhaustively for n ≤ 6).
  *
  * Words are consumed before they decide anything: if a swap throws, the pool position is already
  * past every word read (the `finally`).
@@ -99,20 +115,103 @@ export function branchFreeSteps(
   rareBranchMax = RARE_BRANCH_MAX,
 ): number {
   const n = a.length;
-  let i = from;
-  const wide = Math.min(stop, n - rareBranchMax);
-  if (i + 1 < wide) i = branchFreeRuns(a, n, i, wide, stop, source, swapByOffsets);
-  if (i >= stop) return i;
-  const t = lemireThresholds(n - i);
+  const t = lemireThresholds(n - from);
   const words = poolAccess.words(source);
   let p = poolAccess.position(source);
   let end = poolAccess.end(source);
+  let i = from;
   try {
+    const wide = Math.min(stop, n - rareBranchMax);
     while (i < stop) {
       if (p === end) {
+        // One refill call for both kinds of step, so that it has run (and V8 has seen its
+        // callee) before the function is optimized: a call site never run is compiled as a
+        // deoptimization, and the careful loop's own refill, reached only when the pool ran
+        // out in the last 8,192 steps, sent optimized code back to the interpreter
+        // ("Insufficient type feedback for call" in --trace-deopt).
+        if (i < wide) {
+          // Where the source can make the words and the steps in one pass (the portable
+          // ChaCha20's WebAssembly), it does; the pool then holds the words it made but did not
+          // read, and the steps left are made below from them.
+          const fusedStop = Math.min(stop, n - FUSED_LOW);
+          if (fusedStop - i >= FUSED_MIN) {
+            const to = poolAccess.fused(source, n, i, fusedStop);
+            if (to > i) {
+              swapByOffsets(a, i, to, poolAccess.offsets());
+              i = to;
+              p = 0;
+              end = poolAccess.end(source);
+              continue;
+            }
+          }
+        }
         end = poolAccess.refill(source);
         p = 0;
       }
+      if (i + 1 < wide) {
+        // A run: words that all stay in the pool and whose steps all have the same k = ⌊2^16 / b⌋
+        // (bounds above ⌊2^16 / (k + 1)⌋), below `wide` — a word advances i by at most 2. No
+        // refill call, no `i < limit` test and no table inside, so V8 keeps the pool's and the
+        // array's buffers in registers instead of spilling them (the table's two loads a word, with
+        // their bounds checks, cost 10–25 % of the loop before runs were cut by k).
+        const k = (65536 / (n - i)) | 0;
+        const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
+        const last = p + Math.min(end - p, (runEnd - i) >> 1);
+        if (last === p) {
+          // One step left before k changes: this word's high half may have the next k, found by
+          // division (once a run; runs change k eight times in a shuffle).
+          const w = words[p++]!;
+          let b = n - i;
+          let m = Math.imul(w & 0xffff, b);
+          let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+          let j = i + ((m >>> 16) & -ok);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          b = n - i;
+          m = Math.imul(w >>> 16, b);
+          ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+          j = i + ((m >>> 16) & -ok);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          continue;
+        }
+        while (p < last) {
+          const w = words[p++]!;
+          const b = n - i;
+          const kb = Math.imul(k, b);
+          const m = Math.imul(w & 0xffff, b);
+          // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
+          // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
+          const ok = ((m & 0xffff) + kb) >>> 16;
+          const hi = w >>> 16;
+          const mA = Math.imul(hi, b - 1);
+          const mB = Math.imul(hi, b);
+          const okA = ((mA & 0xffff) + kb - k) >>> 16;
+          const okB = ((mB & 0xffff) + kb) >>> 16;
+          // The high half's step is i + ok, its bound b − ok: both candidates are computed before
+          // `ok` is known, so the two halves do not wait on each other.
+          const keep = -ok; // all ones if accepted
+          const m2 = mB ^ ((mA ^ mB) & keep);
+          const ok2 = okB ^ ((okA ^ okB) & keep);
+          let j = i + ((m >>> 16) & keep);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          j = i + ((m2 >>> 16) & -ok2);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok2;
+        }
+        continue;
+      }
+      // Bounds up to `rareBranchMax` (and the last step below `wide`): runs as above, each half
+      // branching only on "could it be rejected?" (rare, predicted).
       const last = p + Math.min(end - p, (stop - i) >> 1);
       while (p < last) {
         const w = words[p++]!;
@@ -142,6 +241,7 @@ export function branchFreeSteps(
       let b = n - i;
       let m = Math.imul(w & 0xffff, b);
       let ok = 1;
+      // Rejection needs a low product below t(b) < b: only then is the exact test worth making.
       if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
       let j = i + ((m >>> 16) & -ok);
       let x = a[i]!;
@@ -167,8 +267,7 @@ export function branchFreeSteps(
 }
 
 /**
- * Steps `from` … `to` − 1 by the offsets j − i that large.ts's branchFreeRuns or a source's fused
- * pass found (step i's at offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
+ * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
  * in the source's memory; if a swap throws, the rest are zeroed too. Plain stores, not `fill`: a
  * prototype method could be replaced and would be handed a view of that memory.
  */

@@ -3,8 +3,15 @@
 import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts';
 import { lemireThresholds } from '../../random/lemire-thresholds.ts';
 import { frozen } from '../shuffleable.ts';
-import { branchFreeRuns, wideSteps } from './large.ts';
-import { RARE_BRANCH_MAX, SPECULATE_MAX, SPECULATE_TAIL, TINY_MAX } from './limits.ts';
+import { wideSteps } from './large.ts';
+import {
+  FUSED_LOW,
+  FUSED_MIN,
+  RARE_BRANCH_MAX,
+  SPECULATE_MAX,
+  SPECULATE_TAIL,
+  TINY_MAX,
+} from './limits.ts';
 
 type Items = Uint32Array;
 
@@ -48,19 +55,81 @@ export function branchFreeSteps(
   rareBranchMax = RARE_BRANCH_MAX,
 ): number {
   const n = a.length;
-  let i = from;
-  const wide = Math.min(stop, n - rareBranchMax);
-  if (i + 1 < wide) i = branchFreeRuns(a, n, i, wide, stop, source, swapByOffsets);
-  if (i >= stop) return i;
-  const t = lemireThresholds(n - i);
+  const t = lemireThresholds(n - from);
   const words = poolAccess.words(source);
   let p = poolAccess.position(source);
   let end = poolAccess.end(source);
+  let i = from;
   try {
+    const wide = Math.min(stop, n - rareBranchMax);
     while (i < stop) {
       if (p === end) {
+        if (i < wide) {
+          const fusedStop = Math.min(stop, n - FUSED_LOW);
+          if (fusedStop - i >= FUSED_MIN) {
+            const to = poolAccess.fused(source, n, i, fusedStop);
+            if (to > i) {
+              swapByOffsets(a, i, to, poolAccess.offsets());
+              i = to;
+              p = 0;
+              end = poolAccess.end(source);
+              continue;
+            }
+          }
+        }
         end = poolAccess.refill(source);
         p = 0;
+      }
+      if (i + 1 < wide) {
+        const k = (65536 / (n - i)) | 0;
+        const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
+        const last = p + Math.min(end - p, (runEnd - i) >> 1);
+        if (last === p) {
+          const w = words[p++]!;
+          let b = n - i;
+          let m = Math.imul(w & 0xffff, b);
+          let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+          let j = i + ((m >>> 16) & -ok);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          b = n - i;
+          m = Math.imul(w >>> 16, b);
+          ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+          j = i + ((m >>> 16) & -ok);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          continue;
+        }
+        while (p < last) {
+          const w = words[p++]!;
+          const b = n - i;
+          const kb = Math.imul(k, b);
+          const m = Math.imul(w & 0xffff, b);
+          const ok = ((m & 0xffff) + kb) >>> 16;
+          const hi = w >>> 16;
+          const mA = Math.imul(hi, b - 1);
+          const mB = Math.imul(hi, b);
+          const okA = ((mA & 0xffff) + kb - k) >>> 16;
+          const okB = ((mB & 0xffff) + kb) >>> 16;
+          const keep = -ok;
+          const m2 = mB ^ ((mA ^ mB) & keep);
+          const ok2 = okB ^ ((okA ^ okB) & keep);
+          let j = i + ((m >>> 16) & keep);
+          let x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok;
+          j = i + ((m2 >>> 16) & -ok2);
+          x = a[i]!;
+          a[i] = a[j]!;
+          a[j] = x;
+          i += ok2;
+        }
+        continue;
       }
       const last = p + Math.min(end - p, (stop - i) >> 1);
       while (p < last) {
