@@ -217,7 +217,12 @@ export function sortHand(
     if (ok) {
       packed.sort();
       const out: Card[] = [];
-      for (let i = 0; i < n; i++) out.push(cards[packed[i]! % 65536]!);
+      for (let i = 0; i < n; i++) {
+        const v = packed[i]!;
+        // The position, from the low 16 bits: `v % 65536` on a double past 2^31 is a call to
+        // fmod; dividing by a power of two and flooring is exact and inline.
+        out.push(cards[v - Math.floor(v / 65536) * 65536]!);
+      }
       return out;
     }
   }
