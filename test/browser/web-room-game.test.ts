@@ -24,6 +24,7 @@ import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import { axeViolations } from '../support/axe-scan.ts';
 import { type Browsing, browsing, pageWords, record } from '../support/browsing.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
 import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
@@ -240,6 +241,34 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
       };
     });
   }
+
+  /**
+   * The elements matching `selector` whose text contrasts less than 4.5:1 (WCAG AA) with what lies
+   * behind it: the backgrounds of its ancestors, blended from the page's down.
+   */
+  const lowContrast = (p: Page, selector: string) =>
+    p.$$eval(selector, (es) => {
+      const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => {
+          const x = v / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      return es.flatMap((e) => {
+        const chain: Element[] = [];
+        for (let a: Element | null = e; a !== null; a = a.parentElement) chain.unshift(a);
+        let bg = [255, 255, 255];
+        for (const a of chain) {
+          const [r, g, b, alpha = 1] = rgba(getComputedStyle(a).backgroundColor);
+          bg = [r!, g!, b!].map((v, i) => v * alpha + bg[i]! * (1 - alpha));
+        }
+        const [l1, l2] = [lum(rgba(getComputedStyle(e).color)), lum(bg)];
+        const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+        return ratio < 4.5 ? [`${e.textContent}: ${ratio.toFixed(2)}:1`] : [];
+      });
+    });
 
   test('three browsers play two hands of a room: a turn timed out, a reconnect, a kick and a bot, the score after two hands', async () => {
     // alice opens the lobby and creates a room: her name, the 15 s clock.
@@ -480,7 +509,24 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
       );
       assert.deepEqual([...summary.kitty].sort(), [...kitty].sort());
     }
-    await alice.page.screenshot({ path: shot('web-room-summary.png'), fullPage: true });
+    // The side column from the scores to the summary's last hand (the whole page is 3,000 px tall).
+    const top = (await alice.page.locator('#table-scores').boundingBox())!;
+    const end = (await alice.page.locator('#table-summary').boundingBox())!;
+    await alice.page.screenshot({
+      path: shot('web-room-summary.png'),
+      fullPage: true,
+      clip: {
+        x: top.x - 8,
+        y: top.y - 8,
+        width: top.width + 16,
+        height: end.y + end.height - top.y + 16,
+      },
+    });
+    // The summary sits in a light panel beside the felt, not on it: each hand's name must be
+    // readable there (it was white on white, which axe-core did not report).
+    assert.deepEqual(await axeViolations(alice.page), [], 'axe at the hand-end summary');
+    const faint = await lowContrast(alice.page, '#table-summary-hands section.dealt h3');
+    assert.deepEqual(faint, [], "the summary's hands are named in readable text");
 
     // ---- Between the hands: alice, the host, kicks carol and seats the house's bot ----
     const panel = alice.page.locator('#table-host');
