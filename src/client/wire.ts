@@ -137,6 +137,12 @@ export interface HistoryView {
   readonly outcome: HandOutcome;
   readonly missing: readonly string[];
   readonly score: HandScore;
+  /**
+   * Who held each seat in this hand: the first 16 hex digits of the public key its announcement
+   * bound (null at a practice hand), so that a running total follows players, not seats; null for
+   * hands recorded before the service kept it.
+   */
+  readonly holders: readonly (string | null)[] | null;
 }
 
 /**

@@ -9,8 +9,12 @@ import { handDeltas, runningTotals } from './table-scores.ts';
 const won = scoreHand({ seats: 3, landlord: 0, winner: 0, base: 3, plays: [] });
 const lost = scoreHand({ seats: 3, landlord: 1, winner: 2, base: 2, plays: [] });
 
-function hand(n: number, score: HistoryView['score']): HistoryView {
-  return { n, transcriptHash: 'x', outcome: 'dealt', missing: [], score };
+function hand(
+  n: number,
+  score: HistoryView['score'],
+  holders: HistoryView['holders'] = null,
+): HistoryView {
+  return { n, transcriptHash: 'x', outcome: 'dealt', missing: [], score, holders };
 }
 
 test('a hand moves each seat by the deltas the service scored; a withholder pays every other seat', () => {
@@ -35,4 +39,21 @@ test('the running total sums every hand of the history, and always sums to zero'
     totals.reduce((a, b) => a + b, 0),
     0,
   );
+});
+
+test("a running total follows the player: a newcomer in a kicked player's seat starts from 0", () => {
+  const key = (c: string) => c.repeat(64);
+  const before = [key('a'), key('b'), key('c')];
+  const after = [key('a'), key('b'), key('d')];
+  const holders = (keys: string[]) => keys.map((k) => k.slice(0, 16));
+  const history = [hand(1, won, holders(before)), hand(2, lost, holders(after))];
+  const tv = { seats: 3, history, seatKeys: after } as unknown as TableView;
+  assert.deepEqual(runningTotals(tv), [
+    (won.deltas[0] ?? 0) + (lost.deltas[0] ?? 0),
+    (won.deltas[1] ?? 0) + (lost.deltas[1] ?? 0),
+    lost.deltas[2] ?? 0,
+  ]);
+  // Carol back in her seat under her own key: her first hand counts again, not the bot's.
+  const back = { seats: 3, history, seatKeys: before } as unknown as TableView;
+  assert.equal(runningTotals(back)[2], won.deltas[2] ?? 0);
 });

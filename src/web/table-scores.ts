@@ -1,6 +1,6 @@
 // The scores at a table (docs/WEB.md, "Sit at a table"): the last scored hand as the service
 // scored it (src/rules/doudizhu/score.ts: base × multiplier, what made the multiplier, each seat's
-// points) and a running total per seat summed from the table's history — what every seat and the
+// points) and a running total per player summed from the table's history — what every seat and the
 // host see alike, from the public view. The page adds nothing up but the deltas the service sent:
 // a page that computed its own score could disagree with the record every seat verifies.
 
@@ -41,7 +41,10 @@ export function handDeltas(h: HistoryView, seats: number): number[] {
 }
 
 /**
- * Each seat's running total over the hands in `tv.history` (the last hands the table keeps).
+ * Each seat's running total: what the player holding it now won or lost over the hands in
+ * `tv.history` (the last hands the table keeps) — only the hands it held that seat in, by the key
+ * each hand's announcement bound (a newcomer to a kicked player's seat, or the house's bot, starts
+ * from 0). A hand recorded without its keys counts for the seat.
  *
  * @example
  * ```ts
@@ -52,7 +55,9 @@ export function runningTotals(tv: TableView): number[] {
   const totals = new Array<number>(tv.seats).fill(0);
   for (const h of tv.history) {
     handDeltas(h, tv.seats).forEach((d, k) => {
-      totals[k] = (totals[k] ?? 0) + d;
+      const holder = h.holders?.[k];
+      const held = h.holders === null || (holder != null && tv.seatKeys[k]?.startsWith(holder));
+      if (held) totals[k] = (totals[k] ?? 0) + d;
     });
   }
   return totals;

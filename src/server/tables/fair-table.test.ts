@@ -216,6 +216,7 @@ test('v3 table: a seat that withholds voids the hand after the deadline — neve
     outcome: 'withheld',
     missing: [s.table.players[2]],
     score: { withheld: [2], points: 2 },
+    holders: table.hand.announcement.seats.map((seat: { key: string }) => seat.key.slice(0, 16)),
   });
   const rec = await t.call('GET', `/v1/tables/${s.id}/hands/1/transcript`);
   assert.equal(rec.json.outcome, 'withheld');

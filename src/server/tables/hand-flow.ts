@@ -19,6 +19,7 @@ import {
   type HandRecord,
   type HandSummary,
   HISTORY_KEEP,
+  HOLDER_HEX,
   type PublicAction,
   type TableDocument,
 } from './table-doc.ts';
@@ -343,6 +344,7 @@ export function voidCurrentHand(
     transcriptHash: v.hash,
     missing,
     score: penalty,
+    holders: holdersOf(hand),
     outcome: reason,
   };
   return {
@@ -405,6 +407,7 @@ export function endHand(
     transcriptHash: record.transcriptHash,
     missing: record.missing,
     score: record.score,
+    holders: holdersOf(hand),
     outcome: record.outcome ?? 'dealt',
   };
   return {
@@ -457,4 +460,9 @@ export function openNextIfSeated(doc: TableDocument, ctx: StepContext): TableDoc
   if (!seatsFull(doc)) return doc;
   if (doc.hand !== null && doc.hand.phase !== 'void') return doc;
   return { ...doc, hand: openHand(doc, ctx) };
+}
+
+/** Who held each seat in `hand`, as its summary keeps it (`HandSummary.holders`). */
+function holdersOf(hand: HandDocument): (string | null)[] {
+  return hand.announcement.seats.map((seat) => seat.key?.slice(0, HOLDER_HEX) ?? null);
 }

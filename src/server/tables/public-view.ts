@@ -51,6 +51,7 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
       outcome: h.outcome ?? 'dealt',
       missing: [...h.missing],
       score: h.score ?? null,
+      holders: h.holders === undefined ? null : [...h.holders],
     })),
     hand: doc.hand === null ? null : publicHandView(doc.hand, doc.stakes),
   };

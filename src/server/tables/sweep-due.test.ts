@@ -66,6 +66,7 @@ test('sweepDue: a hand is voided at its deadline naming the silent seats, once, 
       outcome: 'withheld',
       missing: ['seat-1', 'seat-2'],
       score: null,
+      holders: table.hand.announcement.seats.map((seat: { key: string }) => seat.key.slice(0, 16)),
     },
   ]);
   // The record verifies as void and names exactly the two silent seats.

@@ -206,6 +206,9 @@ export interface Street {
  */
 export type PublicAction = ActionView;
 
+/** How many hex digits of a seat's key a hand's summary keeps (`HandSummary.holders`). */
+export const HOLDER_HEX = 16;
+
 /** How many finished hands' summaries the document keeps (the chain has every hand). */
 export const HISTORY_KEEP = 20;
 
@@ -216,6 +219,14 @@ export interface HandSummary {
   /** Players of the seats that withheld or were kicked ([] for a hand played out). */
   readonly missing: readonly string[];
   readonly score: HandScore;
+  /**
+   * Who held each seat in this hand: the first {@link HOLDER_HEX} hex digits of the public key its
+   * announcement bound (null: none, at a practice hand). A score belongs to the player who held
+   * the seat then, not to whoever holds it now; a prefix keeps the document small, and a key
+   * chosen to share another's 64-bit prefix would mislabel nothing but a running total on a page.
+   * Absent in summaries written before.
+   */
+  readonly holders?: readonly (string | null)[];
   /** `dealt`, or why the hand was void (`withheld`, `kicked`). */
   readonly outcome?: 'dealt' | VoidReasonV3;
 }

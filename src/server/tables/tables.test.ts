@@ -336,6 +336,8 @@ test('tables: a seat that never reveals — no deal without its seed; after the 
     outcome: 'withheld',
     missing: ['seat-2'],
     score: null,
+    // Who held each seat: the announcement's keys, cut to 16 hex digits.
+    holders: table.hand.announcement.seats.map((seat: Json) => seat.key.slice(0, 16)),
   });
   const rec = await t.call('GET', `/v1/tables/${id}/hands/1/transcript`);
   assert.equal(rec.json.outcome, 'withheld');
