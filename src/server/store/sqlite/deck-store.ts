@@ -69,6 +69,9 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const purge = db.prepare('DELETE FROM decks WHERE touched_at < ?');
   // Prepared once: db.exec would parse these three statements on every change.
   const begin = db.prepare('BEGIN IMMEDIATE');
+  // A read's two statements in one snapshot: another process's change between them would pair
+  // its new base with the old count of cards dealt.
+  const beginRead = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
@@ -105,7 +108,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
         throw error;
       }
     },
-    readDeck: async (id) => load(id)?.deck,
+    readDeck: async (id) => {
+      beginRead.run();
+      try {
+        return load(id)?.deck;
+      } finally {
+        commit.run();
+      }
+    },
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       begin.run();
       try {
