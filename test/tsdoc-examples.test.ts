@@ -141,6 +141,11 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const roster: RosterV3, receipt: ReceiptV3, record: VoidRecordV3;',
     'declare const myReceipts: ReceiptV3[];',
   ].join('\n'),
+  'src/fair/seat-drafts-v3.ts': [
+    'declare function send(message: unknown): void;',
+    'declare function sign(message: Uint8Array): Uint8Array;',
+    'declare const announcement: AnnouncementV3, mine: SeatCommitV3, roster: RosterV3;',
+  ].join('\n'),
   'src/fair/seat-v3-sync.ts': [
     'declare const announcement: AnnouncementV3, botKey: SeatKeyPair, mine: SeatCommitV3;',
     'declare const roster: RosterV3, seed: string;',

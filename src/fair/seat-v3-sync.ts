@@ -1,13 +1,10 @@
-import { bytesToHex } from '../random/hex.ts';
-import { randomBytes32 } from '../random/random-bytes.ts';
 import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { ed25519Sign } from './ed25519.ts';
 import { fromHex } from './hex.ts';
-import { clientCommitmentV3, commitMessageV3, revealMessageV3 } from './messages-v3.ts';
+import { draftCommitV3, draftRevealV3, type SeatRevealV3 } from './seat-drafts-v3.ts';
 import type { SeatCommitV3, SeatKeyPair } from './seat-v3.ts';
 import type { AnnouncementV3, RosterV3 } from './signed-round.ts';
-import { checkText } from './validate.ts';
 
 /**
  * The seat's commit step, synchronously (Node only: it signs with node:crypto, loaded lazily so
@@ -29,22 +26,8 @@ export function commitAsSeatSync(
   key: SeatKeyPair,
   source: RandomSource = secureRandom,
 ): SeatCommitV3 {
-  const cs = fromHex(a?.commitment, 32, 'announcement commitment');
-  checkText(seed, 'client seed');
-  const salt = randomBytes32(source);
-  const ck = clientCommitmentV3(cs, seat, salt, seed);
-  const signature = ed25519Sign(
-    fromHex(key.privateKey, 32, 'privateKey'),
-    commitMessageV3(cs, seat, ck),
-  );
-  return {
-    seat,
-    seed,
-    salt: bytesToHex(salt),
-    commitment: bytesToHex(ck),
-    signature: bytesToHex(signature),
-    serverCommitment: a.commitment,
-  };
+  const d = draftCommitV3(a, seat, seed, source);
+  return d.signed(ed25519Sign(fromHex(key.privateKey, 32, 'privateKey'), d.message));
 }
 
 /**
@@ -61,13 +44,7 @@ export function revealAsSeatSync(
   mine: SeatCommitV3,
   roster: RosterV3,
   key: SeatKeyPair,
-): { seat: number; seed: string; salt: string; signature: string } {
-  const cs = fromHex(mine.serverCommitment, 32, 'serverCommitment');
-  const r = fromHex(roster.hash, 32, 'roster hash');
-  const salt = fromHex(mine.salt, 32, 'salt');
-  const signature = ed25519Sign(
-    fromHex(key.privateKey, 32, 'privateKey'),
-    revealMessageV3(cs, r, mine.seat, salt, mine.seed),
-  );
-  return { seat: mine.seat, seed: mine.seed, salt: mine.salt, signature: bytesToHex(signature) };
+): SeatRevealV3 {
+  const d = draftRevealV3(mine, roster);
+  return d.signed(ed25519Sign(fromHex(key.privateKey, 32, 'privateKey'), d.message));
 }

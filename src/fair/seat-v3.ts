@@ -9,16 +9,19 @@ import { FAIR_V3, normalizeHeaderV3 } from './header-v3.ts';
 import { fromHex } from './hex.ts';
 import {
   announceMessageV3,
-  clientCommitmentV3,
   commitMessageV3,
   receiptMessageV3,
-  revealMessageV3,
   rosterHashV3,
   rosterMessageV3,
 } from './messages-v3.ts';
+import {
+  draftCommitV3,
+  draftRevealV3,
+  type SeatCommitV3,
+  type SeatRevealV3,
+} from './seat-drafts-v3.ts';
 import type { AnnouncementV3, ReceiptV3, RosterV3 } from './signed-round.ts';
 import type { VoidRecordV3 } from './transcript-v3.ts';
-import { checkText } from './validate.ts';
 import { problem, type VerifyProblem } from './verify-problems.ts';
 
 /**
@@ -32,16 +35,7 @@ export interface SeatKeyPair {
   readonly privateKey: string;
 }
 
-/** What a seat keeps (seed, salt: secret until the reveal) and sends (commitment, signature). */
-export interface SeatCommitV3 {
-  readonly seat: number;
-  readonly seed: string;
-  readonly salt: string;
-  readonly commitment: string;
-  readonly signature: string;
-  /** C_s of the hand it belongs to. */
-  readonly serverCommitment: string;
-}
+export type { SeatCommitV3 } from './seat-drafts-v3.ts';
 
 const bad = (message: string) => new FairdealError('BAD_SIGNATURE', message);
 
@@ -115,22 +109,8 @@ export async function commitAsSeat(
   key: SeatKeyPair,
   source: RandomSource = secureRandom,
 ): Promise<SeatCommitV3> {
-  const cs = fromHex(a?.commitment, 32, 'announcement commitment');
-  checkText(seed, 'client seed');
-  const salt = randomBytes32(source);
-  const ck = clientCommitmentV3(cs, seat, salt, seed);
-  const signature = await ed25519SignAsync(
-    fromHex(key.privateKey, 32, 'privateKey'),
-    commitMessageV3(cs, seat, ck),
-  );
-  return {
-    seat,
-    seed,
-    salt: bytesToHex(salt),
-    commitment: bytesToHex(ck),
-    signature: bytesToHex(signature),
-    serverCommitment: a.commitment,
-  };
+  const d = draftCommitV3(a, seat, seed, source);
+  return d.signed(await ed25519SignAsync(fromHex(key.privateKey, 32, 'privateKey'), d.message));
 }
 
 /**
@@ -194,15 +174,9 @@ export async function revealAsSeat(
   mine: SeatCommitV3,
   roster: RosterV3,
   key: SeatKeyPair,
-): Promise<{ seat: number; seed: string; salt: string; signature: string }> {
-  const cs = fromHex(mine.serverCommitment, 32, 'serverCommitment');
-  const r = fromHex(roster.hash, 32, 'roster hash');
-  const salt = fromHex(mine.salt, 32, 'salt');
-  const signature = await ed25519SignAsync(
-    fromHex(key.privateKey, 32, 'privateKey'),
-    revealMessageV3(cs, r, mine.seat, salt, mine.seed),
-  );
-  return { seat: mine.seat, seed: mine.seed, salt: mine.salt, signature: bytesToHex(signature) };
+): Promise<SeatRevealV3> {
+  const d = draftRevealV3(mine, roster);
+  return d.signed(await ed25519SignAsync(fromHex(key.privateKey, 32, 'privateKey'), d.message));
 }
 
 /**

@@ -4,10 +4,9 @@
 // summary cannot show a deal the dealer did not commit to — a view the service sent could.
 
 import type { TableView } from '../client/index.ts';
-import { parseCard } from '../index.ts';
-import { cardImage } from './card-image.ts';
 import { byId, el } from './dom.ts';
 import { lang, t, tf } from './i18n.ts';
+import { faceUp } from './table-cards.ts';
 import { displayName } from './table-names.ts';
 
 /** Where each card of a dealt record went: each seat's cards, in dealing order, and the kitty. */
@@ -43,17 +42,6 @@ export function dealtHands(record: unknown, seats: number): DealtHands | null {
     } else if (c.to === 'kitty') kitty.push(c.card);
   }
   return { seats: hands, kitty };
-}
-
-function faceUp(ids: readonly string[], label: string): HTMLElement {
-  const list = el('ul', 'hand');
-  list.setAttribute('aria-label', label);
-  for (const id of ids) {
-    const li = el('li');
-    li.append(cardImage(parseCard(id), lang()));
-    list.append(li);
-  }
-  return list;
 }
 
 /**
