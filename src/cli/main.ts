@@ -40,6 +40,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'run the dealer service (Deck of Cards API) on http://localhost:8080',
     load: async () => (await import('./commands/serve.ts')).serve,
   },
+  backup: {
+    summary: "copy the service's SQLite file while it runs (online backup)",
+    load: async () => (await import('./commands/backup.ts')).backupCommand,
+  },
   collect: {
     summary: 'write raw generator output or dealt decks for external test suites',
     load: async () => (await import('./commands/collect.ts')).collect,

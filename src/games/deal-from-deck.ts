@@ -48,6 +48,10 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
   const board: Card[] = [];
   const burns: Card[] = [];
   const route: Destination[] = [];
+  // One destination string per seat, made once: a template string per card was a fifth of a
+  // Dou Dizhu deal's allocations (issue 25).
+  const seatRoutes: Destination[] = [];
+  for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
   let top = 0;
   const take = (n: number, pile: Card[], to: Destination): void => {
     for (let i = 0; i < n; i++) {
@@ -62,7 +66,7 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
       for (let lap = 0; lap < (step.laps ?? 1); lap++) {
         for (let k = 0; k < plan.seats; k++) {
           const seat = (first + k) % plan.seats;
-          take(step.packets[k % step.packets.length]!, hands[seat]!, `hand:${seat}`);
+          take(step.packets[k % step.packets.length]!, hands[seat]!, seatRoutes[seat]!);
         }
       }
     } else {

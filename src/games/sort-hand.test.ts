@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildDeck } from '../cards/build-deck.ts';
 import { parseCards } from '../cards/index.ts';
+import { chacha20 } from '../random/chacha20.ts';
+import { toShuffled } from '../shuffle/to-shuffled.ts';
 import type { SortName, SortOptions } from './sort-hand.ts';
-import { sortHand } from './sort-hand.ts';
+import { SORT_NAMES, sortHand } from './sort-hand.ts';
 
 // Every expected order below is written by hand from the rules (cited in docs/GAMES.md), and the
 // input is a scrambled version of it, so the test checks the rules, not the current output.
@@ -91,4 +94,35 @@ test('bad sort options are BAD_OPTION', () => {
   assert.throws(() => sortHand(cards, 'skat', { trump: 'none' }), { code: 'BAD_OPTION' });
   assert.throws(() => sortHand(cards, 'nope' as never), { code: 'BAD_OPTION' });
   assert.throws(() => sortHand('AS' as never, 'suit'), TypeError);
+});
+
+test('the packed numeric sort gives the order of the sort by (key, deck copy) it replaces, ties in hand order', () => {
+  // The reference is the same function's other path: cards whose deck copy is past the packing
+  // (≥ 1024; their order among themselves unchanged) take the sort of decorated objects.
+  const deck = buildDeck({ copies: 3, jokers: true });
+  const rng = chacha20('sort-hand packing');
+  const cases: [SortName, SortOptions][] = [
+    ...SORT_NAMES.map((order) => [order, {}] as [SortName, SortOptions]),
+    ['shengji', { level: '7', trump: 'H' }],
+    ['guandan', { level: 'K' }],
+    ['skat', { trump: 'null' }],
+    ['skat', { trump: 'C' }],
+    ['euchre', { trump: 'D' }],
+  ];
+  for (const [order, options] of cases) {
+    for (const size of [0, 1, 2, 17, 25, 54, 162]) {
+      const hand = toShuffled(deck, rng).slice(0, size);
+      const far = hand.map((c) => ({ ...c, deck: c.deck + 1024 }));
+      const back = new Map(far.map((c, i) => [c, hand[i]!]));
+      const want = sortHand(far, order, options).map((c) => back.get(c)!);
+      const got = sortHand(hand, order, options);
+      assert.deepEqual(
+        got.map((c) => `${c.id}/${c.deck}`),
+        want.map((c) => `${c.id}/${c.deck}`),
+        `${order} ${JSON.stringify(options)} ${size}`,
+      );
+      // The same card objects, not copies.
+      for (let i = 0; i < got.length; i++) assert.equal(got[i], want[i]);
+    }
+  }
 });

@@ -186,6 +186,46 @@ export function sortHand(
   checkSortOptions(order, options);
   const key = keyFor(order, options);
   if (order === 'none') return cards.slice();
+  // Key, deck copy and position packed into one number each, sorted by the typed array's own
+  // numeric sort (no comparator calls, one allocation): the same order as a stable sort by
+  // (key, deck copy), ties kept in hand order. A profile of deal('doudizhu') put a third of
+  // its time in the sort of objects this replaces (issue 25). Hands or keys outside the packing
+  // (never from the presets) take that sort.
+  const n = cards.length;
+  if (n < 65536) {
+    const packed = new Float64Array(n);
+    let ok = true;
+    for (let i = 0; i < n; i++) {
+      const card = cards[i]!;
+      const k = key(card);
+      const copy = card.deck;
+      if (
+        !(
+          Number.isInteger(k) &&
+          k >= 0 &&
+          k < 1048576 &&
+          copy >= 0 &&
+          copy < 1024 &&
+          Number.isInteger(copy)
+        )
+      ) {
+        ok = false;
+        break;
+      }
+      packed[i] = (k * 1024 + copy) * 65536 + i; // < 2^46: exact in a double
+    }
+    if (ok) {
+      packed.sort();
+      const out: Card[] = [];
+      for (let i = 0; i < n; i++) {
+        const v = packed[i]!;
+        // The position, from the low 16 bits: `v % 65536` on a double past 2^31 is a call to
+        // fmod; dividing by a power of two and flooring is exact and inline.
+        out.push(cards[v - Math.floor(v / 65536) * 65536]!);
+      }
+      return out;
+    }
+  }
   return cards
     .map((card) => ({ card, k: key(card) }))
     .sort((a, b) => a.k - b.k || a.card.deck - b.card.deck)

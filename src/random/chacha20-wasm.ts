@@ -6,9 +6,9 @@
  * (chacha20-block.ts) made a seeded shuffle in Chromium half as fast as the secure one.
  *
  * The module is assembled here from its opcodes (about 2 KiB, no build step, no dependency) and
- * compiled synchronously at load. Where WebAssembly, its SIMD or bulk-memory operations are
+ * compiled synchronously on first use. Where WebAssembly, its SIMD or bulk-memory operations are
  * missing, or a Content-Security-Policy forbids compiling it, {@link wasmChaCha20Blocks} is
- * undefined and the scalar code runs: both give the same keystream, which chacha20-block.test.ts
+ * undefined and the scalar code runs ({@link wasmDiagnostic} says which and why): both give the same keystream, which chacha20-block.test.ts
  * checks against node:crypto's ChaCha20 for each.
  */
 
@@ -742,6 +742,80 @@ export interface WasmWide {
 /** The compiled module once tried: undefined if it cannot run, null before. */
 let compiled: Compiled | undefined | null = null;
 
+/** Which variant {@link load} compiled, and why none did. */
+let loaded: WasmDiagnostic['module'] = 'untried';
+let failure: string | undefined;
+/** Whether {@link failure} is the engine refusing a module it validated (reported on the console). */
+let refused = false;
+/** Calls of each entry of the module {@link load} compiled (not of the test variants). */
+const calls = { blocks: 0, fused: 0, wide: 0, words: 0 };
+
+/**
+ * The shared module, compiled on first use: the relaxed-SIMD variant, else the core-SIMD one.
+ * An engine that validates neither lacks SIMD (an older browser): the scalar code runs, as
+ * designed, and {@link wasmDiagnostic} says so. An engine that validates a variant but refuses
+ * to compile or instantiate it (a Content-Security-Policy without 'wasm-unsafe-eval', or a bug
+ * in the bytes above) is reported once on the console as well: the seeded source then runs its
+ * scalar keystream, several times slower, and a page's author should hear of it.
+ */
+function load(): Compiled | undefined {
+  if (compiled !== null) return compiled;
+  compiled = compile(true, true);
+  if (compiled !== undefined) loaded = 'relaxed';
+  else {
+    compiled = compile(false, true);
+    loaded = compiled === undefined ? 'none' : 'core';
+  }
+  if (compiled !== undefined) failure = undefined;
+  else if (refused) {
+    const warn = CONSOLE_WARN;
+    if (warn !== undefined)
+      warn(
+        `fairdeal: WebAssembly refused (${failure}); ChaCha20 runs its scalar code, several times ` +
+          "slower (a Content-Security-Policy needs 'wasm-unsafe-eval' in script-src)",
+      );
+  }
+  return compiled;
+}
+
+/** `console.warn` as it is at load, bound (a page may replace console later; nothing secret is
+ *  ever handed to it, but the library's report should not depend on that). */
+const CONSOLE_WARN = (() => {
+  const c = (globalThis as { console?: Console }).console;
+  return typeof c?.warn === 'function' ? c.warn.bind(c) : undefined;
+})();
+
+/**
+ * What the WebAssembly paths of this process are doing, for tests and the bench smoke, which
+ * must see that the fast paths are the ones in use (issue 25: a lost path used to land
+ * silently): the variant compiled (`'untried'` before the first use, `'none'` where it cannot
+ * run), the reason none runs (`'SIMD unsupported'`, or the engine's error, e.g.
+ * `'CompileError: …'` under a Content-Security-Policy), and how often each entry ran: `blocks`
+ * (the keystream, from 16-block refills), `fused` (a seeded shuffle's 16-bit steps with their
+ * keystream), `wide` (its steps over 2^16) and `words` (the secure source's steps over 2^16).
+ * A snapshot; internal (not exported by the package).
+ *
+ * @example
+ * ```ts
+ * const { module, calls } = wasmDiagnostic(); // e.g. 'relaxed', { blocks: 3, fused: 1, … }
+ * ```
+ */
+export function wasmDiagnostic(): WasmDiagnostic {
+  return { module: loaded, failure, calls: { ...calls } };
+}
+
+/** See {@link wasmDiagnostic}. */
+export interface WasmDiagnostic {
+  readonly module: 'untried' | 'relaxed' | 'core' | 'none';
+  readonly failure: string | undefined;
+  readonly calls: {
+    readonly blocks: number;
+    readonly fused: number;
+    readonly wide: number;
+    readonly words: number;
+  };
+}
+
 /**
  * RFC 8439 ChaCha20 blocks in WebAssembly SIMD, or undefined where that cannot run. The function
  * takes the same arguments and gives the same words as `chacha20Blocks` (chacha20-block.ts), for
@@ -750,8 +824,8 @@ let compiled: Compiled | undefined | null = null;
  * Compiled on the first call, not at load (about 2 ms once): `chacha20Blocks` asks for it only
  * from 16-block refills on, which a source made for one deal or one verify never reaches, so a
  * page whose Content-Security-Policy lacks 'wasm-unsafe-eval' sees no refused compilation unless
- * it reads a long seeded stream — and then Chromium refuses it silently (a CompileError, caught)
- * and the scalar code runs. The variant with relaxed SIMD is tried first; an engine without it
+ * it reads a long seeded stream — and then Chromium refuses it (a CompileError), the scalar code
+ * runs, and the refusal is reported ({@link wasmDiagnostic}, and once on the console). The variant with relaxed SIMD is tried first; an engine without it
  * fails to validate that one and gets the core-SIMD variant (same words, about 10 % slower).
  *
  * @example
@@ -762,8 +836,7 @@ let compiled: Compiled | undefined | null = null;
  * ```
  */
 export function wasmChaCha20Blocks(): WasmBlocks | undefined {
-  if (compiled === null) compiled = compile(true) ?? compile(false);
-  return compiled?.blocks;
+  return load()?.blocks;
 }
 
 /**
@@ -776,8 +849,7 @@ export function wasmChaCha20Blocks(): WasmBlocks | undefined {
  * ```
  */
 export function wasmFusedSteps(): WasmFused | undefined {
-  if (compiled === null) compiled = compile(true) ?? compile(false);
-  return compiled?.fused;
+  return load()?.fused;
 }
 
 /**
@@ -790,8 +862,7 @@ export function wasmFusedSteps(): WasmFused | undefined {
  * ```
  */
 export function wasmWideSteps(): WasmWide | undefined {
-  if (compiled === null) compiled = compile(true) ?? compile(false);
-  return compiled?.wide;
+  return load()?.wide;
 }
 
 /**
@@ -805,8 +876,7 @@ export function wasmWideSteps(): WasmWide | undefined {
  * ```
  */
 export function wasmWideWords(): WasmWords | undefined {
-  if (compiled === null) compiled = compile(true) ?? compile(false);
-  return compiled?.words;
+  return load()?.words;
 }
 
 /**
@@ -869,18 +939,34 @@ const PLATFORM = (() => {
   return { Module, Instance, validate, buffer, apply: Reflect.apply, copy };
 })();
 
-function compile(relaxed: boolean): Compiled | undefined {
-  if (PLATFORM === undefined) return undefined;
+/** One variant of the module, or undefined; `shared` (the instance {@link load} keeps) records
+ *  why it failed and counts its calls. */
+function compile(relaxed: boolean, shared = false): Compiled | undefined {
+  if (PLATFORM === undefined) {
+    if (shared) failure ??= 'WebAssembly unsupported';
+    return undefined;
+  }
   const { Module, Instance, validate, buffer, apply, copy } = PLATFORM;
   let exports: WebAssembly.Exports;
   let memoryBuffer: ArrayBuffer;
   try {
     const bytes = moduleBytes(relaxed);
-    if (!validate(bytes)) return undefined;
+    if (!validate(bytes)) {
+      // Expected of an engine without (relaxed) SIMD: not a failure to report.
+      if (shared && !relaxed) failure ??= 'SIMD unsupported';
+      return undefined;
+    }
     exports = new Instance(new Module(bytes)).exports;
     memoryBuffer = apply(buffer, exports.memory, []) as ArrayBuffer;
-  } catch {
-    return undefined; // e.g. a Content-Security-Policy without 'wasm-unsafe-eval'
+  } catch (error) {
+    // e.g. a Content-Security-Policy without 'wasm-unsafe-eval' (a CompileError): reported by
+    // load(), never swallowed.
+    if (shared) {
+      const e = error as { name?: unknown; message?: unknown } | null;
+      failure = `${String(e?.name ?? 'Error')}: ${String(e?.message ?? error)}`;
+      refused = true;
+    }
+    return undefined;
   }
   const memory = new Int32Array(memoryBuffer);
   // The output of 4, 8 … 64 blocks as views made once, so that a call copies its words out with
@@ -901,7 +987,9 @@ function compile(relaxed: boolean): Compiled | undefined {
     memory[12] = counter | 0;
     for (let i = 0; i < 3; i++) memory[13 + i] = nonce[i]! | 0;
   };
+  const counts = shared ? calls : { blocks: 0, fused: 0, wide: 0, words: 0 };
   const blocks: WasmBlocks = (key, counter, nonce, out, offset, count) => {
+    counts.blocks++;
     state(key, counter, nonce);
     run(count >>> 2);
     // The `set` this module found at load, not the prototype's now, which a later patch could
@@ -913,8 +1001,9 @@ function compile(relaxed: boolean): Compiled | undefined {
   // One JavaScript side for both passes: the state in, the words not read back to the pool (in
   // order: the rest of the group being read, then the group made ahead), the counts out.
   const pass =
-    (entry: (maxGroups: number) => number): WasmFused['run'] =>
+    (entry: (maxGroups: number) => number, kind: 'fused' | 'wide'): WasmFused['run'] =>
     (key, counter, nonce, n, i, stop, maxGroups, pool, result) => {
+      counts[kind]++;
       state(key, counter, nonce);
       const at = RESULT >>> 2;
       memory[at] = n;
@@ -939,6 +1028,7 @@ function compile(relaxed: boolean): Compiled | undefined {
   // The words go in 1,024 at a time (OUTPUT holds that many), copied by a loop: a `subarray`
   // for `set` would allocate a view per chunk.
   const fromWords: WasmWords['run'] = (words, from, count, n, i, stop, result) => {
+    counts.words++;
     const at = RESULT >>> 2;
     const out = OUTPUT >>> 2;
     let k = i;
@@ -961,8 +1051,8 @@ function compile(relaxed: boolean): Compiled | undefined {
   };
   return {
     blocks,
-    fused: { run: pass(exports.fused as (maxGroups: number) => number), offsets },
-    wide: { run: pass(exports.wide as (maxGroups: number) => number), indices },
+    fused: { run: pass(exports.fused as (maxGroups: number) => number, 'fused'), offsets },
+    wide: { run: pass(exports.wide as (maxGroups: number) => number, 'wide'), indices },
     words: { run: fromWords, indices },
   };
 }

@@ -81,3 +81,15 @@ test('docs/SERVICE.md’s settings table names every variable the service reads'
   assert.ok(vars.size >= 15, `${vars.size} variables found`);
   for (const name of vars) assert.ok(rows.has(name), `${name} has no row in docs/SERVICE.md`);
 });
+
+test('the tables purge: 30 days and 24-hour answers by default, 0 days keeps tables forever; bad values name their variable', () => {
+  assert.equal(DEFAULT_CONFIG.tablePurgeDays, 30);
+  assert.equal(DEFAULT_CONFIG.answerHours, 24);
+  const c = configFrom({ FAIRDEAL_TABLE_PURGE_DAYS: '0', FAIRDEAL_ANSWER_HOURS: '2' });
+  assert.equal(c.tablePurgeDays, 0);
+  assert.equal(c.answerHours, 2);
+  assert.equal(configFrom({}, { tablePurgeDays: '7' }).tablePurgeDays, 7);
+  assert.throws(() => configFrom({ FAIRDEAL_TABLE_PURGE_DAYS: '-1' }), /FAIRDEAL_TABLE_PURGE_DAYS/);
+  // An answer kept less than an hour could expire under a client still retrying.
+  assert.throws(() => configFrom({ FAIRDEAL_ANSWER_HOURS: '0' }), /FAIRDEAL_ANSWER_HOURS/);
+});

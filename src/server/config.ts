@@ -41,6 +41,13 @@ export interface ServerConfig {
   readonly publicUrl: string | undefined;
   /** Decks unchanged this many days are deleted (0 = never). */
   readonly purgeDays: number;
+  /**
+   * Tables (rooms too) with no change this many days are deleted with their hands, events,
+   * answers and tickets (default 30; 0 = kept forever): docs/DEPLOY.md, "Purges".
+   */
+  readonly tablePurgeDays: number;
+  /** Stored idempotent answers are deleted this many hours after they were written (default 24). */
+  readonly answerHours: number;
   /** Write one line per request (default true). */
   readonly log: boolean;
   /**
@@ -74,6 +81,8 @@ export const DEFAULT_CONFIG: ServerConfig = Object.freeze({
   headersTimeoutMs: 10_000,
   publicUrl: undefined,
   purgeDays: 14,
+  tablePurgeDays: 30,
+  answerHours: 24,
   log: true,
   sweepMs: 1000,
   roomEmptyMs: 600_000,
@@ -93,7 +102,7 @@ function num(name: string, text: string, min: number, max: number): number {
  * PORT, HOST, FAIRDEAL_DB, DATABASE_URL, FAIRDEAL_SYNCHRONOUS, FAIRDEAL_RATE_LIMIT, FAIRDEAL_RATE_BURST,
  * FAIRDEAL_TRUST_PROXY (`true` = 1 hop, a number of hops, or proxy addresses and networks),
  * FAIRDEAL_REQUEST_TIMEOUT_MS, FAIRDEAL_HEADERS_TIMEOUT_MS, PUBLIC_URL, FAIRDEAL_PURGE_DAYS,
- * FAIRDEAL_SWEEP_MS, FAIRDEAL_ROOM_EMPTY_MS, FAIRDEAL_ROOM_IDLE_MS, FAIRDEAL_LOG.
+ * FAIRDEAL_TABLE_PURGE_DAYS, FAIRDEAL_ANSWER_HOURS, FAIRDEAL_SWEEP_MS, FAIRDEAL_ROOM_EMPTY_MS, FAIRDEAL_ROOM_IDLE_MS, FAIRDEAL_LOG.
  *
  * @example
  * ```ts
@@ -159,6 +168,12 @@ export function configFrom(
   }
   const purge = get('purgeDays', 'FAIRDEAL_PURGE_DAYS');
   if (purge !== undefined) c.purgeDays = num('FAIRDEAL_PURGE_DAYS', purge, 0, 36500);
+  const tablePurge = get('tablePurgeDays', 'FAIRDEAL_TABLE_PURGE_DAYS');
+  if (tablePurge !== undefined) {
+    c.tablePurgeDays = num('FAIRDEAL_TABLE_PURGE_DAYS', tablePurge, 0, 36500);
+  }
+  const answers = get('answerHours', 'FAIRDEAL_ANSWER_HOURS');
+  if (answers !== undefined) c.answerHours = num('FAIRDEAL_ANSWER_HOURS', answers, 1, 8760);
   const sweep = get('sweepMs', 'FAIRDEAL_SWEEP_MS');
   if (sweep !== undefined) c.sweepMs = num('FAIRDEAL_SWEEP_MS', sweep, 0, 3_600_000);
   const empty = get('roomEmptyMs', 'FAIRDEAL_ROOM_EMPTY_MS');

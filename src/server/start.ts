@@ -9,6 +9,7 @@ import { answerParseErrors } from './http/raw-answers.ts';
 import { serverTimeouts } from './http/server-timeouts.ts';
 import { createLocalNotifier } from './local-notifier.ts';
 import { openPostgresBackends } from './store/postgres/backends.ts';
+import { purgeTables, START_CURSOR } from './store/purge-tables.ts';
 import { openSqliteStore } from './store/sqlite/deck-store.ts';
 import { openSqliteTableStore } from './store/sqlite/table-store.ts';
 import type { Store } from './store/store.ts';
@@ -45,9 +46,16 @@ export interface StartOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** Events kept per audience of a table (the routes' own retention keeps the same: 1000). */
+const RESUME_WINDOW_EVENTS = 1000;
+/** Rows of each kind the hourly purge takes at most per run (the next run takes the rest). */
+const PURGE_LIMIT = 1000;
+/** How often the purges run (and once at start). */
+const PURGE_EVERY_MS = 3_600_000;
 /**
  * Starts the dealer service: the only place that opens a socket. Opens the store (running its
- * migrations), purges stale decks at start and every hour, and listens.
+ * migrations), purges stale decks and tables at start and every hour (docs/DEPLOY.md, "Purges"),
+ * and listens.
  *
  * @example
  * ```ts
@@ -118,8 +126,44 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       );
     }
   };
-  await purge();
-  const timer = setInterval(() => void purge().catch(() => {}), 3_600_000);
+  // Tables: idle ones deleted, old events of the changed ones trimmed to the resume window,
+  // answers and tickets expired — PURGE_LIMIT of each per run, found through indexes. The cursor
+  // is this process's own, in memory; it starts two periods back, so a restart covers the tables
+  // changed since the last run before it without walking every table ever changed at each start.
+  let cursor = { ...START_CURSOR, updatedAt: Date.now() - 2 * PURGE_EVERY_MS };
+  const purgeTablesOnce = async () => {
+    const r = await purgeTables(tableStore, {
+      now: Date.now(),
+      tableIdleMs: config.tablePurgeDays * DAY_MS,
+      answerMs: config.answerHours * 3_600_000,
+      keepEvents: RESUME_WINDOW_EVENTS,
+      limit: PURGE_LIMIT,
+      cursor,
+      onDeleted: async (id) => {
+        if (tableStore.notifiesOnChange !== true) await notifier.notify(`table:${id}`);
+      },
+    });
+    cursor = r.cursor;
+    if (r.tables + r.events + r.answers + r.tickets > 0) {
+      logger.write(
+        logLine({
+          t: new Date().toISOString(),
+          level: 'info',
+          msg: `purged ${r.tables} table(s) unchanged for ${config.tablePurgeDays} days, ${r.events} old event(s), ${r.answers} answer(s), ${r.tickets} ticket(s)`,
+          tables: r.tables,
+          events: r.events,
+          answers: r.answers,
+          tickets: r.tickets,
+        }),
+      );
+    }
+  };
+  const purgeAll = async () => {
+    await purge();
+    await purgeTablesOnce();
+  };
+  await purgeAll();
+  const timer = setInterval(() => void purgeAll().catch(() => {}), PURGE_EVERY_MS);
   timer.unref();
   // On a timer, not on requests: hands whose deadline passed with a seat silent are voided and the
   // next hand opens, turns whose clock ran out are played by the clock (docs/TABLES.md, "Clocks"),

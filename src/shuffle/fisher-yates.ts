@@ -33,7 +33,8 @@ export const WHOLE = -1;
  * index-drawer.test.ts):
  * - a pooled source (secure or chacha20) takes the kernels (src/shuffle/kernels/), which read
  *   the pool in place: speculation for decks, branch-free steps for larger arrays, blocks of
- *   whole-word draws for arrays over 65,536 items — one copy per array family;
+ *   whole-word draws for arrays over 65,536 items (kernels/large.ts, once) — the item loops one
+ *   copy per array family;
  * - any other source, from {@link BLOCKED_MIN} items, takes {@link blockedFisherYates}, which
  *   draws indices a block ahead so that the cache misses of the swaps overlap;
  * - otherwise the loop below keeps the word and the pending half in locals, which V8 holds in

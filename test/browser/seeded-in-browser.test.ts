@@ -10,12 +10,24 @@ import { chacha20, createSecureRandom, shuffle } from '../../src/index.ts';
 import { withGetRandomValues } from '../support/get-random-values.ts';
 import { CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
-const PAGE = `<!doctype html><meta charset="utf-8"><title>fairdeal seeded</title>
+/** The page, with `head` in its head (a Content-Security-Policy): the library and its internal
+ *  WebAssembly diagnostic (the same module instance the library uses). */
+const pageWith = (
+  head: string,
+) => `<!doctype html><meta charset="utf-8">${head}<title>fairdeal seeded</title>
 <script type="module">
   import * as lib from '/src/index.ts';
+  import { wasmDiagnostic } from '/src/random/chacha20-wasm.ts';
   window.lib = lib;
+  window.wasmDiagnostic = wasmDiagnostic;
   window.ready = true;
 </script>`;
+const PAGE = pageWith('');
+
+type Diagnostic = import('../../src/random/chacha20-wasm.ts').WasmDiagnostic;
+/** The page's WebAssembly diagnostic (see wasmDiagnostic). */
+const diagnosticIn = () =>
+  (window as unknown as { wasmDiagnostic: () => Diagnostic }).wasmDiagnostic();
 
 /** Sizes around the fused pass's switches, for the three kinds of array the bench uses. */
 const CASES: [kind: string, n: number][] = [];
@@ -59,7 +71,6 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
         return `${h}:${next}`;
       };
       return {
-        wasm: typeof WebAssembly === 'object',
         digests: cases.map(([kind, n]) => {
           const rng = lib.chacha20(`browser ${kind} ${n}`);
           rng.nextUint32();
@@ -76,8 +87,48 @@ test("seeded shuffles in Chromium (portable keystream, fused steps) equal Node's
         }),
       };
     }, CASES);
-    assert.equal(got.wasm, true);
     assert.deepEqual(got.digests, want);
+    // And they came from the WebAssembly paths, not the scalar fallback, which gives the same
+    // orders (issue 25: a lost path must fail here, not only slow the bench down).
+    const diagnostic = await page.evaluate(diagnosticIn);
+    assert.equal(diagnostic.module, 'relaxed', JSON.stringify(diagnostic));
+    assert.equal(diagnostic.failure, undefined);
+    assert.ok(diagnostic.calls.blocks > 0, 'the keystream never ran in WebAssembly');
+    assert.ok(diagnostic.calls.fused > 0, 'the 16-bit steps never ran fused');
+    assert.ok(diagnostic.calls.wide > 0, 'the wide steps never ran fused');
+  });
+});
+
+test("under a Content-Security-Policy that refuses WebAssembly, seeded shuffles still equal Node's and the refusal is reported", {
+  skip: CHROMIUM_SKIP,
+  timeout: 60_000,
+}, async () => {
+  const n = 50_000;
+  const rng = chacha20('csp');
+  const a = Array.from({ length: n }, (_, i) => i);
+  shuffle(a, rng);
+  const want = digest(a, rng.nextUint32());
+  const csp = `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'unsafe-inline'">`;
+  await withSourcesPage(pageWith(csp), async (page) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const got = await page.evaluate((size) => {
+      const lib = (window as unknown as { lib: typeof import('../../src/index.ts') }).lib;
+      const r = lib.chacha20('csp');
+      const b = Array.from({ length: size }, (_, i) => i);
+      lib.shuffle(b, r);
+      let h = 0;
+      for (let i = 0; i < b.length; i++) h = (Math.imul(h, 31) + b[i]!) | 0;
+      return `${h}:${r.nextUint32()}`;
+    }, n);
+    assert.equal(got, want);
+    const diagnostic = await page.evaluate(diagnosticIn);
+    assert.equal(diagnostic.module, 'none');
+    assert.match(diagnostic.failure ?? '', /^CompileError: /);
+    assert.deepEqual(diagnostic.calls, { blocks: 0, fused: 0, wide: 0, words: 0 });
+    assert.equal(warnings.filter((w) => w.includes('fairdeal: WebAssembly refused')).length, 1);
   });
 });
 
@@ -145,5 +196,7 @@ test("secure shuffles of over 65,536 items in Chromium (WebAssembly wide steps) 
       [SECURE_CASES, scriptedGetRandomValues.toString()] as const,
     );
     assert.deepEqual(got, want);
+    const diagnostic = await page.evaluate(diagnosticIn);
+    assert.ok(diagnostic.calls.words > 0, 'the wide steps never ran in WebAssembly');
   });
 });

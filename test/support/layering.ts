@@ -58,7 +58,9 @@ const POOL_ACCESSOR = 'poolAccess';
 // The pooled fast paths: blocked.ts and one generated kernel per array family (docs/RANDOM.md).
 const POOL_READERS = new Set([
   'src/shuffle/blocked.ts',
-  ...['array', 'numbers', 'uint32', 'float64', 'typed'].map((k) => `src/shuffle/kernels/${k}.ts`),
+  ...['array', 'numbers', 'uint32', 'float64', 'typed', 'large'].map(
+    (k) => `src/shuffle/kernels/${k}.ts`,
+  ),
 ]);
 /** The auditor's runner: the library's only Node-bound files (worker threads). */
 const NODE_ONLY = /^src\/audit\/(run-audit|run-calibration|worker-pool|audit-worker)\.ts$/;

@@ -5,6 +5,7 @@ import type {
   StoredEvent,
   StoredHand,
   StreamTicket,
+  TablePurging,
   TableRow,
   TableStore,
   TokenGenerations,
@@ -23,7 +24,10 @@ interface Table {
   /** version → the public part of that change's events. */
   readonly publics: Map<number, string>;
   readonly hands: Map<number, string>;
-  readonly answers: Map<string, StoredAnswer & { readonly version: number }>;
+  readonly answers: Map<
+    string,
+    StoredAnswer & { readonly version: number; readonly createdAt: number }
+  >;
 }
 
 /**
@@ -42,7 +46,7 @@ interface Table {
  */
 export function openMemoryTableStore<Doc>(
   options: { readonly now?: () => number } = {},
-): TableStore<Doc> {
+): TableStore<Doc> & TablePurging {
   const now = options.now ?? Date.now;
   const tables = new Map<string, Table>();
   const tickets = new Map<string, StreamTicket & { readonly expiresAt: number }>();
@@ -161,7 +165,9 @@ export function openMemoryTableStore<Doc>(
       if (c.tokenGenerations !== undefined) t.generations = { ...c.tokenGenerations };
       addEvents(t, events);
       for (const h of hands) t.hands.set(h.n, h.record);
-      if (c.answer !== undefined) t.answers.set(c.answer.key, { ...c.answer, version: t.version });
+      if (c.answer !== undefined) {
+        t.answers.set(c.answer.key, { ...c.answer, version: t.version, createdAt: t.updatedAt });
+      }
       return { found: true as const, value: c.result, version: t.version };
     },
     pruneAnswers: async (tableId, version) => {
@@ -218,6 +224,61 @@ export function openMemoryTableStore<Doc>(
         [...(t?.events.values() ?? [])].flatMap((l) => [...l.values()].map((e) => e.version)),
       );
       for (const v of t?.publics.keys() ?? []) if (!used.has(v)) t!.publics.delete(v);
+    },
+    listIdleTables: async (before, limit) =>
+      [...tables]
+        .filter(([, t]) => t.updatedAt <= before)
+        .sort(([a, x], [b, y]) => x.updatedAt - y.updatedAt || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, limit)
+        .map(([id, t]) => ({ id, version: t.version })),
+    listChangedSince: async (after, limit) =>
+      [...tables]
+        .filter(
+          ([id, t]) =>
+            t.updatedAt > after.updatedAt || (t.updatedAt === after.updatedAt && id > after.id),
+        )
+        .sort(([a, x], [b, y]) => x.updatedAt - y.updatedAt || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, limit)
+        .map(([id, t]) => ({ id, at: { updatedAt: t.updatedAt, id } })),
+    trimEvents: async (tableId, keep) => {
+      const t = tables.get(tableId);
+      let n = 0;
+      for (const list of t?.events.values() ?? []) {
+        const top = Math.max(...list.keys());
+        for (const id of list.keys()) {
+          if (id <= top - keep) {
+            list.delete(id);
+            n++;
+          }
+        }
+      }
+      const used = new Set(
+        [...(t?.events.values() ?? [])].flatMap((l) => [...l.values()].map((e) => e.version)),
+      );
+      for (const v of t?.publics.keys() ?? []) if (!used.has(v)) t!.publics.delete(v);
+      return n;
+    },
+    expireAnswers: async (before, limit) => {
+      let n = 0;
+      for (const t of tables.values()) {
+        for (const [k, a] of t.answers) {
+          if (n < limit && a.createdAt < before) {
+            t.answers.delete(k);
+            n++;
+          }
+        }
+      }
+      return n;
+    },
+    expireTickets: async (at, limit) => {
+      let n = 0;
+      for (const [h, x] of tickets) {
+        if (n < limit && x.expiresAt < at) {
+          tickets.delete(h);
+          n++;
+        }
+      }
+      return n;
     },
     ping: async () => !closed,
     close: async () => {

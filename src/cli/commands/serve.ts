@@ -22,6 +22,9 @@ Options (each also an environment variable):
   --request-timeout-ms N  ms to send a whole request (FAIRDEAL_REQUEST_TIMEOUT_MS, 30000)
   --headers-timeout-ms N  ms to send the headers (FAIRDEAL_HEADERS_TIMEOUT_MS, 10000)
   --purge-days N      delete decks unchanged for N days, 0 = never (FAIRDEAL_PURGE_DAYS, 14)
+  --table-purge-days N  delete tables (with their hands and events) unchanged for N days,
+                      0 = never (FAIRDEAL_TABLE_PURGE_DAYS, 30); stored answers expire
+                      after FAIRDEAL_ANSWER_HOURS (24): docs/DEPLOY.md, "Purges"
   --sweep-ms N        every N ms, void the table hands past their deadline and play the
                       turns whose clock ran out; 0 = not in this process (FAIRDEAL_SWEEP_MS,
                       default 1000)
@@ -48,6 +51,7 @@ export const serve: Command = async (args, io) => {
       'request-timeout-ms': { type: 'string' },
       'headers-timeout-ms': { type: 'string' },
       'purge-days': { type: 'string' },
+      'table-purge-days': { type: 'string' },
       'sweep-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -68,6 +72,7 @@ export const serve: Command = async (args, io) => {
     requestTimeoutMs: values['request-timeout-ms'],
     headersTimeoutMs: values['headers-timeout-ms'],
     purgeDays: values['purge-days'],
+    tablePurgeDays: values['table-purge-days'],
     sweepMs: values['sweep-ms'],
   };
   const overrides = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));

@@ -2,7 +2,7 @@ import type { DeckState } from '../deck/deck-state.ts';
 
 /**
  * A deck's base as a store holds it parsed: the deck as of the change that wrote its base row
- * (schema/migration-7-deck-bases.ts), with its composition resolved, the composition as made
+ * (schema/migration-8-deck-bases.ts), with its composition resolved, the composition as made
  * (what `deckStateJson` leaves out of the row), and the version that wrote it.
  */
 export interface DeckBase {

@@ -245,3 +245,49 @@ export interface TableStore<Doc> {
   /** Finishes: no call after this. */
   close(): Promise<void>;
 }
+
+/**
+ * What the periodic purge asks of a table store (docs/DEPLOY.md, "Purges"; purge-tables.ts).
+ * Every call finds its rows through an index (schema/migration-7-purges.ts) and takes at most
+ * `limit` of them, so one run costs the same however much is stored.
+ *
+ * @example
+ * ```ts
+ * const idle = await tables.listIdleTables(Date.now() - 30 * 86_400_000, 100);
+ * for (const t of idle) await tables.deleteTable(t.id, t.version);
+ * ```
+ */
+export interface TablePurging {
+  /**
+   * Every table (rooms too) with no change since `before` (created or last changed at or before
+   * it), oldest first, at most `limit`, each with its version for {@link TableStore.deleteTable}.
+   */
+  listIdleTables(
+    before: number,
+    limit: number,
+  ): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /**
+   * The tables changed after the place `after` (last change, then id), in that order, at most
+   * `limit`: a cursor the purge walks to trim the events of the tables that changed.
+   */
+  listChangedSince(
+    after: ChangeCursor,
+    limit: number,
+  ): Promise<readonly { readonly id: string; readonly at: ChangeCursor }[]>;
+  /**
+   * Deletes the events of every audience of a table but that audience's last `keep`, and the
+   * public parts no event refers to any more; returns how many events went. A stream resuming
+   * from an id below what is kept is sent `reset` (tables/event-stream.ts).
+   */
+  trimEvents(tableId: string, keep: number): Promise<number>;
+  /** Deletes at most `limit` stored answers written before `before`; returns how many. */
+  expireAnswers(before: number, limit: number): Promise<number>;
+  /** Deletes at most `limit` stream tickets expired before `now`; returns how many. */
+  expireTickets(now: number, limit: number): Promise<number>;
+}
+
+/** A place in the tables' order of change: last change (ms since the epoch), then id. */
+export interface ChangeCursor {
+  readonly updatedAt: number;
+  readonly id: string;
+}

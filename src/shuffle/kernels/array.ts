@@ -1,18 +1,23 @@
 // The template of the pooled shuffle kernels: this file is the kernel of Arrays (of anything but
-// numbers), and numbers.ts, uint32.ts, float64.ts and typed.ts are copies of everything below the marker line with only
-// `Items` changed (kernels.test.ts checks them; `FAIRDEAL_WRITE_KERNELS=1 node --test
-// src/shuffle/kernels/kernels.test.ts` rewrites them). Edit this file only.
+// numbers), and numbers.ts, uint32.ts, float64.ts and typed.ts are copies of the code below the
+// marker line with only `Items` changed and the comments left out (`npm run gen:kernels`
+// writes them from this file, tools/gen-kernels.ts; `npm run gen:kernels -- --check`, run by the
+// tests, fails on a stale copy). Edit this file only.
 //
 // Why copies: V8 keeps type feedback per function, so one loop that has swapped a
 // Float64Array's items and an Array's carries both shapes (polymorphic loads and stores) for the
 // rest of the process. Measured: after one permutation() (a Uint32Array), shuffle(number[52])
 // ran at half its speed, and after a Float64Array at a sixth. One copy per array family keeps
-// each loop's feedback to the family it serves.
+// each loop's feedback to the family it serves. Only code that reads or writes items is here
+// (the 16-bit steps among it: they swap as they draw — two phases, draws into a table and then
+// the swaps, measured 15–25 % slower at 10,000–50,000 items); the steps of arrays over 65,536
+// items, which draw a block of indices before its swaps, are in large.ts, once, and call this
+// file's swapByIndices.
 // ---- kernel ----
 import { type BufferedSource, poolAccess } from '../../random/buffered-source.ts';
 import { lemireThresholds } from '../../random/lemire-thresholds.ts';
-import { drawWide, WIDE_BLOCK } from '../blocked.ts';
 import { frozen } from '../shuffleable.ts';
+import { wideSteps } from './large.ts';
 import {
   FUSED_LOW,
   FUSED_MIN,
@@ -47,63 +52,19 @@ export function pooledShuffle(a: Items, steps: number, source: BufferedSource): 
  *  everything inlined into one function). */
 function largeShuffle(a: Items, limit: number, source: BufferedSource): void {
   const n = a.length;
-  let i = n > 65536 ? wideSteps(a, limit, source) : 0;
+  let i = n > 65536 ? wideSteps(a, n, limit, source, swapByIndices) : 0;
   const tail = n - SPECULATE_TAIL;
   if (i < tail) i = branchFreeSteps(a, i, Math.min(tail, limit), limit, source);
   if (i < limit && !speculate(a, i, limit, source)) branchFreeSteps(a, i, limit, limit, source);
 }
 
-/**
- * The steps whose bounds exceed 2^16 (steps 0 … n − 65,537), in blocks: first a block's indices
- * ({@link drawWide}, whole words read in place), then its swaps, so that the cache misses of many
- * swaps are in flight at once. Returns the step reached, min(limit, n − 65,536); no half is
- * pending. Words are drawn (and the pool position moved past them) before any swap.
- */
-function wideSteps(a: Items, limit: number, source: BufferedSource): number {
-  const n = a.length;
-  const last = Math.min(limit, n - 65536);
-  if (last <= 0) return 0;
-  let js: Uint32Array | undefined;
-  for (let i = 0; i < last; ) {
-    // Where the source can make the words and the indices in one pass (the portable ChaCha20's
-    // WebAssembly), it does, once its pool is used up; a block stops at the pool's end for that.
-    const left = poolAccess.end(source) - poolAccess.position(source);
-    if (left === 0 && last - i >= FUSED_MIN) {
-      const to = poolAccess.fusedWide(source, n, i, last);
-      if (to > i) {
-        swapByIndices(a, i, to, poolAccess.indices());
-        i = to;
-        continue;
-      }
-    }
-    const stop = Math.min(last, i + (left > 0 && left < WIDE_BLOCK ? left : WIDE_BLOCK));
-    js ??= new Uint32Array(Math.min(WIDE_BLOCK, last));
-    drawWide(js, i, stop, n, source);
-    swapBlock(a, i, stop, js);
-    i = stop;
-  }
-  return last;
-}
-
-/**
- * {@link wideSteps}' swaps of one block, from its indices (step k's at js[k − from]). A function
- * of its own, called once a block, not a loop inside wideSteps' loop: V8 compiles a function
- * that runs long loops but is called rarely by on-stack replacement, and Maglev's on-stack code
- * for an inner loop deoptimizes each time that loop exits ("exit from OSR'd inner loop" in
- * --trace-deopt), here once a block; a 1,000,000-item shuffle's blocks of swaps took twice
- * the time of the same swaps in one loop.
- */
-function swapBlock(a: Items, from: number, to: number, js: Uint32Array): void {
-  for (let k = from; k < to; k++) {
-    const j = js[k - from]!;
-    const t = a[k]!;
-    a[k] = a[j]!;
-    a[j] = t;
-  }
-}
-
-/** {@link wideSteps}' swaps from the indices of a fused pass (step k's at indices[k − from]),
- *  zeroed as read, as {@link swapByOffsets} does. */
+/** Steps `from` … `to` − 1 by the indices of large.ts's wideSteps (step k's at
+ *  indices[k − from]: drawn from the pool or by a fused pass), zeroed as read, as
+ *  {@link swapByOffsets} does. Called once a block of steps, a function of its own: V8 compiles a
+ *  function that runs long loops but is called rarely by on-stack replacement, and Maglev's
+ *  on-stack code for an inner loop deoptimizes each time that loop exits ("exit from OSR'd inner
+ *  loop" in --trace-deopt): a 1,000,000-item shuffle's blocks of swaps took twice the time of the
+ *  same swaps in one loop. */
 function swapByIndices(a: Items, from: number, to: number, indices: Uint32Array): void {
   let k = from;
   try {
@@ -306,8 +267,7 @@ export function branchFreeSteps(
 }
 
 /**
- * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at
- * offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
+ * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
  * in the source's memory; if a swap throws, the rest are zeroed too. Plain stores, not `fill`: a
  * prototype method could be replaced and would be handed a view of that memory.
  */

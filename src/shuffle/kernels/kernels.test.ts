@@ -1,31 +1,56 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { checkKernels, FAMILIES, KERNELS_DIR, stripComments } from '../../../tools/gen-kernels.ts';
 
-/** The generated copies of the Array kernel (array.ts) and the type each one swaps. */
-export const FAMILIES = [
-  ['numbers.ts', 'number[]', 'Arrays whose first item is a number'],
-  ['uint32.ts', 'Uint32Array', 'Uint32Array'],
-  ['float64.ts', 'Float64Array', 'Float64Array'],
-  ['typed.ts', '{ [index: number]: unknown; readonly length: number }', 'every other TypedArray'],
-] as const;
+const tool = new URL('../../../tools/gen-kernels.ts', import.meta.url).pathname;
 
-const MARK = '// ---- kernel ----\n';
-const here = new URL('.', import.meta.url);
+test('each array family has its own copy of the kernel, as `npm run gen:kernels` writes it', () => {
+  // The tool's own check, as a newcomer runs it: exit 0 and nothing to report.
+  const out = execFileSync(process.execPath, [tool, '--check'], { encoding: 'utf8' });
+  assert.match(out, /copies up to date/);
+});
 
-/** The text a copy must have: the template below the marker, `Items` retyped. */
-export function kernelText(template: string, type: string, what: string): string {
-  const body = template.slice(template.indexOf(MARK) + MARK.length);
-  const retyped = body.replace('type Items = unknown[];', `type Items = ${type};`);
-  return `// GENERATED from array.ts for ${what} — do not edit; see array.ts.\n${MARK}${retyped}`;
-}
+test('the check names a stale copy and its first line that differs, and writes nothing', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-kernels-'));
+  try {
+    cpSync(KERNELS_DIR, dir, { recursive: true });
+    // An edit made in a copy instead of the template (line 9 of uint32.ts).
+    const file = join(dir, 'uint32.ts');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const edited = lines.map((line, k) => (k === 8 ? `${line} // tuned here` : line)).join('\n');
+    writeFileSync(file, edited);
+    const problems = checkKernels(dir);
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.ok(problems[0]!.startsWith('uint32.ts:9: is '), problems[0]);
+    assert.ok(problems[0]!.includes('tuned here'));
+    assert.equal(readFileSync(file, 'utf8'), edited);
+    // The command line fails with the same line.
+    const cli = spawnSync(process.execPath, [tool, '--check', `--dir=${dir}`], {
+      encoding: 'utf8',
+    });
+    assert.equal(cli.status, 1);
+    assert.match(cli.stderr, /out of date[\s\S]*uint32\.ts:9: is /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
-test('each array family has its own copy of the kernel, identical but for the type', () => {
-  const template = readFileSync(new URL('array.ts', here), 'utf8');
-  assert.ok(template.includes(MARK) && template.includes('type Items = unknown[];'));
-  for (const [file, type, what] of FAMILIES) {
-    const want = kernelText(template, type, what);
-    if (process.env.FAIRDEAL_WRITE_KERNELS === '1') writeFileSync(new URL(file, here), want);
-    assert.equal(readFileSync(new URL(file, here), 'utf8'), want, `${file} is out of date`);
+test('the copies differ from the template only in `Items` and comments', () => {
+  const template = readFileSync(join(KERNELS_DIR, 'array.ts'), 'utf8');
+  const code = stripComments(template.slice(template.indexOf('// ---- kernel ----\n') + 19));
+  for (const [file, type] of FAMILIES) {
+    const copy = readFileSync(join(KERNELS_DIR, file), 'utf8');
+    assert.ok(copy.includes(`type Items = ${type};`), file);
+    assert.equal(
+      copy
+        .slice(copy.indexOf('\nimport ') + 1)
+        .replace(`type Items = ${type};`, 'type Items = unknown[];'),
+      code.slice(code.indexOf('import ')),
+      file,
+    );
   }
 });

@@ -8,6 +8,7 @@ import type {
   ChangeEvents,
   StoredEvent,
   TableChange,
+  TablePurging,
   TableRow,
   TableStore,
 } from '../../../src/server/store/table-store.ts';
@@ -23,7 +24,7 @@ export interface SuiteDoc {
 /** Fresh data on a backend, and stores on it. */
 export interface SuiteData {
   /** A store on this data; `now` is its clock (tickets expire by it). */
-  open(now: () => number): Promise<TableStore<SuiteDoc>>;
+  open(now: () => number): Promise<TableStore<SuiteDoc> & TablePurging>;
   /**
    * True when two stores opened on this data share it, as two service processes on one database
    * do: the suite then changes one table through both at once.
@@ -89,7 +90,7 @@ const count =
 export function tableStoreConformance(name: string, backend: TableStoreBackend): void {
   const options = backend.skip === undefined ? {} : { skip: backend.skip };
   const withStore = async (
-    fn: (s: TableStore<SuiteDoc>, data: SuiteData) => Promise<void>,
+    fn: (s: TableStore<SuiteDoc> & TablePurging, data: SuiteData) => Promise<void>,
     now: () => number = Date.now,
   ) => {
     const data = await backend.fresh();
@@ -511,6 +512,137 @@ export function tableStoreConformance(name: string, backend: TableStoreBackend):
       assert.deepEqual(r, { found: true, value: null, version: 1 });
       assert.deepEqual((await s.readEvents('gone', 'seat:0', 0, 10)).events, []);
     }));
+
+  it('purge: every table idle since a time is listed oldest first (rooms and plain tables alike), with its version; a change is activity', () => {
+    let now = 1_000;
+    return withStore(
+      async (s) => {
+        await s.createTable('b-old', { n: 0 });
+        await s.createTable('a-old', { n: 0 }, undefined, null, 'room-code');
+        now = 2_000;
+        await s.createTable('young', { n: 0 });
+        // Same last change: by id, so a bounded page is the same on every backend.
+        assert.deepEqual(await s.listIdleTables(1_500, 10), [
+          { id: 'a-old', version: 1 },
+          { id: 'b-old', version: 1 },
+        ]);
+        assert.deepEqual(await s.listIdleTables(1_500, 1), [{ id: 'a-old', version: 1 }]);
+        now = 3_000;
+        await s.withTable('b-old', bump);
+        assert.deepEqual(await s.listIdleTables(2_500, 10), [
+          { id: 'a-old', version: 1 },
+          { id: 'young', version: 1 },
+        ]);
+        assert.deepEqual(await s.listIdleTables(999, 10), [], 'none idle before it was made');
+      },
+      () => now,
+    );
+  });
+
+  it('purge: the tables changed after a cursor come in order of change, then id, a page at a time, and a change brings a table back', () => {
+    let now = 1_000;
+    return withStore(
+      async (s) => {
+        for (const id of ['c', 'a', 'b']) await s.createTable(id, { n: 0 });
+        now = 2_000;
+        await s.createTable('d', { n: 0 });
+        const start = { updatedAt: 0, id: '' };
+        const page1 = await s.listChangedSince(start, 2);
+        assert.deepEqual(page1, [
+          { id: 'a', at: { updatedAt: 1_000, id: 'a' } },
+          { id: 'b', at: { updatedAt: 1_000, id: 'b' } },
+        ]);
+        const page2 = await s.listChangedSince(page1[1]!.at, 2);
+        assert.deepEqual(
+          page2.map((x) => x.id),
+          ['c', 'd'],
+          'the cursor resumes inside a millisecond shared by several tables',
+        );
+        assert.deepEqual(await s.listChangedSince(page2[1]!.at, 2), []);
+        now = 3_000;
+        await s.withTable('a', bump);
+        assert.deepEqual(await s.listChangedSince(page2[1]!.at, 2), [
+          { id: 'a', at: { updatedAt: 3_000, id: 'a' } },
+        ]);
+      },
+      () => now,
+    );
+  });
+
+  it("purge: trimming keeps each audience's last events (the public parts they need too) and reports how many went; the oldest id moves", () =>
+    withStore(async (s) => {
+      await s.createTable('t', { n: 0 }, change(1, ev('seat:0', 1), ev('host', 1)));
+      await s.createTable('other', { n: 0 }, change('o', ev('seat:0', 1)));
+      for (let i = 2; i <= 6; i++) {
+        // seat:0 has an event in every change, host in the even ones only.
+        const events = i % 2 === 0 ? [ev('seat:0', i), ev('host', i / 2 + 1)] : [ev('seat:0', i)];
+        await s.withTable('t', count({ events: change(i, ...events) }));
+      }
+      // seat:0: 1..6, host: 1..4. Keep 2: seat:0 loses 1..4, host loses 1..2.
+      assert.equal(await s.trimEvents('t', 2), 6);
+      assert.deepEqual(await s.readEvents('t', 'seat:0', 0, 10), {
+        events: [read(5, ev('seat:0', 5)), read(6, ev('seat:0', 6))],
+        oldest: 5,
+      });
+      assert.deepEqual(await s.readEvents('t', 'host', 0, 10), {
+        events: [read(4, ev('host', 3)), read(6, ev('host', 4))],
+        oldest: 3,
+      });
+      assert.equal(await s.trimEvents('t', 2), 0, 'nothing more to trim');
+      assert.equal((await s.readEvents('other', 'seat:0', 0, 10)).events.length, 1);
+      assert.equal(await s.trimEvents('nope', 2), 0);
+    }));
+
+  it('purge: answers expire by the time they were written, a bounded number per call; the others still answer', () => {
+    let now = 1_000;
+    return withStore(
+      async (s) => {
+        await s.createTable('t', { n: 0 });
+        const answer = (key: string) => ({ key, request: 'r', status: 200, body: `"${key}"` });
+        await s.withTable('t', count({ answer: answer('a1') }));
+        await s.withTable('t', count({ answer: answer('a2') }));
+        now = 5_000;
+        await s.withTable('t', count({ answer: answer('young') }));
+        const kept = async (key: string) =>
+          (await s.withTable('t', (row) => ({ next: null, result: row.answer?.key }), {
+            answerKey: key,
+          })) as { value: string | undefined };
+        assert.equal(await s.expireAnswers(1_000, 10), 0, 'written at 1000: not before it');
+        assert.equal(await s.expireAnswers(3_000, 1), 1, 'at most the limit');
+        assert.equal(await s.expireAnswers(3_000, 10), 1);
+        assert.equal((await kept('a1')).value, undefined);
+        assert.equal((await kept('a2')).value, undefined);
+        assert.equal((await kept('young')).value, 'young');
+        assert.equal(await s.expireAnswers(3_000, 10), 0);
+      },
+      () => now,
+    );
+  });
+
+  it('purge: expired tickets go, a bounded number per call; a ticket still valid stays usable', () =>
+    withStore(
+      async (s) => {
+        await s.createTable('t', { n: 0 });
+        await s.createTicket('live', 't', 'seat:0', FAR, 0);
+        for (const [hash, at] of [
+          ['old1', 100],
+          ['old2', 200],
+          ['old3', 300],
+        ] as const) {
+          await s.createTicket(hash, 't', 'seat:0', at, 0);
+        }
+        assert.equal(await s.expireTickets(150, 10), 1, 'only what expired before now');
+        assert.equal(await s.expireTickets(1_000, 1), 1, 'at most the limit');
+        assert.equal(await s.expireTickets(1_000, 10), 1);
+        assert.equal(await s.expireTickets(1_000, 10), 0);
+        assert.deepEqual(await s.consumeTicket('live', 1_000), {
+          tableId: 't',
+          audience: 'seat:0',
+          generation: 0,
+        });
+      },
+      () => 50,
+    ));
 
   it('ping answers true while open and false once closed; close twice is fine', async () => {
     const data = await backend.fresh();

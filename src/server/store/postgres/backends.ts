@@ -1,14 +1,14 @@
 import type { Notifier } from '../../notifier.ts';
 import { createPgNotifier } from '../../pg-notifier.ts';
 import type { Store } from '../store.ts';
-import type { TableStore } from '../table-store.ts';
+import type { TablePurging, TableStore } from '../table-store.ts';
 import { openPostgresStore } from './deck-store.ts';
 import { openPostgresTableStore } from './table-store.ts';
 
 /** Everything the service keeps in PostgreSQL, opened together. */
 export interface PostgresBackends<TableDoc> {
   readonly store: Store;
-  readonly tables: TableStore<TableDoc>;
+  readonly tables: TableStore<TableDoc> & TablePurging;
   readonly notifier: Notifier;
   /** Closes all three (the notifier first: event streams end before the pools close). */
   close(): Promise<void>;
@@ -31,7 +31,7 @@ export async function openPostgresBackends<TableDoc>(
 ): Promise<PostgresBackends<TableDoc>> {
   // Deck store first and alone: it runs the migrations the table store then finds done.
   const store = await openPostgresStore({ url });
-  let tables: TableStore<TableDoc> | undefined;
+  let tables: (TableStore<TableDoc> & TablePurging) | undefined;
   try {
     tables = await openPostgresTableStore<TableDoc>({ url });
     const notifier = await createPgNotifier({ url });

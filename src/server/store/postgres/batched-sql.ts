@@ -53,8 +53,8 @@ export const WRITE_SQL = `WITH q AS (
     FROM unnest($10::text[], $11::text[], $12::bigint[], $13::text[], $14::text[])
       AS x (id, a, i, t, d) JOIN u ON u.id = x.id
   ), k AS (
-    INSERT INTO fd_table_answers (table_id, key, version, request, status, body)
-    SELECT u.id, x.k, u.version, x.r, x.s, x.b
+    INSERT INTO fd_table_answers (table_id, key, version, request, status, body, created_at)
+    SELECT u.id, x.k, u.version, x.r, x.s, x.b, $6
     FROM unnest($15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[])
       AS x (id, k, r, s, b) JOIN u ON u.id = x.id
   ), h AS (
@@ -66,7 +66,7 @@ export const WRITE_SQL = `WITH q AS (
 
 /**
  * Decks' rows for a batch of (id, the base version the caller holds parsed, -1 for none) pairs
- * ($1, $2): the version, the base's version and the cards dealt since (migration-7-deck-bases.ts),
+ * ($1, $2): the version, the base's version and the cards dealt since (migration-8-deck-bases.ts),
  * and the base and the composition as made only where the caller's is not the stored one — a
  * draw from a deck in use reads three numbers, not its cards. `n`: the pair's place (1-based).
  */

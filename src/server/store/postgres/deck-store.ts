@@ -193,7 +193,7 @@ interface Loaded {
   readonly dealt: number;
 }
 
-/** A deck's rows (schema/migration-7-deck-bases.ts); the base NULL when the reader holds it. */
+/** A deck's rows (schema/migration-8-deck-bases.ts); the base NULL when the reader holds it. */
 interface Row {
   readonly version: string;
   readonly base_version: string;

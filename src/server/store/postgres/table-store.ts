@@ -1,10 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
+import { POSTGRES_PURGE_SQL } from '../purge-sql.ts';
 import type {
   ChangeEvents,
   StoredAnswer,
   StoredEvent,
   StoredHand,
   TableChange,
+  TablePurging,
   TableRow,
   TableStore,
   TokenGenerations,
@@ -31,7 +33,7 @@ import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } 
  */
 export async function openPostgresTableStore<Doc>(
   options: PostgresOptions,
-): Promise<TableStore<Doc>> {
+): Promise<TableStore<Doc> & TablePurging> {
   const pool = await openMigratedPool(options);
   return tableStoreOn<Doc>(pool, options.now ?? Date.now);
 }
@@ -89,7 +91,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
   return [...p.slice(0, 5), at, ...p.slice(6)];
 }
 
-function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
+function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & TablePurging {
   // The events of a new table (version 1): its public part, then each audience's event.
   const writeEvents = async (c: PoolClient, tableId: string, events: ChangeEvents | undefined) => {
     if (events === undefined || events.private.length === 0) return;
@@ -359,6 +361,42 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> {
            coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
         [tableId],
       );
+    },
+    // The purges (schema/migration-7-purges.ts): each through an index, at most `limit` rows.
+    listIdleTables: async (before, limit) => {
+      const r = await pool.query<{ id: string; version: string }>(POSTGRES_PURGE_SQL.idleTables, [
+        before,
+        limit,
+      ]);
+      return r.rows.map((x) => ({ id: x.id, version: Number(x.version) }));
+    },
+    listChangedSince: async (after, limit) => {
+      const r = await pool.query<{ id: string; updated_at: string }>(
+        POSTGRES_PURGE_SQL.changedSince,
+        [after.updatedAt, after.id, limit],
+      );
+      return r.rows.map((x) => ({ id: x.id, at: { updatedAt: Number(x.updated_at), id: x.id } }));
+    },
+    trimEvents: (tableId, keep) =>
+      inTransaction(pool, async (c) => {
+        const r = await c.query(POSTGRES_PURGE_SQL.trimEvents, [tableId, keep]);
+        const n = r.rowCount ?? 0;
+        if (n > 0) {
+          await c.query(
+            `DELETE FROM fd_event_public WHERE table_id = $1 AND version <
+               coalesce((SELECT min(version) FROM fd_table_events WHERE table_id = $1), 9007199254740991)`,
+            [tableId],
+          );
+        }
+        return n;
+      }),
+    expireAnswers: async (before, limit) => {
+      const r = await pool.query(POSTGRES_PURGE_SQL.expireAnswers, [before, limit]);
+      return r.rowCount ?? 0;
+    },
+    expireTickets: async (at, limit) => {
+      const r = await pool.query(POSTGRES_PURGE_SQL.expireTickets, [at, limit]);
+      return r.rowCount ?? 0;
     },
     countByPhase: async () => {
       const r = await pool.query<{ phase: string; n: string }>(

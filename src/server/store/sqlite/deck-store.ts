@@ -57,7 +57,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
   const selectBase = db.prepare(
     'SELECT b.state, c.cards FROM deck_bases b JOIN deck_cards c ON c.id = b.id WHERE b.id = ?',
   );
-  // A draw: the count and the version, on a row of a few dozen bytes (migration-7-deck-bases.ts).
+  // A draw: the count and the version, on a row of a few dozen bytes (migration-8-deck-bases.ts).
   const updateDealt = db.prepare(
     'UPDATE decks SET dealt = ?, version = version + 1, touched_at = ? WHERE id = ?',
   );
@@ -169,7 +169,7 @@ interface Loaded {
   readonly dealt: number;
 }
 
-/** A deck's row in `decks` (schema/migration-7-deck-bases.ts). */
+/** A deck's row in `decks` (schema/migration-8-deck-bases.ts). */
 interface Head {
   readonly version: number;
   readonly base_version: number;

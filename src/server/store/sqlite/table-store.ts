@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { SQLITE_PURGE_SQL } from '../purge-sql.ts';
 import type {
   ChangeEvents,
   StoredEvent,
+  TablePurging,
   TableRow,
   TableStore,
   TokenGenerations,
@@ -22,7 +24,7 @@ import { migrate } from './migrate.ts';
  * ```
  * @throws {Error} if the file cannot be opened or a migration fails.
  */
-export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Doc> {
+export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Doc> & TablePurging {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const now = options.now ?? Date.now;
   const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -67,7 +69,7 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
     'SELECT key, request, status, body FROM fd_table_answers WHERE table_id = ? AND key = ?',
   );
   const insertAnswer = db.prepare(
-    'INSERT INTO fd_table_answers (table_id, key, version, request, status, body) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO fd_table_answers (table_id, key, version, request, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const pruneAnswers = db.prepare(
     'DELETE FROM fd_table_answers WHERE table_id = ? AND version < ?',
@@ -100,6 +102,12 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
     'DELETE FROM fd_stream_tickets WHERE table_id = ? AND audience = ?',
   );
   const dropExpired = db.prepare('DELETE FROM fd_stream_tickets WHERE expires_at < ?');
+  // The purges (schema/migration-7-purges.ts): each through an index, at most a limit per call.
+  const selectIdleTables = db.prepare(SQLITE_PURGE_SQL.idleTables);
+  const selectChanged = db.prepare(SQLITE_PURGE_SQL.changedSince);
+  const trimEvents = db.prepare(SQLITE_PURGE_SQL.trimEvents);
+  const expireAnswers = db.prepare(SQLITE_PURGE_SQL.expireAnswers);
+  const expireTickets = db.prepare(SQLITE_PURGE_SQL.expireTickets);
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -191,7 +199,8 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
         writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         if (save !== undefined) {
-          insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body);
+          const at = now();
+          insertAnswer.run(id, save.key, row.version + 1, save.request, save.status, save.body, at);
         }
         return { found: true as const, value: result, version: row.version + 1 };
       }),
@@ -238,6 +247,24 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
       prune.run(tableId, audience, upTo);
       prunePublic.run(tableId, tableId);
     },
+    listIdleTables: async (before, limit) =>
+      selectIdleTables.all(before, limit).map((r) => {
+        const x = r as { id: string; version: number };
+        return { id: x.id, version: Number(x.version) };
+      }),
+    listChangedSince: async (after, limit) =>
+      selectChanged.all(after.updatedAt, after.updatedAt, after.id, limit).map((r) => {
+        const x = r as { id: string; updated_at: number };
+        return { id: x.id, at: { updatedAt: Number(x.updated_at), id: x.id } };
+      }),
+    trimEvents: async (tableId, keep) =>
+      inTransaction(() => {
+        const n = Number(trimEvents.run(tableId, keep).changes);
+        if (n > 0) prunePublic.run(tableId, tableId);
+        return n;
+      }),
+    expireAnswers: async (before, limit) => Number(expireAnswers.run(before, limit).changes),
+    expireTickets: async (at, limit) => Number(expireTickets.run(at, limit).changes),
     countByPhase: async () => {
       const rows = db
         .prepare(

@@ -1,5 +1,5 @@
 /**
- * Schema step 7: a draw writes what changed (store/deck-base.ts).
+ * Schema step 8: a draw writes what changed (store/deck-base.ts).
  *
  * Until now a deck was one JSON row (`decks.state`: stack, drawn cards, piles) rewritten whole
  * by every change, a draw included: up to 7.8 KB for a 20-deck shoe, parsed and serialised on
@@ -19,8 +19,8 @@
  * PostgreSQL; the `dealt` and `base_version` columns come last in both, as the PostgreSQL test
  * compares the two schemas column by column.
  */
-export const MIGRATION_7_DECK_BASES = {
-  version: 7,
+export const MIGRATION_8_DECK_BASES = {
+  version: 8,
   sql: `
     CREATE TABLE deck_bases (
       id TEXT PRIMARY KEY REFERENCES decks (id) ON DELETE CASCADE,

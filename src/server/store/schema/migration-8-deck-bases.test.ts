@@ -19,8 +19,8 @@ import { openSqliteStore } from '../sqlite/deck-store.ts';
 import type { Store } from '../store.ts';
 import { MIGRATIONS } from './migrations.ts';
 
-// Decks as step 6 left them, one JSON row each: fresh, half drawn with piles, and rebuilt (its
-// own composition in its row, not the one in deck_cards). After step 7 each reads back exactly
+// Decks as step 7 left them, one JSON row each: fresh, half drawn with piles, and rebuilt (its
+// own composition in its row, not the one in deck_cards). After step 8 each reads back exactly
 // as it was, and the next draw and the next pile change go on from there.
 const made = (id: string, deckCount: number) =>
   newDeck(id, { deckCount, jokers: false, shuffle: true }, chacha20(id));
@@ -71,11 +71,11 @@ after(async () => {
   await pg.drop();
 });
 
-test('migration 7 on SQLite: every deck of the one-row layout reads back as it was, and goes on', async () => {
+test('migration 8 on SQLite: every deck of the one-row layout reads back as it was, and goes on', async () => {
   const path = join(dir, 'old.db');
   const db = new DatabaseSync(path);
-  for (const step of MIGRATIONS.filter((m) => m.version <= 6)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 6');
+  for (const step of MIGRATIONS.filter((m) => m.version <= 7)) db.exec(step.sql);
+  db.exec('PRAGMA user_version = 7');
   for (const sql of SEED) db.exec(sql);
   db.close();
   const store = openSqliteStore({ path });
@@ -93,7 +93,7 @@ test('migration 7 on SQLite: every deck of the one-row layout reads back as it w
   raw.close();
 });
 
-test('migration 7 on PostgreSQL: the same', { skip: pg.skip }, async () => {
+test('migration 8 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const { Client } = await loadPg();
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
@@ -101,7 +101,7 @@ test('migration 7 on PostgreSQL: the same', { skip: pg.skip }, async () => {
     await c.query(
       'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
     );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 6)) {
+    for (const step of MIGRATIONS.filter((m) => m.version <= 7)) {
       await c.query(step.postgres ?? toPostgres(step.sql));
       await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
     }
