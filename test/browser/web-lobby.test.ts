@@ -14,12 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
+import { type Browsing, browsing, pageWords } from '../support/browsing.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
 import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
 
@@ -27,18 +28,6 @@ const DOCS_IMG =
   process.env.FAIRDEAL_SCREENSHOTS === '1'
     ? fileURLToPath(new URL('../../docs/img/', import.meta.url))
     : undefined;
-
-/** One person's browser: what it received (answers, events) and what it sent. */
-interface Browsing {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  /** Every JSON answer the page received. */
-  readonly answers: string[];
-  /** Every server-sent event's data. */
-  readonly events: string[];
-  readonly urls: string[];
-  readonly sent: string[];
-}
 
 describe('the lobby in Chromium: rooms by code and link, names, seats, a spectator, bots', {
   skip,
@@ -64,69 +53,9 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 
-  async function person(locale = 'en-US'): Promise<Browsing> {
-    const context = await browser!.newContext({ viewport: { width: 1100, height: 900 }, locale });
-    context.setDefaultTimeout(30_000);
-    context.on('weberror', (e) => errors.push(e.error().message));
-    const page = await context.newPage();
-    const b: Browsing = { context, page, answers: [], events: [], urls: [], sent: [] };
-    page.on('console', (m) => {
-      // The refusals this test provokes (404 a wrong code, 409 a taken seat or name) are logged.
-      if (m.type() === 'error' && !/status of (404|409)/.test(m.text())) errors.push(m.text());
-    });
-    context.on('request', (r) => {
-      b.urls.push(r.url());
-      const body = r.postData();
-      if (body !== null) b.sent.push(body);
-    });
-    page.on('response', async (r) => {
-      if (!(r.headers()['content-type'] ?? '').includes('application/json')) return;
-      try {
-        b.answers.push(await r.text());
-      } catch {
-        // no body kept: nothing to scan
-      }
-    });
-    // The event stream is a fetch (fairdeal/client): its messages as Chromium's network layer
-    // streams them to this session (as in web-table.test.ts).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const streams = new Map<string, { text: string; ready: boolean; early: string[] }>();
-    const take = (id: string, base64: string) => {
-      const s = streams.get(id)!;
-      s.text += Buffer.from(base64, 'base64').toString('utf8');
-      for (let end = s.text.indexOf('\n\n'); end >= 0; end = s.text.indexOf('\n\n')) {
-        const data = s.text
-          .slice(0, end)
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trimStart())
-          .join('\n');
-        s.text = s.text.slice(end + 2);
-        if (data !== '') b.events.push(data);
-      }
-    };
-    cdp.on('Network.responseReceived', (e) => {
-      if (!e.response.mimeType.includes('event-stream')) return;
-      streams.set(e.requestId, { text: '', ready: false, early: [] });
-      void cdp
-        .send('Network.streamResourceContent', { requestId: e.requestId })
-        .then((r) => {
-          const s = streams.get(e.requestId)!;
-          take(e.requestId, r.bufferedData);
-          for (const chunk of s.early) take(e.requestId, chunk);
-          s.ready = true;
-        })
-        .catch(() => {});
-    });
-    cdp.on('Network.dataReceived', (e) => {
-      const s = streams.get(e.requestId);
-      if (s === undefined || e.data === undefined) return;
-      if (s.ready) take(e.requestId, e.data);
-      else s.early.push(e.data);
-    });
-    return b;
-  }
+  // The refusals this test provokes (404 a wrong code, 409 a taken seat or name) are logged.
+  const person = (locale = 'en-US'): Promise<Browsing> =>
+    browsing(browser!, { locale, errors, expected: /status of (404|409)/ });
 
   async function open(b: Browsing, url: string): Promise<void> {
     await b.page.goto(url);
@@ -295,7 +224,7 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     await eve.page.waitForTimeout(1500);
     await eve.page.goto(link);
     await eve.page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li[data-seat="2"]');
-    const reopened = eve.answers.filter((a) => a.includes('"watchToken"')).at(-1) ?? '{}';
+    const reopened = eve.bodies.filter((a) => a.includes('"watchToken"')).at(-1) ?? '{}';
     const dealtView = JSON.parse(reopened) as {
       table?: { you: string; hand: { phase: string; counts: { hands: number[] } } | null };
     };
@@ -303,27 +232,17 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     assert.deepEqual(dealtView.table?.hand?.counts.hands, [17, 17, 17], 'the room, dealt');
     assert.equal(await eve.page.$('button[data-take]'), null);
     // The spectator: no card in its page (text, labels, alts), its answers or its events.
-    const seen = await eve.page.evaluate(() => {
-      const parts = [document.body.innerText];
-      for (const e of Array.from(document.querySelectorAll('[aria-label],[alt],[title]'))) {
-        parts.push(
-          e.getAttribute('aria-label') ?? '',
-          e.getAttribute('alt') ?? '',
-          e.getAttribute('title') ?? '',
-        );
-      }
-      return parts.join('\n');
-    });
+    const seen = await pageWords(eve.page);
     for (const card of held) {
       const words = cardLabel(parseCard(card), 'en');
       assert.ok(!seen.includes(words), `the spectator's page names ${words}`);
     }
-    const leaked = [...eve.answers, ...eve.events].flatMap((text) =>
+    const leaked = [...eve.bodies, ...eve.events].flatMap((text) =>
       [...cardIdsIn(text)].filter((c) => held.has(c)),
     );
     assert.deepEqual(leaked, [], "a seat's card reached the spectator");
     assert.ok(
-      eve.answers.some((a) => a.includes('"spectator"')),
+      eve.bodies.some((a) => a.includes('"spectator"')),
       'the spectator read the room',
     );
     const faces = eve.urls.filter((u) => /\/static\/img\/(?!X2\.svg|back\.svg)/.test(u));
@@ -348,7 +267,7 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     await me.page.click('#lobby-bots');
     await me.page.waitForFunction(() => /^#table\/[^/]+\/0$/.test(location.hash));
     assert.equal((await dealt(me.page)).length, 17);
-    const claimed = me.answers.find((a) => a.includes('"seatToken"'));
+    const claimed = me.bodies.find((a) => a.includes('"seatToken"'));
     assert.ok(claimed !== undefined, 'the claim was answered');
     const table = (JSON.parse(claimed) as { table: { bots: number[]; names: (string | null)[] } })
       .table;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import {
   type AnnouncementV3,
@@ -28,6 +28,7 @@ import { chacha20, formatCard, parseCard } from '../../src/index.ts';
 import { buildWeb } from '../../tools/build-web.ts';
 import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
+import { type Browsing, browsing } from '../support/browsing.ts';
 import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 import { openTableByForm } from '../support/table-form.ts';
 
@@ -43,17 +44,6 @@ const skip =
   !available && !inCi
     ? `${CHROMIUM} not found: install Debian's chromium to run browser tests`
     : false;
-
-/** What one browser context received and asked for. */
-interface Browsing {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly bodies: string[];
-  readonly events: string[];
-  readonly urls: string[];
-  /** Every request body the page sent. */
-  readonly sent: string[];
-}
 
 interface SeatView {
   version: number;
@@ -136,83 +126,14 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
   }
 
   /** A browser context of its own (a person's browser), recording what it received and sent. */
-  async function person(width = 1100): Promise<Browsing> {
-    const context = await browser!.newContext({
+  const person = (width = 1100): Promise<Browsing> =>
+    browsing(browser!, {
       viewport: { width, height: 900 },
-      locale: 'en-US',
-    });
-    context.setDefaultTimeout(30_000);
-    context.on('weberror', (e) => errors.push(e.error().message));
-    const page = await context.newPage();
-    const b: Browsing = { context, page, bodies: [], events: [], urls: [], sent: [] };
-    page.on('console', (m) => {
+      errors,
       // Refusals the test provokes (401 an invite or a dead token, 409 a taken seat or a stale
       // version, 422 the rules) and the network it cuts are logged by Chromium, and expected.
-      if (m.type() === 'error' && !/status of (401|409|422)|net::ERR_/.test(m.text())) {
-        errors.push(m.text());
-      }
+      expected: /status of (401|409|422)|net::ERR_/,
     });
-    context.on('request', (r) => {
-      b.urls.push(r.url());
-      const body = r.postData();
-      if (body !== null) b.sent.push(body);
-    });
-    page.on('response', async (r) => {
-      if ((r.headers()['content-type'] ?? '').includes('text/event-stream')) return;
-      // The page's own scripts name cards (the rules library's tables) and were built before
-      // any table existed: every other body is kept for the scan.
-      if (/\/web\/[^/]+\.js$/.test(new URL(r.url()).pathname)) return;
-      try {
-        b.bodies.push(await r.text());
-      } catch {
-        // a body the browser did not keep (a redirect): nothing to scan
-      }
-    });
-    // The event stream's messages, as Chromium's network layer saw them. The page reads its
-    // stream with fetch (fairdeal/client), so each text/event-stream response is streamed to
-    // this session (Network.streamResourceContent: what came before, then every chunk) and cut
-    // into its events' data.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const streams = new Map<string, { text: string; ready: boolean; early: string[] }>();
-    const decoders = new Map<string, TextDecoder>();
-    const take = (id: string, base64: string) => {
-      const s = streams.get(id)!;
-      const decoder = decoders.get(id) ?? new TextDecoder();
-      decoders.set(id, decoder);
-      s.text += decoder.decode(Buffer.from(base64, 'base64'), { stream: true });
-      for (let end = s.text.indexOf('\n\n'); end >= 0; end = s.text.indexOf('\n\n')) {
-        const data = s.text
-          .slice(0, end)
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trimStart())
-          .join('\n');
-        s.text = s.text.slice(end + 2);
-        if (data !== '') b.events.push(data);
-      }
-    };
-    cdp.on('Network.responseReceived', (e) => {
-      if (!e.response.mimeType.includes('event-stream')) return;
-      streams.set(e.requestId, { text: '', ready: false, early: [] });
-      void cdp
-        .send('Network.streamResourceContent', { requestId: e.requestId })
-        .then((r) => {
-          const s = streams.get(e.requestId)!;
-          take(e.requestId, r.bufferedData);
-          for (const chunk of s.early) take(e.requestId, chunk);
-          s.ready = true;
-        })
-        .catch(() => {});
-    });
-    cdp.on('Network.dataReceived', (e) => {
-      const s = streams.get(e.requestId);
-      if (s === undefined || e.data === undefined) return;
-      if (s.ready) take(e.requestId, e.data);
-      else s.early.push(e.data);
-    });
-    return b;
-  }
 
   async function open(b: Browsing, url: string): Promise<void> {
     await b.page.goto(url);

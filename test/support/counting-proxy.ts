@@ -7,6 +7,8 @@ export interface CountingProxy {
   readonly url: string;
   /** `METHOD /path?query` of every request that reached the proxy, in order; `UPGRADE …` too. */
   readonly seen: readonly string[];
+  /** Cuts every connection open now (an event stream mid-answer too), as a dropped network does. */
+  cut(): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    cut: () => server.closeAllConnections(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
