@@ -3,7 +3,11 @@
 // cost is measured), loads it with wrk (Debian's; a small built-in fetch loop if wrk is missing —
 // on 2 cores the client steals CPU from the server either way, wrk much less), and reports
 // requests/s and p50/p99 latency for new-deck, draw and pile operations at 1, 10 and 50
-// connections. Results go to the end of docs/BENCHMARKS.md under "## Dealer service".
+// connections. First a head-to-head at 50 connections: draws from decks of 1, 6 and 20 decks and
+// a bare hono + node:sqlite floor (and, with `-- --before=<dir>`, an earlier commit's dealer: a
+// `git archive` of it with this node_modules linked in), taking turns for BENCH_ROUNDS rounds
+// (5), medians and quartiles, ratios within rounds. Results go to the end of docs/BENCHMARKS.md
+// under "## Dealer service" (not with BENCH_QUICK=1 or BENCH_NO_WRITE=1).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -132,6 +136,7 @@ async function runLoop(base: string, paths: string[], connections: number): Prom
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-bench-'));
+let h2hLoads: number[] = [];
 const wrk = hasWrk();
 const tool = wrk
   ? 'wrk 4.1 (1 thread)'
@@ -139,19 +144,67 @@ const tool = wrk
 const load = loadavg()[0]!.toFixed(2);
 console.log(`dealer benchmark with ${tool}, ${SECONDS} s per cell, load average ${load}`);
 const server = await startServer(join(dir, 'bench.db'));
+// `-- --before=<dir>`: a checkout of an earlier commit (git archive + this node_modules), whose
+// `fairdeal serve` is measured in the same rounds: a before/after from one run.
+const beforeDir = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+const before =
+  beforeDir === undefined
+    ? undefined
+    : await spawnDealer(
+        [
+          '--port',
+          '0',
+          '--db',
+          join(dir, 'before.db'),
+          '--rate-limit',
+          '1000000000',
+          '--rate-burst',
+          '1000000000',
+        ],
+        {},
+        join(beforeDir, 'src/cli/main.ts'),
+      );
+const beforeRev =
+  beforeDir === undefined
+    ? ''
+    : (process.env.BENCH_BEFORE_NAME ??
+      (() => {
+        try {
+          return execFileSync('git', ['-C', beforeDir, 'rev-parse', '--short', 'HEAD'], {
+            encoding: 'utf8',
+          }).trim();
+        } catch {
+          return beforeDir;
+        }
+      })());
 const rows: string[] = [];
 const results: Record<string, Record<number, Result>> = {};
 let headToHead: { ours: Result; floor: Result } | undefined;
 const h2hRows: string[] = [];
+const ratioRows: string[] = [];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Decks of `size` decks on `base`, enough that draws never run out: their ids. */
+async function makeDecks(base: string, size: number, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  const q = size === 1 ? '' : `?deck_count=${size}`;
+  for (let i = 0; i < count; i++)
+    ids.push((await get(`${base}/api/deck/new/shuffle/${q}`)).deck_id);
+  return ids;
+}
+// Per size: how many decks. Each contender draws about 5 rounds × 5 s × 15,000/s in the head-to-head
+// and the 1-deck decks 100,000 more in the table by connections: some 400,000 to 520,000 cards each.
+const SIZES = [
+  [1, 10_000],
+  [6, 1_500],
+  [20, 400],
+] as const;
 try {
   const base = server.url;
-  // Draws: 3,000 decks of 52 (156,000 cards), visited in turn, so no draw finds a deck empty;
-  // and, for the cost of big decks, 100 shoes of 6 decks.
-  const decks: string[] = [];
-  for (let i = 0; i < 6000; i++) decks.push((await get(`${base}/api/deck/new/shuffle/`)).deck_id);
-  const shoes: string[] = [];
-  for (let i = 0; i < 100; i++) {
-    shoes.push((await get(`${base}/api/deck/new/shuffle/?deck_count=6`)).deck_id);
+  const decks: Record<number, string[]> = {};
+  const beforeDecks: Record<number, string[]> = {};
+  for (const [size, count] of SIZES) {
+    decks[size] = await makeDecks(base, size, count);
+    if (before !== undefined) beforeDecks[size] = await makeDecks(before.url, size, count);
   }
   // Pile operations: 100 decks drawn empty; each request adds AS to pile p or draws it back
   // (both are write transactions), alternating, so the cycle sustains itself.
@@ -161,28 +214,32 @@ try {
     await get(`${base}/api/deck/${id}/draw/?count=52`);
     pileDecks.push(id);
   }
+  const drawPaths = (ids: string[]) => ids.map((id) => `/api/deck/${id}/draw/?count=1`);
   const scenarios: Record<string, string[]> = {
-    'draw 1 card': decks.map((id) => `/api/deck/${id}/draw/?count=1`),
-    'draw 1 card, 6-deck shoe': shoes.map((id) => `/api/deck/${id}/draw/?count=1`),
+    'draw 1 card': drawPaths(decks[1]!),
+    'draw 1 card, 6-deck shoe': drawPaths(decks[6]!),
+    'draw 1 card, 20-deck shoe': drawPaths(decks[20]!),
     'pile add / pile draw': pileDecks.flatMap((id) => [
       `/api/deck/${id}/pile/p/add/?cards=AS`,
       `/api/deck/${id}/pile/p/draw/?count=1`,
     ]),
     'new deck (shuffled)': ['/api/deck/new/shuffle/'],
   };
-  // First the head-to-head: the dealer's draws against a bare hono + node:sqlite draw handler
-  // (same transaction shape), taking turns (3 rounds, medians), so drifting load from other work
-  // hits both alike.
+  // First the head-to-head: the dealer's draws from decks of 1, 6 and 20 decks and a bare
+  // hono + node:sqlite draw handler (same transaction shape; with --before, the earlier commit's
+  // dealer on the same three sizes), taking turns in an order that rotates every round, so
+  // drifting load from other work hits all alike; medians and quartiles over the rounds, and
+  // ratios taken within each round.
   const bare = spawn(
     process.execPath,
-    [join(ROOT, 'bench/bare-dealer.ts'), join(dir, 'bare.db'), '6000'],
+    [join(ROOT, 'bench/bare-dealer.ts'), join(dir, 'bare.db'), '10000'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   try {
     let err = '';
     bare.stderr?.setEncoding('utf8');
     const [bareUrl, bareIds] = await new Promise<[string, string[]]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bare server: ${err}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`bare server: ${err}`)), 60_000);
       bare.stderr?.on('data', (c: string) => {
         err += c;
         const m = /bare on (\S+) (\S+)\n/.exec(err);
@@ -192,50 +249,121 @@ try {
         }
       });
     });
-    const barePaths = bareIds.map((id) => `/api/deck/${id}/draw/`);
-    const ourPaths = scenarios['draw 1 card']!;
-    // Warm-up (JIT) of both, one second each.
+    interface Contender {
+      readonly name: string;
+      readonly pid: number | undefined;
+      readonly url: string;
+      readonly paths: string[];
+    }
+    const contenders: Contender[] = [
+      {
+        name: 'floor: bare hono + node:sqlite, 1 deck',
+        pid: bare.pid,
+        url: bareUrl,
+        paths: bareIds.map((id) => `/api/deck/${id}/draw/`),
+      },
+      ...SIZES.map(([size]) => ({
+        name: `fairdeal dealer, ${size === 1 ? '1 deck' : `${size}-deck shoe`}`,
+        pid: server.child.pid,
+        url: base,
+        paths: drawPaths(decks[size]!),
+      })),
+      ...(before === undefined
+        ? []
+        : SIZES.map(([size]) => ({
+            name: `before (${beforeRev}), ${size === 1 ? '1 deck' : `${size}-deck shoe`}`,
+            pid: before.child.pid,
+            url: before.url,
+            paths: drawPaths(beforeDecks[size]!),
+          }))),
+    ];
+    // Warm-up (JIT) of each, one second.
     if (wrk) {
-      for (const [url, paths] of [
-        [bareUrl, barePaths],
-        [base, ourPaths],
-      ] as const) {
-        writeFileSync(join(dir, 'warm.lua'), luaCycle(paths));
-        execFileSync('wrk', ['-t1', '-c10', '-d1s', '-s', join(dir, 'warm.lua'), url], {
+      for (const c of contenders) {
+        writeFileSync(join(dir, 'warm.lua'), luaCycle(c.paths));
+        execFileSync('wrk', ['-t1', '-c10', '-d1s', '-s', join(dir, 'warm.lua'), c.url], {
           stdio: 'ignore',
         });
       }
     }
-    const measure = async (pid: number | undefined, url: string, paths: string[]) => {
-      const cpu0 = cpuMicros(pid);
-      const r = wrk ? runWrk(url, paths, 50, dir) : await runLoop(url, paths, 50);
-      r.cpuUs = (cpuMicros(pid) - cpu0) / (r.rps * SECONDS);
+    const measure = async (c: Contender) => {
+      const cpu0 = cpuMicros(c.pid);
+      const r = wrk ? runWrk(c.url, c.paths, 50, dir) : await runLoop(c.url, c.paths, 50);
+      r.cpuUs = (cpuMicros(c.pid) - cpu0) / (r.rps * SECONDS);
       return r;
     };
-    const ours: Result[] = [];
-    const floor: Result[] = [];
-    for (let round = 0; round < 3; round++) {
-      ours.push(await measure(server.child.pid, base, ourPaths));
-      floor.push(await measure(bare.pid, bareUrl, barePaths));
+    const runs = new Map<string, Result[]>(contenders.map((c) => [c.name, []]));
+    const loads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      loads.push(loadavg()[0]!);
+      for (let k = 0; k < contenders.length; k++) {
+        const c = contenders[(round + k) % contenders.length]!;
+        runs.get(c.name)!.push(await measure(c));
+      }
+      console.log(`round ${round + 1} of ${ROUNDS} done, load average ${loadavg()[0]!.toFixed(2)}`);
     }
-    const med = (rs: Result[], k: 'rps' | 'p50' | 'p99' | 'cpuUs') =>
-      rs.map((r) => r[k] ?? Number.NaN).sort((x, y) => x - y)[1]!;
+    const q = (xs: number[], f: number) => {
+      const s = [...xs].sort((x, y) => x - y);
+      const at = (s.length - 1) * f;
+      const lo = Math.floor(at);
+      return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
+    };
+    const spread = (xs: number[], digits = 0) =>
+      `${fmt(q(xs, 0.5), digits)} [${fmt(q(xs, 0.25), digits)}–${fmt(q(xs, 0.75), digits)}]`;
+    const fmt = (x: number, digits: number) =>
+      digits === 0 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits);
     const pick = (rs: Result[]): Result => ({
-      rps: med(rs, 'rps'),
-      p50: med(rs, 'p50'),
-      p99: med(rs, 'p99'),
-      cpuUs: med(rs, 'cpuUs'),
+      rps: q(
+        rs.map((r) => r.rps),
+        0.5,
+      ),
+      p50: q(
+        rs.map((r) => r.p50),
+        0.5,
+      ),
+      p99: q(
+        rs.map((r) => r.p99),
+        0.5,
+      ),
+      cpuUs: q(
+        rs.map((r) => r.cpuUs ?? Number.NaN),
+        0.5,
+      ),
       errors: rs.reduce((n, r) => n + r.errors, 0),
     });
-    headToHead = { ours: pick(ours), floor: pick(floor) };
-    for (const [name, r] of [
-      ['fairdeal dealer', headToHead.ours],
-      ['floor: bare hono + node:sqlite', headToHead.floor],
-    ] as const) {
-      const line = `| ${name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuUs!.toFixed(0)} | ${r.errors} |`;
+    for (const c of contenders) {
+      const rs = runs.get(c.name)!;
+      const line = `| ${c.name} | ${spread(rs.map((r) => r.rps))} | ${q(
+        rs.map((r) => r.p50),
+        0.5,
+      ).toFixed(2)} | ${q(
+        rs.map((r) => r.p99),
+        0.5,
+      ).toFixed(2)} | ${spread(rs.map((r) => r.cpuUs ?? Number.NaN))} | ${pick(rs).errors} |`;
       console.log(line);
       h2hRows.push(line);
     }
+    const [floorC, one, six, twenty] = contenders;
+    headToHead = { ours: pick(runs.get(one!.name)!), floor: pick(runs.get(floorC!.name)!) };
+    const perRound = (a: Contender, b: Contender, k: 'rps' | 'cpuUs') =>
+      runs.get(a.name)!.map((r, i) => r[k]! / runs.get(b.name)![i]![k]!);
+    const ratio = (what: string, a: Contender, b: Contender) => {
+      const line = `| ${what} | ${spread(perRound(a, b, 'rps'), 2)} | ${spread(perRound(a, b, 'cpuUs'), 2)} |`;
+      console.log(line);
+      ratioRows.push(line);
+    };
+    ratio('dealer 1 deck ÷ floor', one!, floorC!);
+    ratio('dealer 6-deck ÷ dealer 1 deck', six!, one!);
+    ratio('dealer 20-deck ÷ dealer 1 deck', twenty!, one!);
+    if (before !== undefined) {
+      const [b1, b6, b20] = contenders.slice(4);
+      ratio(`before (${beforeRev}) 1 deck ÷ floor`, b1!, floorC!);
+      ratio(`before 20-deck ÷ before 1 deck`, b20!, b1!);
+      ratio('dealer 1 deck ÷ before 1 deck', one!, b1!);
+      ratio('dealer 6-deck ÷ before 6-deck', six!, b6!);
+      ratio('dealer 20-deck ÷ before 20-deck', twenty!, b20!);
+    }
+    h2hLoads = loads;
   } finally {
     bare.kill('SIGKILL');
   }
@@ -255,39 +383,51 @@ try {
     }
   }
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  for (const s of before === undefined ? [server] : [server, before]) {
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 
 const draw50 = headToHead?.ours ?? results['draw 1 card']?.[50];
-const overhead = (ours: number, floor: number): string => {
-  const pct = Math.round((ours / floor - 1) * 100);
-  return pct >= 0 ? `${pct} % more` : `${-pct} % less (noise)`;
-};
 const met = draw50 !== undefined && draw50.rps >= 5000 && draw50.p99 < 25;
+const ratioOf = (what: string) =>
+  ratioRows
+    .find((r) => r.startsWith(`| ${what} |`))
+    ?.split('|')[2]
+    ?.trim() ?? 'not measured';
 const floorNote =
   headToHead === undefined
     ? ''
-    : ` Against the floor in the same run (the issue's budget for validation, logging and rate limiting: a fifth): the dealer reached ${Math.round((100 * headToHead.ours.rps) / headToHead.floor.rps)} % of its throughput and spent ${overhead(headToHead.ours.cpuUs!, headToHead.floor.cpuUs!)} server CPU per draw (CPU per request also rises when fewer requests share each wake-up, so the two need not agree). Part of the gap is structural: the floor answers synchronously, and @hono/node-server takes a slower path for any answer that is a Promise (one pass-through async middleware added to the floor cost about 35 µs of CPU per request at 1 connection on 2026-11-23), while the dealer's Store is asynchronous by design, for PostgreSQL.`;
+    : ` Against the floor in the same rounds: the dealer reached ${ratioOf('dealer 1 deck ÷ floor')} of its throughput (median of the rounds' ratios [quartiles]), and 20-deck draws ${ratioOf('dealer 20-deck ÷ dealer 1 deck')} of 1-deck draws'. CPU per request also rises when fewer requests share each wake-up, so throughput and CPU ratios need not agree. Part of the gap to the floor is structural: the floor answers synchronously, and @hono/node-server takes a slower path for any answer that is a Promise (one pass-through async middleware added to the floor cost about 35 µs of CPU per request at 1 connection on 2026-11-23), while the dealer's Store is asynchronous by design, for PostgreSQL.`;
+const loadNote = h2hLoads.map((x) => x.toFixed(2)).join(', ');
 const section = `## Dealer service
 
-\`npm run bench:server\`, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${load} at the start and ${loadavg()[0]!.toFixed(2)} at the end${Math.max(Number(load), loadavg()[0]!) >= 1.5 ? ': **other work shared these 2 cores**, so throughput and p99 vary from run to run by tens of percent' : ' (a quiet machine)'}. Load from **${tool}**, ${SECONDS} s per cell, over loopback to \`fairdeal serve\` in its own process with its defaults (SQLite file, WAL, \`synchronous=NORMAL\`, one log line per request to /dev/null, the rate limiter running with its limit out of reach). Draws cycle (from a random start) over 6,000 decks of 52 cards (and 100 shoes of 6 decks); pile operations alternate adding AS to a pile and drawing the pile's top card back (both writes; a run that starts with a draw from a deck whose pile does not exist yet gets a correct 404, counted in the last column). Server CPU per request is read from /proc: less disturbed by other work than throughput, though not immune.
+\`npm run bench:server${before === undefined ? '' : ` -- --before=<git archive of ${beforeRev}>`}\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${load} at the start, ${loadNote} at the start of each head-to-head round, and ${loadavg()[0]!.toFixed(2)} at the end${Math.max(Number(load), loadavg()[0]!) >= 1.5 ? ': **other work shared these 2 cores**, so absolute throughput and p99 vary from run to run by tens of percent — compare rows of one run (and the same-round ratios), not runs' : ' (a quiet machine)'}. Load from **${tool}**, ${SECONDS} s per cell, over loopback to \`fairdeal serve\` in its own process with its defaults (SQLite file, WAL, \`synchronous=NORMAL\`, one log line per request to /dev/null, the rate limiter running with its limit out of reach). Draws cycle (from a random start) over ${SIZES.map(([size, count]) => `${count.toLocaleString('en-US')} decks of ${size === 1 ? '52 cards' : `${size} decks`}`).join(', ')}, shuffled, so no draw finds its deck empty; pile operations alternate adding AS to a pile and drawing the pile's top card back (both writes; a run that starts with a draw from a deck whose pile does not exist yet gets a correct 404, counted in the last column — and at 10 and 50 connections, where two connections meet on one deck, a draw from the pile the other just emptied is the reference's 404 overdraw, \`PILE_OVERDRAWN\`: answers as correct as the 2xx ones, and as much work). Server CPU per request is read from /proc: less disturbed by other work than throughput, though not immune.
 
-| operation | connections | requests/s | p50 ms | p99 ms | server CPU µs/request | non-2xx / errors |
-|---|---:|---:|---:|---:|---:|---:|
-${rows.join('\n')}
-
-Draws at 50 connections, the dealer and a bare hono + node:sqlite draw handler (same transaction, no validation, logging, rate limiting or card objects) taking turns, 3 rounds each, medians:
+Draws at 50 connections: the dealer on decks of 1, 6 and 20 decks and a bare hono + node:sqlite draw handler (bench/bare-dealer.ts: one JSON row per 52-card deck, read and rewritten by each draw in one transaction; no validation, logging, rate limiting or card objects)${before === undefined ? '' : `, and the dealer of ${beforeRev} (before) on the same three sizes`}, taking turns in an order that rotates every round, ${ROUNDS} rounds of ${SECONDS} s: median [first–third quartile] over the rounds.
 
 | server | draws/s | p50 ms | p99 ms | server CPU µs/draw | non-2xx / errors |
 |---|---:|---:|---:|---:|---:|
 ${h2hRows.join('\n')}
 
+Ratios taken within each round (so that the machine's drift cancels), median [quartiles] over the ${ROUNDS} rounds:
+
+| ratio | draws/s | server CPU µs/draw |
+|---|---:|---:|
+${ratioRows.join('\n')}
+
+Every operation by connections (after the head-to-head, one cell each):
+
+| operation | connections | requests/s | p50 ms | p99 ms | server CPU µs/request | non-2xx / errors |
+|---|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
 Target: ≥ 5,000 draws/s at 50 connections with p99 < 25 ms — ${draw50 === undefined ? 'not measured' : `${Math.round(draw50.rps).toLocaleString('en-US')}/s, p99 ${draw50.p99.toFixed(1)} ms: ${met ? 'met' : 'NOT met'}`} in this run.${floorNote}
 `;
-if (QUICK) {
-  console.log(section.split('\n').at(-2));
+console.log(section);
+if (QUICK || process.env.BENCH_NO_WRITE === '1') {
   process.exit(0);
 }
 const file = join(ROOT, 'docs/BENCHMARKS.md');

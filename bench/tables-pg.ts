@@ -1,6 +1,22 @@
+// `npm run bench:server -- --pg --tables`: table actions on two `fairdeal serve` processes on one
+// PostgreSQL (bench/pg-services.ts), at each level of actions in flight (BENCH_CONCURRENCY,
+// default 4,16,32,64): first the generic mix (practice Hold'em: MOVES moves, end-hand,
+// next-hand), then, at the same level right after it, whole fair Dou Dizhu hands
+// (bench/doudizhu-hands.ts: commits, reveals, bids, plays and passes, next-hand; each seat with
+// its own key), with latency per kind. Each table's every request goes to the other process than
+// its previous one; after each cell, every table's stored version must equal its creation
+// version plus its 200 answers (no lost write).
 import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { openClaimedTable } from './claimed-table.ts';
+import {
+  type DdzTable,
+  ddzStep,
+  KINDS,
+  type Kind,
+  newDdzTable,
+  type StepResult,
+} from './doudizhu-hands.ts';
 import { cpuBetween, openPgServices, sampleCpu } from './pg-services.ts';
 import { sendJson } from './send-json.ts';
 
@@ -31,6 +47,10 @@ interface Table {
 // keep the public log, and so every view and event, the size of a real hand's.
 const MOVES = Number(process.env.BENCH_MOVES_PER_HAND ?? 8);
 const PER_WORKER = Number(process.env.BENCH_TABLES_PER_WORKER ?? 8);
+// Dou Dizhu tables per worker: one, so that a table plays several whole hands (some 50 actions
+// each) in a cell instead of a few actions of its first; two seconds of warm-up spread the
+// tables over the phases of a hand before the measure starts.
+const DDZ_PER_WORKER = Number(process.env.BENCH_DDZ_TABLES_PER_WORKER ?? 1);
 function nextAction(t: Table): Record<string, unknown> {
   if (t.step < MOVES)
     return t.onBoard
@@ -60,14 +80,107 @@ async function newTable(base: string): Promise<Table> {
 const servers = await Promise.all([start(), start()]);
 const rows: string[] = [];
 const loadBefore = loadavg()[0]!;
+const loads: string[] = [];
 let verified = true;
+const { Client } = (await import('pg')).default;
+const pgc = new Client({ connectionString: url });
+const servicePids = servers.map((s) => s.child.pid!);
+
+// The fair Dou Dizhu hands (bench/doudizhu-hands.ts) at `concurrency` requests in flight, right
+// after the generic cell of the same level: whole hands, every action of a table on the other
+// process than its previous one, latency by kind.
+const ddzRows: string[] = [];
+const kindRows: string[] = [];
+async function ddzCell(concurrency: number): Promise<void> {
+  const bases = servers.map((s) => s.url);
+  const owned: DdzTable[][] = await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      const mine: DdzTable[] = [];
+      for (let j = 0; j < DDZ_PER_WORKER; j++)
+        mine.push(await newDdzTable(agent, bases[(w + j) % 2]!));
+      return mine;
+    }),
+  );
+  const tables = owned.flat();
+  // Every request goes to the process the table's version names: each action on the other one.
+  for (const t of tables) t.base = bases[t.version % 2]!;
+  const byKind = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
+  const errors = new Map<string, number>();
+  let measuring = false;
+  let stopAt = 0;
+  const worker = async (mine: DdzTable[], k: number) => {
+    for (let i = k; Date.now() < stopAt; i++) {
+      const t = mine[i % mine.length]!;
+      t.base = bases[t.version % 2]!;
+      let r: StepResult;
+      try {
+        r = await ddzStep(agent, t);
+      } catch (e) {
+        r = { kind: 'view', status: 0, code: (e as Error).name, ms: 0 };
+      }
+      if (!measuring) continue;
+      byKind.get(r.kind)!.push(r.ms);
+      if (r.status !== 200) {
+        const what = `${r.kind} ${r.status} ${r.code}`;
+        errors.set(what, (errors.get(what) ?? 0) + 1);
+      }
+    }
+  };
+  stopAt = Date.now() + 2000;
+  await Promise.all(owned.map(worker));
+  const hands0 = tables.reduce((n, t) => n + t.hands, 0);
+  measuring = true;
+  const cpu0 = await sampleCpu(pgc, servicePids);
+  const self0 = process.cpuUsage();
+  const t0 = performance.now();
+  stopAt = Date.now() + SECONDS * 1000;
+  await Promise.all(owned.map(worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  const cpu1 = await sampleCpu(pgc, servicePids);
+  const serverCpu = cpuBetween(cpu0, cpu1);
+  const svcCpu = servicePids.reduce((x, pid) => x + cpu1.get(pid)! - cpu0.get(pid)!, 0);
+  const self = process.cpuUsage(self0);
+  const hands = tables.reduce((n, t) => n + t.hands, 0) - hands0;
+  const pct = (xs: number[], p: number) =>
+    xs.length === 0 ? Number.NaN : xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+  const actions = KINDS.filter((k) => k !== 'view').flatMap((k) => byKind.get(k)!);
+  actions.sort((x, y) => x - y);
+  const views = byKind.get('view')!.length;
+  const errorCount = [...errors.values()].reduce((x, y) => x + y, 0);
+  const line = `| fair Dou Dizhu hands | ${concurrency} | ${Math.round(actions.length / elapsed).toLocaleString('en-US')} | ${pct(actions, 0.5).toFixed(1)} | ${pct(actions, 0.99).toFixed(1)} | ${(serverCpu / (actions.length + views)).toFixed(0)} | ${((self.user + self.system) / (actions.length + views)).toFixed(0)} | ${errorCount} |`;
+  console.log(line);
+  ddzRows.push(line);
+  const n = actions.length + views;
+  console.log(
+    `  at ${concurrency}: of the CPU per request, the 2 services ${(svcCpu / n).toFixed(0)} µs, PostgreSQL ${((serverCpu - svcCpu) / n).toFixed(0)} µs: at most ${Math.round(2e6 / (serverCpu / n)).toLocaleString('en-US')} requests/s if they had both cores to themselves`,
+  );
+  console.log(
+    `  at ${concurrency}: ${hands} whole hands (${(hands / elapsed).toFixed(1)}/s), ${views} reads of a seat's cards besides the actions`,
+  );
+  for (const k of KINDS) {
+    const xs = byKind.get(k)!.sort((x, y) => x - y);
+    const row = `| ${concurrency} | ${k} | ${Math.round(xs.length / elapsed).toLocaleString('en-US')} | ${pct(xs, 0.5).toFixed(1)} | ${pct(xs, 0.99).toFixed(1)} |`;
+    console.log(row);
+    kindRows.push(row);
+  }
+  for (const [what, count] of errors) console.log(`  errors at ${concurrency}: ${count} × ${what}`);
+  for (const t of tables) {
+    const r = await pgc.query<{ version: number }>('SELECT version FROM fd_tables WHERE id = $1', [
+      t.id,
+    ]);
+    const stored = Number(r.rows[0]?.version);
+    if (stored !== t.created + t.ok) {
+      verified = false;
+      console.log(`  table ${t.id}: stored version ${stored}, expected ${t.created + t.ok}`);
+    }
+  }
+}
+
 try {
   const bases = servers.map((s) => s.url);
-  const { Client } = (await import('pg')).default;
-  const pgc = new Client({ connectionString: url });
   await pgc.connect();
-  const servicePids = servers.map((s) => s.child.pid!);
   for (const concurrency of LEVELS) {
+    loads.push(`${concurrency}: ${loadavg()[0]!.toFixed(2)}`);
     // Each worker round-robins PER_WORKER tables of its own, so a table sees a hand or two per
     // cell, as at a real table, rather than hundreds of hands (a table document keeps every
     // finished hand's transcript, so it grows with the hands played).
@@ -158,6 +271,7 @@ try {
         console.log(`  table ${t.id}: stored version ${stored}, expected ${t.created + t.ok}`);
       }
     }
+    await ddzCell(concurrency);
   }
   // An event as a client gets it is its change's public part (stored once per change) merged
   // with its audience's private part (counted here as stored: sealed, a little longer).
@@ -180,6 +294,6 @@ try {
   pg.stop();
 }
 console.log(
-  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadavg()[0]!.toFixed(2)} after, ${SECONDS} s per cell, PostgreSQL ${process.env.FAIRDEAL_BENCH_PG === undefined ? 'throwaway cluster, fsync on' : 'FAIRDEAL_BENCH_PG'}; stored versions ${verified ? 'all match the 200 answers' : 'DO NOT MATCH'}\n| action | concurrency (actions in flight) | actions/s | p50 ms | p99 ms | CPU µs/action (2 services + PostgreSQL) | client CPU µs/action | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}`,
+  `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadavg()[0]!.toFixed(2)} after, ${SECONDS} s per cell, PostgreSQL ${process.env.FAIRDEAL_BENCH_PG === undefined ? 'throwaway cluster, fsync on' : 'FAIRDEAL_BENCH_PG'}; stored versions ${verified ? 'all match the 200 answers' : 'DO NOT MATCH'}\n| action | concurrency (actions in flight) | actions/s | p50 ms | p99 ms | CPU µs/action (2 services + PostgreSQL) | client CPU µs/action | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n${ddzRows.join('\n')}\n\nload average at the start of each level: ${loads.join(', ')}\n\nFair Dou Dizhu hands by kind (requests/s of that kind; \`view\`: a seat reading its cards after the deal, not an action):\n| in flight | kind | requests/s | p50 ms | p99 ms |\n|---:|---|---:|---:|---:|\n${kindRows.join('\n')}`,
 );
 if (!verified) process.exitCode = 1;

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { isConserved } from '../../src/server/deck/conserved.ts';
 import type { DeckState } from '../../src/server/deck/deck-state.ts';
+import { deckAt, parseBase } from '../../src/server/store/deck-base.ts';
 import { getJson, type Running, spawnServer } from './spawn-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-real-'));
@@ -22,21 +23,18 @@ async function start(db: string): Promise<Running> {
   return r;
 }
 
-// Reads decks straight from the file (WAL lets a reader in while the server writes); a rebuilt
-// deck's own cards are in its state row (store/composition.ts) and win over deck_cards'.
+// Reads decks straight from the file (WAL lets a reader in while the server writes): each its
+// base with the cards dealt since (store/deck-base.ts); a rebuilt deck's own cards are in its
+// base (store/composition.ts) and win over deck_cards'.
 function decksIn(db: string): Map<string, DeckState> {
   const raw = new DatabaseSync(db, { readOnly: true });
   try {
     const rows = raw
-      .prepare('SELECT d.id, c.cards, d.state FROM decks d JOIN deck_cards c USING (id)')
-      .all() as {
-      id: string;
-      cards: string;
-      state: string;
-    }[];
-    return new Map(
-      rows.map((r) => [r.id, { cards: JSON.parse(r.cards), ...JSON.parse(r.state) } as DeckState]),
-    );
+      .prepare(
+        'SELECT d.id, d.dealt, c.cards, b.state FROM decks d JOIN deck_cards c USING (id) JOIN deck_bases b USING (id)',
+      )
+      .all() as { id: string; dealt: number; cards: string; state: string }[];
+    return new Map(rows.map((r) => [r.id, deckAt(parseBase(0, r.state, r.cards), r.dealt)]));
   } finally {
     raw.close();
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { isConserved } from '../../../src/server/deck/conserved.ts';
 import type { DeckState } from '../../../src/server/deck/deck-state.ts';
+import { deckAt, parseBase } from '../../../src/server/store/deck-base.ts';
 import { loadPg } from '../../../src/server/store/postgres/load-pg.ts';
 import { testDatabase } from '../../support/pg-database.ts';
 import { getJson, type Running, spawnServer } from '../spawn-server.ts';
@@ -21,14 +22,13 @@ async function decksInDatabase(): Promise<Map<string, DeckState>> {
   const c = new Client({ connectionString: db.url! });
   await c.connect();
   try {
-    const r = await c.query<{ id: string; cards: string; state: string }>(
-      'SELECT d.id, c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id',
+    // Each deck: its base with the cards dealt since (src/server/store/deck-base.ts).
+    const r = await c.query<{ id: string; dealt: string; cards: string; state: string }>(
+      `SELECT d.id, d.dealt, c.cards, b.state FROM decks d
+        JOIN deck_cards c ON c.id = d.id JOIN deck_bases b ON b.id = d.id`,
     );
     return new Map(
-      r.rows.map((row) => [
-        row.id,
-        { cards: JSON.parse(row.cards), ...JSON.parse(row.state) } as DeckState,
-      ]),
+      r.rows.map((row) => [row.id, deckAt(parseBase(0, row.state, row.cards), Number(row.dealt))]),
     );
   } finally {
     await c.end();

@@ -10,6 +10,7 @@ import { drawCards } from '../../../src/server/deck/draw-cards.ts';
 import { newDeck } from '../../../src/server/deck/new-deck.ts';
 import { addToPile } from '../../../src/server/deck/pile-ops.ts';
 import { rebuildDeck } from '../../../src/server/deck/rebuild-deck.ts';
+import { shuffleDeck } from '../../../src/server/deck/shuffle-deck.ts';
 import type { Store } from '../../../src/server/store/store.ts';
 
 /** How the suite gets stores. */
@@ -194,6 +195,60 @@ export function deckStoreConformance(name: string, factory: StoreFactory): void 
           assert.equal(dealt.length, 104);
           assert.equal(new Set(dealt).size, 104);
           assert.deepEqual((await b.readDeck(d.id))?.drawn.length, 104);
+        } finally {
+          await a.close();
+          await b.close();
+        }
+      },
+    );
+  }
+
+  if (factory.shared) {
+    // A store keeps a deck as a base and the cards dealt since, and holds bases parsed
+    // (store/deck-base.ts): each store must see every change the other made, of either kind.
+    test(
+      `${name}: two stores, changes of every kind taking turns and at once: each reads what the other wrote`,
+      options,
+      async () => {
+        const a = await factory.open(Date.now);
+        const b = await factory.open(Date.now);
+        try {
+          const d = deckOf(freshId());
+          await a.createDeck(d);
+          await b.withDeck(d.id, draw(3)); // a draw through b …
+          const seen = (await a.readDeck(d.id))!; // … then a reshuffle of what remains through a
+          assert.deepEqual(seen.drawn, d.stack.slice(0, 3));
+          const remaining = shuffleDeck(seen, true, chacha20('rest'));
+          await a.withDeck(d.id, () => ({ next: remaining, result: null }));
+          // The same lengths a draw of 0 would leave: b must read the new order, not the old.
+          assert.deepEqual((await b.readDeck(d.id))?.stack, remaining.stack);
+          assert.deepEqual(await b.withDeck(d.id, draw(2)), {
+            found: true,
+            value: remaining.stack.slice(0, 2),
+          });
+          assert.deepEqual((await a.readDeck(d.id))?.drawn, [
+            ...d.stack.slice(0, 3),
+            ...remaining.stack.slice(0, 2),
+          ]);
+          // 20 piles at once through both stores: none lost, every card once.
+          const codes = remaining.stack.slice(2, 22);
+          await a.withDeck(d.id, draw(20));
+          await Promise.all(
+            codes.map((code, i) =>
+              (i % 2 === 0 ? a : b).withDeck(d.id, (x) => ({
+                next: addToPile(x, `p${i}`, [code]).state,
+                result: null,
+              })),
+            ),
+          );
+          for (const s of [a, b]) {
+            const after = (await s.readDeck(d.id))!;
+            assert.equal(Object.keys(after.piles).length, 20);
+            codes.forEach((code, i) => {
+              assert.deepEqual(after.piles[`p${i}`], [code]);
+            });
+            assert.ok(isConserved(after));
+          }
         } finally {
           await a.close();
           await b.close();

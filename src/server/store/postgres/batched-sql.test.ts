@@ -37,11 +37,12 @@ test('PostgreSQL stores: the batched reads and writes find tables and decks by p
        SELECT 't' || i, '{}', 1, 0, 0 FROM generate_series(1, 2000) AS i`,
     );
     await c.query(
-      `INSERT INTO decks (id, state, version, created_at, touched_at)
-       SELECT 'd' || i, '{}', 1, 0, 0 FROM generate_series(1, 2000) AS i`,
+      `INSERT INTO decks (id, version, created_at, touched_at, base_version, dealt)
+       SELECT 'd' || i, 1, 0, 0, 1, 0 FROM generate_series(1, 2000) AS i`,
     );
     await c.query(`INSERT INTO deck_cards (id, cards) SELECT id, '[]' FROM decks`);
-    await c.query('ANALYZE fd_tables, decks, deck_cards');
+    await c.query(`INSERT INTO deck_bases (id, state) SELECT id, '{}' FROM decks`);
+    await c.query('ANALYZE fd_tables, decks, deck_cards, deck_bases');
     // The generic plan is the one a prepared statement keeps after its first executions.
     await c.query('SET plan_cache_mode = force_generic_plan');
     await c.query(`PREPARE r (text[], text[]) AS ${READ_SQL}`);
@@ -53,10 +54,12 @@ test('PostgreSQL stores: the batched reads and writes find tables and decks by p
       `EXECUTE w (ARRAY['t5'], ARRAY[1]::bigint[], ARRAY['{}'], ARRAY[false], ARRAY[NULL]::bigint[], 7,
         '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
     );
-    await c.query(`PREPARE rd (text[]) AS ${READ_DECKS_SQL}`);
-    await c.query(`PREPARE wd (text[], text[], bigint[], bigint) AS ${WRITE_DECKS_SQL}`);
-    const readDecks = await plan(`EXECUTE rd (ARRAY['d5', 'd9'])`);
-    const writeDecks = await plan(`EXECUTE wd (ARRAY['d5'], ARRAY['{}'], ARRAY[1]::bigint[], 7)`);
+    await c.query(`PREPARE rd (text[], bigint[]) AS ${READ_DECKS_SQL}`);
+    await c.query(`PREPARE wd (text[], bigint[], bigint[], text[], bigint) AS ${WRITE_DECKS_SQL}`);
+    const readDecks = await plan(`EXECUTE rd (ARRAY['d5', 'd9'], ARRAY[1, -1]::bigint[])`);
+    const writeDecks = await plan(
+      `EXECUTE wd (ARRAY['d5'], ARRAY[1]::bigint[], ARRAY[1]::bigint[], ARRAY['{}'], 7)`,
+    );
     for (const [name, p, table] of [
       ['read', read, 'fd_tables'],
       ['write', write, 'fd_tables'],
@@ -66,7 +69,8 @@ test('PostgreSQL stores: the batched reads and writes find tables and decks by p
       assert.doesNotMatch(p, new RegExp(`Seq Scan on ${table} `), `${name} scans every row:\n${p}`);
       assert.match(p, new RegExp(`${table}_pkey`), `${name} does not use the primary key:\n${p}`);
     }
-    assert.doesNotMatch(readDecks, /Seq Scan on deck_cards/, readDecks);
+    assert.doesNotMatch(readDecks, /Seq Scan on deck_(cards|bases)/, readDecks);
+    assert.doesNotMatch(writeDecks, /Seq Scan on deck_bases/, writeDecks);
     // And the statements do what they say on one table: a write at the read version lands.
     await c.query('RESET plan_cache_mode');
     const before = await c.query(`EXECUTE r (ARRAY['t5', 'nope'], ARRAY[NULL, NULL]::text[])`);

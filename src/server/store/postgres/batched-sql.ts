@@ -64,38 +64,57 @@ export const WRITE_SQL = `WITH q AS (
   )
   SELECT u.id, pg_notify('table:' || u.id, '') AS woken FROM u`;
 
-/** Decks with their composition and version, for a batch of ids; `n`: the id's place (1-based). */
-export const READ_DECKS_SQL = `SELECT q.n, c.cards, d.state, d.version
-  FROM unnest($1::text[]) WITH ORDINALITY AS q (id, n)
-  JOIN decks AS d ON d.id = q.id JOIN deck_cards AS c ON c.id = d.id
+/**
+ * Decks' rows for a batch of (id, the base version the caller holds parsed, -1 for none) pairs
+ * ($1, $2): the version, the base's version and the cards dealt since (migration-8-deck-bases.ts),
+ * and the base and the composition as made only where the caller's is not the stored one — a
+ * draw from a deck in use reads three numbers, not its cards. `n`: the pair's place (1-based).
+ */
+export const READ_DECKS_SQL = `SELECT q.n, d.version, d.base_version, d.dealt, b.state, c.cards
+  FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS q (id, known, n)
+  JOIN decks AS d ON d.id = q.id
+  LEFT JOIN deck_bases AS b ON b.id = d.id AND d.base_version <> q.known
+  LEFT JOIN deck_cards AS c ON c.id = d.id AND d.base_version <> q.known
   WHERE d.id = ANY ($1::text[])`;
 
 /**
- * The changes of a batch of decks, each written only if its version is still the one read; rows
- * that another transaction holds are skipped (a lost race: the change reruns under the row lock)
- * so that batches never wait for each other and cannot deadlock. Answers the written ids.
- * `= ANY` keeps the plan on the primary key (READ_SQL says why).
+ * The changes of a batch of decks, each written only if its version is still the one read: a
+ * draw ($4 NULL) sets the cards dealt since the base ($3); any other change writes its new base
+ * ($4), at the version it makes, with none dealt. Rows that another transaction holds are skipped
+ * (a lost race: the change reruns under the row lock) so that batches never wait for each other
+ * and cannot deadlock. Answers the written ids. `= ANY` keeps the plan on the primary key
+ * (READ_SQL says why).
  */
 export const WRITE_DECKS_SQL = `WITH q AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) AS q (id, state, v)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[])
+      AS q (id, v, dealt, state)
   ), l AS (
     SELECT d.id FROM decks AS d JOIN q ON d.id = q.id AND d.version = q.v
     WHERE d.id = ANY ($1::text[])
     FOR UPDATE OF d SKIP LOCKED
+  ), u AS (
+    UPDATE decks AS d SET version = q.v + 1, touched_at = $5, dealt = q.dealt,
+      base_version = CASE WHEN q.state IS NULL THEN d.base_version ELSE q.v + 1 END
+    FROM q WHERE d.id = q.id AND d.id = ANY ($1::text[]) AND d.id IN (SELECT id FROM l)
+    RETURNING d.id
+  ), b AS (
+    UPDATE deck_bases AS b SET state = q.state
+    FROM q WHERE b.id = q.id AND q.state IS NOT NULL AND b.id IN (SELECT id FROM u)
   )
-  UPDATE decks AS d SET state = q.state, version = q.v + 1, touched_at = $4
-  FROM q WHERE d.id = q.id AND d.id = ANY ($1::text[]) AND d.id IN (SELECT id FROM l)
-  RETURNING d.id`;
+  SELECT id FROM u`;
 
 /**
- * New decks, each with its composition, as one statement: a composition is written only when
- * its deck row was (a taken id inserts nothing), so each pair is atomic without a transaction.
+ * New decks, each with its base and its composition, as one statement: those are written only
+ * when the deck row was (a taken id inserts nothing), so each is atomic without a transaction.
  * Answers the ids made.
  */
 export const INSERT_DECKS_SQL = `WITH d AS (
-    INSERT INTO decks (id, state, version, created_at, touched_at)
-    SELECT x.id, x.state, 1, $4, $4 FROM unnest($1::text[], $3::text[]) AS x (id, state)
+    INSERT INTO decks (id, version, created_at, touched_at, base_version, dealt)
+    SELECT x.id, 1, $4, $4, 1, 0 FROM unnest($1::text[]) AS x (id)
     ON CONFLICT (id) DO NOTHING RETURNING id
+  ), b AS (
+    INSERT INTO deck_bases (id, state)
+    SELECT d.id, x.state FROM unnest($1::text[], $3::text[]) AS x (id, state) JOIN d ON d.id = x.id
   ), c AS (
     INSERT INTO deck_cards (id, cards)
     SELECT d.id, x.cards FROM unnest($1::text[], $2::text[]) AS x (id, cards) JOIN d ON d.id = x.id

@@ -1,7 +1,10 @@
 import type { Pool } from 'pg';
 import type { DeckState } from '../../deck/deck-state.ts';
+import { BaseCache } from '../base-cache.ts';
 import type { Change } from '../change.ts';
 import { checkComposition, deckStateJson } from '../composition.ts';
+import { type DeckBase, deckAt, parseBase } from '../deck-base.ts';
+import { drawnOffTop } from '../drawn-off-top.ts';
 import type { Store } from '../store.ts';
 import { INSERT_DECKS_SQL, READ_DECKS_SQL, WRITE_DECKS_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
@@ -33,57 +36,93 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
  * not wait for each other. Hot statements are prepared once per connection (named queries).
  */
 function postgresStoreOn(pool: Pool, now: () => number): Store {
-  // As in sqlite/deck-store.ts: a composition as made never changes, so it is parsed once per
-  // deck in use; a rebuilt deck's own composition is in its state row, read in the same statement.
-  const compositions = new Map<string, readonly string[]>();
-  const cardsOf = (id: string, json: string): readonly string[] => {
-    let cards = compositions.get(id);
-    if (cards === undefined) {
-      cards = Object.freeze(JSON.parse(json) as string[]);
-      if (compositions.size >= 1000) compositions.clear();
-      compositions.set(id, cards);
+  // As in sqlite/deck-store.ts: a base is parsed once per version (base-cache.ts), and the reads
+  // below fetch it only when the one held here is not the stored one (another process changed
+  // the deck other than by a draw, or this one has never seen it).
+  const bases = new BaseCache();
+  const toDeck = (id: string, row: Row): Loaded | undefined => {
+    const baseVersion = Number(row.base_version);
+    let base = bases.get(id, baseVersion);
+    if (base === undefined) {
+      // Skipped as known, then dropped from the cache in between: read again, under the lock.
+      if (row.state === null || row.cards === null) return undefined;
+      base = bases.put(id, parseBase(baseVersion, row.state, row.cards));
     }
-    return cards;
+    const dealt = Number(row.dealt);
+    return { deck: deckAt(base, dealt), base, version: row.version, dealt };
   };
-  const toDeck = (id: string, row: Row): DeckState => {
-    const state = JSON.parse(row.state) as Omit<DeckState, 'cards'> & {
-      readonly cards?: readonly string[];
-    };
-    return { ...state, cards: state.cards ?? cardsOf(id, row.cards) };
+  /** What `next` writes: the cards dealt since the base for a draw, else a new base. */
+  const writeOf = (loaded: Loaded, next: DeckState) => {
+    checkComposition(loaded.deck, next);
+    const drawn = drawnOffTop(loaded.deck, next);
+    return drawn === undefined
+      ? { dealt: 0, state: deckStateJson(next, loaded.base.asMade) }
+      : { dealt: loaded.dealt + drawn, state: null };
+  };
+  /** After a write of `next` at `version` + 1: a new base is kept as the one of its deck. */
+  const wrote = (id: string, loaded: Loaded, next: DeckState, state: string | null) => {
+    if (state === null) return;
+    bases.put(id, { version: Number(loaded.version) + 1, asMade: loaded.base.asMade, deck: next });
   };
 
   const locked = <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) =>
     inTransaction(pool, async (client) => {
+      // Both rows locked, not only the deck's: when the lock was waited for, READ COMMITTED
+      // reads the locked rows again as the other transaction left them, but any other row of
+      // the join as it was before — a new base_version with the old base, which lost writes
+      // (two processes, 20 piles at once: 4 kept) until the base was locked too.
       const r = await client.query<Row>({
         name: 'fd-deck-lock',
-        text: 'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1 FOR UPDATE OF d',
+        text: `SELECT d.version, d.base_version, d.dealt, b.state, c.cards FROM decks d
+          JOIN deck_bases b ON b.id = d.id JOIN deck_cards c ON c.id = d.id
+          WHERE d.id = $1 FOR UPDATE OF d, b`,
         values: [id],
       });
       const row = r.rows[0];
       if (row === undefined) return { found: false as const };
-      const deck = toDeck(id, row);
-      const { next, result } = change(deck);
+      const loaded = toDeck(id, row)!;
+      const { next, result } = change(loaded.deck);
       if (next !== null) {
-        checkComposition(deck, next);
+        const { dealt, state } = writeOf(loaded, next);
+        if (state !== null) {
+          await client.query({
+            name: 'fd-deck-base',
+            text: 'UPDATE deck_bases SET state = $1 WHERE id = $2',
+            values: [state, id],
+          });
+        }
         await client.query({
           name: 'fd-deck-write',
-          text: 'UPDATE decks SET state = $1, version = version + 1, touched_at = $2 WHERE id = $3',
-          values: [deckStateJson(next, cardsOf(id, row.cards)), now(), id],
+          text: `UPDATE decks SET version = version + 1, touched_at = $1, dealt = $2,
+            base_version = CASE WHEN $3 THEN version + 1 ELSE base_version END WHERE id = $4`,
+          values: [now(), dealt, state !== null, id],
         });
+        wrote(id, loaded, next, state);
       }
       return { found: true as const, value: result };
     });
 
   // As for tables (table-store.ts): under load, one statement carries many changes.
-  const readBatched = batchedRead<string, Row & { n: string; version: string }>(pool, {
+  const readBatched = batchedRead<{ id: string; known: number }, Row & { n: string }>(pool, {
     name: 'fd-deck-read',
     text: READ_DECKS_SQL,
-    values: (ids) => [ids],
+    values: (qs) => [qs.map((q) => q.id), qs.map((q) => q.known)],
   });
-  const writeBatched = batchedWrite<{ id: string; state: string; version: string }>(pool, {
+  const writeBatched = batchedWrite<{
+    id: string;
+    version: string;
+    dealt: number;
+    state: string | null;
+  }>(pool, {
     name: 'fd-deck-write-if',
     text: WRITE_DECKS_SQL,
-    values: (ws) => [ws.map((w) => w.id), ws.map((w) => w.state), ws.map((w) => w.version), now()],
+    values: (ws) => [
+      ws.map((w) => w.id),
+      ws.map((w) => w.version),
+      ws.map((w) => w.dealt),
+      ws.map((w) => w.state),
+      now(),
+    ],
   });
   const insertBatched = batchedWrite<{ id: string; cards: string; state: string }>(pool, {
     name: 'fd-deck-insert',
@@ -92,19 +131,19 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
   });
 
   return {
-    createDeck: (deck) =>
-      insertBatched({
+    createDeck: async (deck) => {
+      const made = await insertBatched({
         id: deck.id,
         cards: JSON.stringify(deck.cards),
         state: deckStateJson(deck, deck.cards),
-      }),
+      });
+      if (made) bases.put(deck.id, { version: 1, asMade: deck.cards, deck });
+      return made;
+    },
     readDeck: async (id) => {
-      const r = await pool.query<{ cards: string; state: string }>(
-        'SELECT c.cards, d.state FROM decks d JOIN deck_cards c ON c.id = d.id WHERE d.id = $1',
-        [id],
-      );
-      const row = r.rows[0];
-      return row === undefined ? undefined : toDeck(id, row);
+      const row = await readBatched({ id, known: bases.versionOf(id) });
+      if (row === undefined) return undefined;
+      return toDeck(id, row)?.deck ?? (await readDeckWhole(id));
     },
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       // First optimistically: read with the version, change, write only if the version is still
@@ -112,28 +151,53 @@ function postgresStoreOn(pool: Pool, now: () => number): Store {
       // moment (batched-statement.ts). When another change came between, is being written, or the deck
       // was purged, no row is written and the change runs again under the row lock, which
       // cannot lose: no retry loop, no livelock on a hot deck.
-      const row = await readBatched(id);
+      const row = await readBatched({ id, known: bases.versionOf(id) });
       if (row === undefined) return { found: false as const };
-      const deck = toDeck(id, row);
-      const { next, result } = change(deck);
+      const loaded = toDeck(id, row);
+      if (loaded === undefined) return locked(id, change);
+      const { next, result } = change(loaded.deck);
       if (next === null) return { found: true as const, value: result };
-      checkComposition(deck, next);
-      const state = deckStateJson(next, cardsOf(id, row.cards));
-      if (await writeBatched({ id, state, version: row.version })) {
+      const { dealt, state } = writeOf(loaded, next);
+      if (await writeBatched({ id, version: loaded.version, dealt, state })) {
+        wrote(id, loaded, next, state);
         return { found: true as const, value: result };
       }
       return locked(id, change);
     },
     purge: async (before) => {
-      compositions.clear();
+      bases.clear();
       const r = await pool.query('DELETE FROM decks WHERE touched_at < $1', [before]);
       return r.rowCount ?? 0;
     },
     ...poolLifecycle(pool),
   };
+
+  async function readDeckWhole(id: string): Promise<DeckState | undefined> {
+    const r = await pool.query<Row>(
+      `SELECT d.version, d.base_version, d.dealt, b.state, c.cards FROM decks d
+        JOIN deck_bases b ON b.id = d.id JOIN deck_cards c ON c.id = d.id WHERE d.id = $1`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (row === undefined) return undefined;
+    return toDeck(id, row)?.deck;
+  }
 }
 
+/** A deck as read for a change: its state, its base, its version and the cards dealt since. */
+interface Loaded {
+  readonly deck: DeckState;
+  readonly base: DeckBase;
+  /** As the driver gives a BIGINT: a string. */
+  readonly version: string;
+  readonly dealt: number;
+}
+
+/** A deck's rows (schema/migration-8-deck-bases.ts); the base NULL when the reader holds it. */
 interface Row {
-  readonly cards: string;
-  readonly state: string;
+  readonly version: string;
+  readonly base_version: string;
+  readonly dealt: string;
+  readonly state: string | null;
+  readonly cards: string | null;
 }

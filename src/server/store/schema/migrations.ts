@@ -4,6 +4,7 @@ import { MIGRATION_4_CREDENTIALS } from './migration-4-credentials.ts';
 import { MIGRATION_5_EVENT_PARTS } from './migration-5-event-parts.ts';
 import { MIGRATION_6_ROOMS } from './migration-6-rooms.ts';
 import { MIGRATION_7_PURGES } from './migration-7-purges.ts';
+import { MIGRATION_8_DECK_BASES } from './migration-8-deck-bases.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -21,7 +22,7 @@ export const MIGRATIONS: readonly {
     sql: `
       CREATE TABLE decks (
         id TEXT PRIMARY KEY,
-        state TEXT NOT NULL,          -- DeckState as JSON, cards only once rebuilt (store/composition.ts)
+        state TEXT NOT NULL,          -- DeckState as JSON (moved to deck_bases by step 8)
         version INTEGER NOT NULL,     -- bumped by every change
         created_at INTEGER NOT NULL,  -- ms since the epoch
         touched_at INTEGER NOT NULL   -- last change; the purge looks at this
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly {
   MIGRATION_5_EVENT_PARTS,
   MIGRATION_6_ROOMS,
   MIGRATION_7_PURGES,
+  MIGRATION_8_DECK_BASES,
 ];

@@ -39,7 +39,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
     );
     assert.equal(
       (raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-      7, // step 7: the purges' indexes (migration-7-purges.ts)
+      8, // step 8: a deck kept as a base and the cards dealt since (migration-8-deck-bases.ts)
     );
     raw.close();
     const b = openSqliteStore({ path: tmp.path });

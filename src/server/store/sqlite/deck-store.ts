@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { DeckState } from '../../deck/deck-state.ts';
+import { BaseCache } from '../base-cache.ts';
 import type { Change } from '../change.ts';
 import { checkComposition, deckStateJson } from '../composition.ts';
+import { type DeckBase, deckAt, parseBase } from '../deck-base.ts';
+import { drawnOffTop } from '../drawn-off-top.ts';
 import type { Store } from '../store.ts';
 import { migrate } from './migrate.ts';
 
@@ -46,45 +49,45 @@ export function openSqliteStore(options: SqliteOptions): Store {
   migrate(db);
 
   const insert = db.prepare(
-    'INSERT INTO decks (id, state, version, created_at, touched_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING',
+    'INSERT INTO decks (id, version, created_at, touched_at, base_version, dealt) VALUES (?, 1, ?, ?, 1, 0) ON CONFLICT (id) DO NOTHING',
   );
+  const insertBase = db.prepare('INSERT INTO deck_bases (id, state) VALUES (?, ?)');
   const insertCards = db.prepare('INSERT INTO deck_cards (id, cards) VALUES (?, ?)');
-  const select = db.prepare('SELECT state FROM decks WHERE id = ?');
-  const selectCards = db.prepare('SELECT cards FROM deck_cards WHERE id = ?');
-  const update = db.prepare(
-    'UPDATE decks SET state = ?, version = version + 1, touched_at = ? WHERE id = ?',
+  const selectHead = db.prepare('SELECT version, base_version, dealt FROM decks WHERE id = ?');
+  const selectBase = db.prepare(
+    'SELECT b.state, c.cards FROM deck_bases b JOIN deck_cards c ON c.id = b.id WHERE b.id = ?',
+  );
+  // A draw: the count and the version, on a row of a few dozen bytes (migration-8-deck-bases.ts).
+  const updateDealt = db.prepare(
+    'UPDATE decks SET dealt = ?, version = version + 1, touched_at = ? WHERE id = ?',
+  );
+  // Any other change: a new base, at the version this change makes.
+  const updateBase = db.prepare('UPDATE deck_bases SET state = ? WHERE id = ?');
+  const updateHead = db.prepare(
+    'UPDATE decks SET base_version = version + 1, dealt = 0, version = version + 1, touched_at = ? WHERE id = ?',
   );
   const purge = db.prepare('DELETE FROM decks WHERE touched_at < ?');
   // Prepared once: db.exec would parse these three statements on every change.
   const begin = db.prepare('BEGIN IMMEDIATE');
+  // A read's two statements in one snapshot: another process's change between them would pair
+  // its new base with the old count of cards dealt.
+  const beginRead = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
-  // Compositions as made (deck_cards) of decks in use, parsed once (a 20-deck shoe is 1,080 ids)
-  // and never rewritten: a rebuilt deck keeps its new one in its state row (composition.ts).
-  // Bounded by the number of ids held (1,000,000: some 30 MB), dropped wholesale when full.
-  const compositions = new Map<string, readonly string[]>();
-  let held = 0;
-  const cardsOf = (id: string): readonly string[] => {
-    let cards = compositions.get(id);
-    if (cards === undefined) {
-      const row = selectCards.get(id) as { cards: string } | undefined;
-      cards = Object.freeze(row === undefined ? [] : (JSON.parse(row.cards) as string[]));
-      if (held + cards.length > 1_000_000) {
-        compositions.clear();
-        held = 0;
-      }
-      compositions.set(id, cards);
-      held += cards.length;
+  // Bases parsed once per version (base-cache.ts): a draw reads three numbers, not its deck.
+  const bases = new BaseCache();
+  const load = (id: string): Loaded | undefined => {
+    const head = selectHead.get(id) as Head | undefined;
+    if (head === undefined) return undefined;
+    let base = bases.get(id, head.base_version);
+    if (base === undefined) {
+      const row = selectBase.get(id) as { state: string; cards: string } | undefined;
+      if (row === undefined) throw new Error(`deck ${id} has no base row`);
+      base = bases.put(id, parseBase(head.base_version, row.state, row.cards));
     }
-    return cards;
-  };
-  const load = (id: string): DeckState | undefined => {
-    const row = select.get(id) as { state: string } | undefined;
-    if (row === undefined) return undefined;
-    const state = JSON.parse(row.state) as StoredState;
-    return { ...state, cards: state.cards ?? cardsOf(id) };
+    return { deck: deckAt(base, head.dealt), base, version: head.version, dealt: head.dealt };
   };
 
   const store: Store = {
@@ -92,9 +95,12 @@ export function openSqliteStore(options: SqliteOptions): Store {
       const t = now();
       begin.run();
       try {
-        const created =
-          Number(insert.run(deck.id, deckStateJson(deck, deck.cards), t, t).changes) === 1;
-        if (created) insertCards.run(deck.id, JSON.stringify(deck.cards));
+        const created = Number(insert.run(deck.id, t, t).changes) === 1;
+        if (created) {
+          insertBase.run(deck.id, deckStateJson(deck, deck.cards));
+          insertCards.run(deck.id, JSON.stringify(deck.cards));
+          bases.put(deck.id, { version: 1, asMade: deck.cards, deck });
+        }
         commit.run();
         return created;
       } catch (error) {
@@ -102,19 +108,35 @@ export function openSqliteStore(options: SqliteOptions): Store {
         throw error;
       }
     },
-    readDeck: async (id) => load(id),
+    readDeck: async (id) => {
+      beginRead.run();
+      try {
+        return load(id)?.deck;
+      } finally {
+        commit.run();
+      }
+    },
     withDeck: async <T>(id: string, change: (deck: DeckState) => Change<DeckState, T>) => {
       begin.run();
       try {
-        const deck = load(id);
-        if (deck === undefined) {
+        const loaded = load(id);
+        if (loaded === undefined) {
           rollback.run();
           return { found: false as const };
         }
+        const { deck, base } = loaded;
         const { next, result } = change(deck);
         if (next !== null) {
           checkComposition(deck, next);
-          update.run(deckStateJson(next, cardsOf(id)), now(), id);
+          const drawn = drawnOffTop(deck, next);
+          if (drawn !== undefined) {
+            updateDealt.run(loaded.dealt + drawn, now(), id);
+          } else {
+            updateBase.run(deckStateJson(next, base.asMade), id);
+            updateHead.run(now(), id);
+            const version = loaded.version + 1;
+            bases.put(id, { version, asMade: base.asMade, deck: next });
+          }
         }
         commit.run();
         return { found: true as const, value: result };
@@ -124,11 +146,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
       }
     },
     purge: async (before) => {
-      compositions.clear();
-      held = 0;
+      bases.clear();
       return Number(purge.run(before).changes);
     },
-    ping: async () => !closed && select.get('') === undefined,
+    ping: async () => !closed && selectHead.get('') === undefined,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -140,8 +161,20 @@ export function openSqliteStore(options: SqliteOptions): Store {
   return store;
 }
 
-/** A state row: DeckState without `cards`, unless the deck was rebuilt (composition.ts). */
-type StoredState = Omit<DeckState, 'cards'> & { readonly cards?: readonly string[] };
+/** A deck as read in a change: its state, its base, its version and the cards dealt since. */
+interface Loaded {
+  readonly deck: DeckState;
+  readonly base: DeckBase;
+  readonly version: number;
+  readonly dealt: number;
+}
+
+/** A deck's row in `decks` (schema/migration-8-deck-bases.ts). */
+interface Head {
+  readonly version: number;
+  readonly base_version: number;
+  readonly dealt: number;
+}
 
 function checkLevel(level: string): SynchronousLevel {
   if (level === 'OFF' || level === 'NORMAL' || level === 'FULL' || level === 'EXTRA') return level;
