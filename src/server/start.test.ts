@@ -75,6 +75,7 @@ test('startServer: a hand whose deadline passed is voided by the service itself,
       outcome: 'withheld',
       missing: s.table.players,
       score: null,
+      holders: table.seatKeys.map((k: string) => k.slice(0, 16)),
     });
     // One read: the hand open now follows the last void one (the sweep goes on voiding them,
     // every deadline being 0 s).

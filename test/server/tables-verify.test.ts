@@ -92,6 +92,7 @@ test('tables over HTTP: transcripts and the chain through a void verify with fai
       outcome: 'withheld',
       missing: ['bob'],
       score: null,
+      holders: view.seatKeys.map((k: string) => k.slice(0, 16)),
     });
     await playOut();
 
