@@ -14,13 +14,12 @@ import {
   TableClientError,
   type TableView,
 } from '../client/index.ts';
-import { createSeatKey } from '../fair/index.ts';
 import { byId, el, showError, showMessage, withCode } from './dom.ts';
-import { isKey, lang, onLanguageChange, t, tf } from './i18n.ts';
+import { isKey, onLanguageChange, t, tf } from './i18n.ts';
+import { claimByCode, createRoom } from './lobby-claim.ts';
 import { codeFromHash } from './lobby-code.ts';
 import { displayName } from './lobby-name.ts';
-import { presetTitle } from './preset-words.ts';
-import { seatName } from './seat-name.ts';
+import { heldSeat, renderRoomSeats } from './lobby-seats.ts';
 import { api } from './table-api.ts';
 import { tableStorage } from './table-storage.ts';
 
@@ -94,24 +93,6 @@ function nameOrSay(fallback: boolean): string | null {
   return name;
 }
 
-/**
- * Claims seat `seat` of room `id` with its code, in this browser: the key made here and kept
- * before the request (an answer lost on the way leaves the key for the next attempt), the seat
- * token kept on success.
- */
-async function claimByCode(id: string, seat: number, code: string, name: string): Promise<void> {
-  const key = tableStorage.key(id, seat) ?? (await createSeatKey());
-  tableStorage.setKey(id, seat, key);
-  try {
-    const r = await api().claimSeat(id, seat, { code, key, name });
-    tableStorage.setToken(id, seat, r.token);
-  } catch (e) {
-    // This browser does not hold the seat: the key made for it is of no use.
-    tableStorage.setKey(id, seat, null);
-    throw e;
-  }
-}
-
 function setBusy(on: boolean): void {
   busy = on;
   for (const b of Array.from(
@@ -119,23 +100,6 @@ function setBusy(on: boolean): void {
   )) {
     if (b.id !== 'lobby-copy' && b.id !== 'lobby-leave') b.disabled = on;
   }
-}
-
-/** Opens a room at the service (and seat 1 for this browser); answers its table id and code. */
-async function create(
-  request: Parameters<ReturnType<typeof api>['createTable']>[0],
-  name: string,
-): Promise<{ id: string; code: string; table: TableView }> {
-  const r = await api().createTable({ ...request, room: true });
-  if (r.room === undefined) throw new Error('the service opened a table, not a room');
-  const id = r.tableId;
-  tableStorage.setToken(id, 'host', r.hostToken);
-  const invites: Record<string, string> = {};
-  for (const i of r.invites) invites[String(i.seat)] = i.invite;
-  tableStorage.setInvites(id, { namesOpen: true, invites });
-  const code = parseRoomCode(r.room.code) ?? r.room.code;
-  await claimByCode(id, 0, code, name);
-  return { id, code, table: r.table };
 }
 
 function toTable(id: string, seat: number | 'watch'): void {
@@ -148,7 +112,7 @@ function onBots(): void {
   const name = nameOrSay(true);
   if (name === null) return;
   setBusy(true);
-  void create({ preset: 'doudizhu', bots: [1, 2] }, name)
+  void createRoom({ preset: 'doudizhu', bots: [1, 2] }, name)
     .then(({ id }) => toTable(id, 0))
     .catch(refuse)
     .finally(() => setBusy(false));
@@ -173,7 +137,7 @@ function onCreate(event: Event): void {
   };
   const preset = byId<HTMLSelectElement>('lobby-preset').value;
   setBusy(true);
-  void create(
+  void createRoom(
     {
       preset,
       stakes,
@@ -224,12 +188,6 @@ function onJoin(event: Event): void {
   void openRoom(code);
 }
 
-/** The seat this browser holds at the room, if any (a seat token kept here). */
-function heldSeat(r: Room): number | null {
-  for (let k = 0; k < r.table.seats; k++) if (tableStorage.token(r.id, k) !== null) return k;
-  return null;
-}
-
 function showRoom(code: string, opened: OpenRoomAnswer): void {
   room = { code, id: opened.tableId, watchToken: opened.watchToken, table: opened.table };
   byId('lobby-home').hidden = true;
@@ -268,63 +226,8 @@ function stopPolling(): void {
   poll = null;
 }
 
-function fact(list: HTMLElement, term: string, value: string): void {
-  list.append(el('dt', '', term), el('dd', '', value));
-}
-
 function renderRoom(): void {
-  const r = room;
-  if (r === null) return;
-  const tv = r.table;
-  byId('lobby-room-title').textContent = tf('lobby.roomOf', {
-    game: presetTitle(tv.preset, lang()),
-  });
-  const facts = byId('lobby-room-rules');
-  facts.replaceChildren();
-  const rules = [
-    tv.rules.robLandlord === true ? t('lobby.ruleRob') : t('lobby.ruleBid'),
-    ...(tv.rules.doubling === true ? [t('lobby.ruleDoubling')] : []),
-    ...(tv.rules.showHand === true ? [t('lobby.ruleShowHand')] : []),
-  ];
-  fact(facts, t('lobby.rules'), rules.join(t('list.sep')));
-  fact(facts, t('lobby.stakes'), String(tv.stakes));
-  fact(
-    facts,
-    t('lobby.clock'),
-    tv.turnSeconds > 0 ? tf('lobby.seconds', { n: tv.turnSeconds }) : t('lobby.clockNone'),
-  );
-  const held = heldSeat(r);
-  const list = byId('lobby-seats');
-  list.replaceChildren();
-  for (let k = 0; k < tv.seats; k++) {
-    const li = el('li');
-    li.dataset.seat = String(k);
-    const label = tf('seat.n', { n: k + 1 });
-    const bot = tv.bots.includes(k);
-    const taken = tv.seatKeys[k] !== null && tv.seatKeys[k] !== undefined;
-    if (bot) {
-      li.dataset.state = 'bot';
-      li.append(el('span', 'seat-label', label), ' ', el('span', 'bot-badge', t('lobby.bot')));
-    } else if (taken) {
-      li.dataset.state = 'taken';
-      const who = tv.names[k] ?? seatName(tv.players[k], k);
-      li.append(el('span', 'seat-label', label), ' ', el('span', 'seat-who', who));
-      if (held === k) li.append(' ', el('span', 'you', t('lobby.youHere')));
-    } else {
-      li.dataset.state = 'free';
-      li.append(el('span', 'seat-label', label), ' ', el('span', 'seat-free', t('lobby.free')));
-      if (held === null) {
-        const take = el('button', '', tf('lobby.take', { n: k + 1 }));
-        take.type = 'button';
-        take.dataset.take = String(k);
-        take.disabled = busy;
-        li.append(' ', take);
-      }
-    }
-    list.append(li);
-  }
-  const toTable = byId('lobby-to-table');
-  toTable.hidden = held === null;
+  if (room !== null) renderRoomSeats(room.table, busy);
 }
 
 function onTake(event: Event): void {
@@ -432,7 +335,7 @@ export function setupLobbyView(): void {
   });
   byId('lobby-to-table').addEventListener('click', () => {
     const r = room;
-    const seat = r === null ? null : heldSeat(r);
+    const seat = r === null ? null : heldSeat(r.table);
     if (r !== null && seat !== null) {
       stopPolling();
       toTable(r.id, seat);
