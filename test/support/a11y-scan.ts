@@ -1,6 +1,7 @@
-// A small accessibility scan of what a page shows now, for the browser tests: the checks of
-// axe-core's that the page's own markup can break (axe-core itself is not a dependency of this
-// project). Every visible control has a name, every visible field a label, every image an alt,
+// A small accessibility scan of what a page shows now, for the browser tests that check a page
+// at many moments of a hand (axe-scan.ts runs axe-core itself, slower, at each view of a11y.test.ts
+// and the table tests): the checks of axe-core's that the page's own markup can break, each kept
+// here at any impact (axe-scan.ts keeps only the serious and critical ones). Every visible control has a name, every visible field a label, every image an alt,
 // every heading words, ids are unique, nothing has a positive tabindex, and each live region or
 // landmark that refers to another element by id finds it.
 import type { Page } from 'playwright-core';

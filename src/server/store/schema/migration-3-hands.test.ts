@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
 import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -38,8 +39,7 @@ const summaries = records.map(({ n, transcriptHash, missing, score }) => ({
 
 test('migration 3 on SQLite: finished hands move to rows of their own, the document keeps summaries', () => {
   const db = new DatabaseSync(':memory:');
-  for (const step of MIGRATIONS.filter((m) => m.version <= 2)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 2');
+  sqliteAtStep(db, 2);
   const put = db.prepare(
     'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES (?, ?, 7, 0, 0)',
   );
@@ -68,13 +68,7 @@ test('migration 3 on PostgreSQL: the same move, the records’ text unchanged', 
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 2)) {
-      await c.query(toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 2);
     const put =
       'INSERT INTO fd_tables (id, doc, version, created_at, updated_at) VALUES ($1, $2, 7, 0, 0)';
     await c.query(put, ['old', JSON.stringify(legacy)]);

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
 import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -18,8 +19,7 @@ const SEED = [
 
 test('migration 4 on SQLite: generations start empty; unchecked tickets and answers are dropped', () => {
   const db = new DatabaseSync(':memory:');
-  for (const step of MIGRATIONS.filter((m) => m.version <= 3)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 3');
+  sqliteAtStep(db, 3);
   for (const sql of SEED) db.exec(sql);
   migrate(db);
   assert.deepEqual(
@@ -39,13 +39,7 @@ test('migration 4 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 3)) {
-      await c.query(step.postgres ?? toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 3);
     for (const sql of SEED) await c.query(sql);
     assert.equal(await migratePostgres(c as never), MIGRATIONS.at(-1)!.version);
     const t = await c.query('SELECT token_generations, version FROM fd_tables');

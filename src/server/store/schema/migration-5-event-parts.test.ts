@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { testApp } from '../../../../test/support/test-table.ts';
 import { eventText } from '../../tables/event-data.ts';
 import type { SealedTableDocument } from '../../tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../tables/sealed-table-store.ts';
 import { createSecretBox } from '../../tables/secret-box.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
 import { openPostgresTableStore } from '../postgres/table-store.ts';
 import { openSqliteTableStore } from '../sqlite/table-store.ts';
 import type { TableStore } from '../table-store.ts';
@@ -105,8 +106,7 @@ test('migration 5 on SQLite: the events stored before it read back the same, who
   const path = join(dir, 'fairdeal.db');
   try {
     const db = new DatabaseSync(path);
-    for (const step of MIGRATIONS.filter((m) => m.version <= 4)) db.exec(step.sql);
-    db.exec('PRAGMA user_version = 4');
+    sqliteAtStep(db, 4);
     for (const { sql, values } of inserts(() => '?')) {
       db.prepare(sql).run(...(values as (string | number | null)[]));
     }
@@ -138,13 +138,7 @@ test('migration 5 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 4)) {
-      await c.query(step.postgres ?? toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 4);
     for (const { sql, values } of inserts((i) => `$${i}`)) await c.query(sql, values);
     assert.equal(await migratePostgres(c as never), MIGRATIONS.at(-1)!.version);
   } finally {

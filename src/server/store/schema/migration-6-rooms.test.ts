@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
 import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -19,8 +20,7 @@ const ROOMS = 'SELECT id FROM fd_tables WHERE room_code IS NOT NULL AND updated_
 
 test('migration 6 on SQLite: old tables are no rooms; a code is unique among rooms', () => {
   const db = new DatabaseSync(':memory:');
-  for (const step of MIGRATIONS.filter((m) => m.version <= 5)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 5');
+  sqliteAtStep(db, 5);
   for (const sql of SEED) db.exec(sql);
   migrate(db);
   assert.deepEqual(db.prepare(ROOMS).all(), []);
@@ -44,13 +44,7 @@ test('migration 6 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 5)) {
-      await c.query(step.postgres ?? toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 5);
     for (const sql of SEED) await c.query(sql);
     assert.equal(await migratePostgres(c as never), MIGRATIONS.at(-1)!.version);
     assert.deepEqual((await c.query(ROOMS)).rows, []);

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { migratePostgres, toPostgres } from '../postgres/migrate.ts';
+import { migratePostgres } from '../postgres/migrate.ts';
 import { migrate } from '../sqlite/migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -28,8 +29,7 @@ const rows = (list: readonly Record<string, unknown>[]) =>
 
 test('migration 7 on SQLite: answers already stored take their table’s last change', () => {
   const db = new DatabaseSync(':memory:');
-  for (const step of MIGRATIONS.filter((m) => m.version <= 6)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 6');
+  sqliteAtStep(db, 6);
   for (const sql of SEED) db.exec(sql);
   migrate(db);
   assert.deepEqual(rows(db.prepare(TIMES).all()), EXPECTED);
@@ -44,13 +44,7 @@ test('migration 7 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 6)) {
-      await c.query(step.postgres ?? toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 6);
     for (const sql of SEED) await c.query(sql);
     assert.equal(await migratePostgres(c as never), MIGRATIONS.at(-1)!.version);
     assert.deepEqual(rows((await c.query(TIMES)).rows), EXPECTED);

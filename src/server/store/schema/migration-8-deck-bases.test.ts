@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, test } from 'node:test';
 import { testDatabase } from '../../../../test/support/pg-database.ts';
+import { postgresAtStep, sqliteAtStep } from '../../../../test/support/schema-at.ts';
 import { chacha20 } from '../../../index.ts';
 import type { DeckState } from '../../deck/deck-state.ts';
 import { drawCards } from '../../deck/draw-cards.ts';
@@ -14,10 +15,8 @@ import { rebuildDeck } from '../../deck/rebuild-deck.ts';
 import { deckStateJson } from '../composition.ts';
 import { openPostgresStore } from '../postgres/deck-store.ts';
 import { loadPg } from '../postgres/load-pg.ts';
-import { toPostgres } from '../postgres/migrate.ts';
 import { openSqliteStore } from '../sqlite/deck-store.ts';
 import type { Store } from '../store.ts';
-import { MIGRATIONS } from './migrations.ts';
 
 // Decks as step 7 left them, one JSON row each: fresh, half drawn with piles, and rebuilt (its
 // own composition in its row, not the one in deck_cards). After step 8 each reads back exactly
@@ -74,8 +73,7 @@ after(async () => {
 test('migration 8 on SQLite: every deck of the one-row layout reads back as it was, and goes on', async () => {
   const path = join(dir, 'old.db');
   const db = new DatabaseSync(path);
-  for (const step of MIGRATIONS.filter((m) => m.version <= 7)) db.exec(step.sql);
-  db.exec('PRAGMA user_version = 7');
+  sqliteAtStep(db, 7);
   for (const sql of SEED) db.exec(sql);
   db.close();
   const store = openSqliteStore({ path });
@@ -98,13 +96,7 @@ test('migration 8 on PostgreSQL: the same', { skip: pg.skip }, async () => {
   const c = new Client({ connectionString: pg.url! });
   await c.connect();
   try {
-    await c.query(
-      'CREATE TABLE fairdeal_schema (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 7)) {
-      await c.query(step.postgres ?? toPostgres(step.sql));
-      await c.query('INSERT INTO fairdeal_schema (version) VALUES ($1)', [step.version]);
-    }
+    await postgresAtStep(c, 7);
     for (const sql of SEED) await c.query(sql);
   } finally {
     await c.end();
