@@ -1,3 +1,4 @@
+import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 import type {
   AudienceEvent,
   ChangeEvents,
@@ -7,6 +8,7 @@ import type {
   TableRow,
   TableStore,
 } from '../store/table-store.ts';
+import { packGame, unpackGame } from './game-codec.ts';
 import type {
   Sealed,
   SealedHandDocument,
@@ -89,7 +91,11 @@ export function sealedTableStore(
   // back as it was stored when nothing did, so what never needs the cards — an event stream's
   // authorization, a token reissue, the transcripts, the next hand after an ended one — neither
   // pays for opening them nor fails when they no longer open (a lost key).
-  const lazy = <T extends object>(stored: Sealed<T> | T | null, place: string): LazyField<T> => {
+  const lazy = <T extends object>(
+    stored: Sealed<T> | T | null,
+    place: string,
+    decode: (value: T) => T = (value) => value,
+  ): LazyField<T> => {
     let plain = isSealed(stored) ? null : stored;
     let opened = !isSealed(stored);
     return {
@@ -100,13 +106,22 @@ export function sealedTableStore(
       get: () => {
         // Marked opened only once it opened: a value that does not open throws every time.
         if (!opened && isSealed(stored)) {
-          plain = open(stored, place);
+          plain = decode(open(stored, place));
           opened = true;
         }
         return plain;
       },
     };
   };
+  // The Dou Dizhu state goes into the box with its cards as ids (game-codec.ts): less than half
+  // the bytes to seal, store and read back on every action. It comes out as the rules library's state.
+  const sealGame = (table: string, hand: HandDocument): Sealed<DoudizhuState> | null =>
+    hand.game === null || hand.game === undefined
+      ? null
+      : (seal(
+          packGame(hand.game),
+          handPart(table, hand.n, 'game'),
+        ) as string as Sealed<DoudizhuState>);
   // The hands as read from the store, each with its stored form and its lazy secret fields.
   const read = new WeakMap<
     HandDocument,
@@ -118,7 +133,7 @@ export function sealedTableStore(
   const openHand = (table: string, stored: SealedHandDocument): HandDocument => {
     const fields = {
       piles: lazy(stored.piles, handPart(table, stored.n, 'piles')),
-      game: lazy(stored.game, handPart(table, stored.n, 'game')),
+      game: lazy(stored.game, handPart(table, stored.n, 'game'), unpackGame),
     };
     const opened: HandDocument = {
       ...stored,
@@ -139,7 +154,7 @@ export function sealedTableStore(
       return {
         ...hand,
         piles: sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
-        game: sealOrNull(hand.game, handPart(table, hand.n, 'game')),
+        game: sealGame(table, hand),
       };
     }
     // The very hand read (unchanged, as documents are never mutated): a field nobody opened goes
@@ -152,9 +167,7 @@ export function sealedTableStore(
       piles: keep(from.fields.piles)
         ? from.stored.piles
         : sealOrNull(hand.piles, handPart(table, hand.n, 'piles')),
-      game: keep(from.fields.game)
-        ? from.stored.game
-        : sealOrNull(hand.game, handPart(table, hand.n, 'game')),
+      game: keep(from.fields.game) ? from.stored.game : sealGame(table, hand),
     };
   };
   const sealDoc = (table: string, doc: TableDocument): SealedTableDocument => {
