@@ -404,6 +404,35 @@ test('a round survives export and restore; an edited state is refused; no secret
   }
 });
 
+test('restore: a forged seat signature in a state is refused; with checkSignatures: false only a state the caller sealed itself skips that check, never the hashes', async () => {
+  const seatKeys = await keys();
+  const round = open(seatKeys);
+  const a = round.announcement;
+  const mine = await Promise.all(seatKeys.map((key, k) => commitAsSeat(a, k, `s${k}`, key)));
+  round.commit(0, mine[0]!, 2_000);
+  const state = JSON.parse(JSON.stringify(round.exportSecretState())) as SignedRoundSecretState;
+  // The cheater edits a state file: seat 0's commitment signed by nobody.
+  const forged = {
+    ...state,
+    commits: state.commits.map((c, k) =>
+      k === 0 && c !== null ? { ...c, signature: 'ab'.repeat(64) } : c,
+    ),
+  };
+  assert.throws(() => SignedRound.restore(forged, dealer), {
+    code: 'BAD_TRANSCRIPT',
+    message: /not signed by the key of seat 0/,
+  });
+  // Skipping the signatures is for authenticated storage only; the hashes are still recomputed.
+  assert.doesNotThrow(() => SignedRound.restore(forged, dealer, { checkSignatures: false }));
+  assert.throws(
+    () =>
+      SignedRound.restore({ ...state, commitment: 'ee'.repeat(32) }, dealer, {
+        checkSignatures: false,
+      }),
+    { code: 'BAD_TRANSCRIPT', message: /C_s/ },
+  );
+});
+
 test('a round whose seats committed and revealed out of seat order restores with every time as it was', async () => {
   // Seats answer in any order while the clock runs; restoring replays the stored steps, and must
   // not move a step's time (a moved time changes the record's hash: the hand could never end).
