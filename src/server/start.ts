@@ -17,6 +17,7 @@ import { loadMasterKeys } from './tables/master-key.ts';
 import type { SealedTableDocument } from './tables/sealed-table-doc.ts';
 import { createSecretBox } from './tables/secret-box.ts';
 import { sweepDue } from './tables/sweep-due.ts';
+import { TABLE_DOC_PARTS } from './tables/table-doc-parts.ts';
 
 /** A running service. */
 export interface ServerHandle {
@@ -73,7 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   // processes (docs/DEPLOY.md). Otherwise the SQLite file: tables share it (own connection).
   const pg =
     options.store === undefined && config.databaseUrl !== undefined
-      ? await openPostgresBackends<SealedTableDocument>(config.databaseUrl)
+      ? await openPostgresBackends<SealedTableDocument>(config.databaseUrl, TABLE_DOC_PARTS)
       : undefined;
   const store =
     pg?.store ??
@@ -82,10 +83,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const tablesPath = options.store === undefined ? config.db : ':memory:';
   const tableStore =
     pg?.tables ??
-    openSqliteTableStore<SealedTableDocument>({
-      path: tablesPath,
-      synchronous: config.synchronous,
-    });
+    openSqliteTableStore<SealedTableDocument>(
+      { path: tablesPath, synchronous: config.synchronous },
+      TABLE_DOC_PARTS,
+    );
   const notifier = pg?.notifier ?? createLocalNotifier();
   // Secrets at rest are sealed with the master key (FAIRDEAL_SECRET_KEY, or a 0600 key file out of
   // the data folder: docs/TABLES.md, "Keys"). Processes sharing PostgreSQL must share the key, so

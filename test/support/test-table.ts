@@ -9,6 +9,7 @@ import type { TableStore } from '../../src/server/store/table-store.ts';
 import type { SealedTableDocument } from '../../src/server/tables/sealed-table-doc.ts';
 import { sealedTableStore } from '../../src/server/tables/sealed-table-store.ts';
 import { createSecretBox, type SecretBox } from '../../src/server/tables/secret-box.ts';
+import { TABLE_DOC_PARTS } from '../../src/server/tables/table-doc-parts.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
 export type Json = any;
@@ -41,10 +42,14 @@ export function testApp(
   } = {},
 ) {
   const clock = { t: 1_700_000_000_000 };
-  // The store's clock too: it drops tickets expired by it when it stores a new one.
+  // The store's clock too: it drops tickets expired by it when it stores a new one. With the
+  // document's parts, as the service opens it (a base written only when it changes).
   const tables =
     extra.tables ??
-    openSqliteTableStore<SealedTableDocument>({ path: ':memory:', now: () => clock.t });
+    openSqliteTableStore<SealedTableDocument>(
+      { path: ':memory:', now: () => clock.t },
+      TABLE_DOC_PARTS,
+    );
   const box = extra.box ?? createSecretBox(new Uint8Array(32).fill(7));
   // Counts live listeners, so tests can see streams clean up after themselves.
   const local = createLocalNotifier();

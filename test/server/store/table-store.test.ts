@@ -39,6 +39,31 @@ tableStoreConformance('PostgreSQL', {
   },
   skip: pg.skip,
 });
+// The same contract with the document kept as a base and the rest (store/doc-parts.ts): the
+// suite's documents change `by` and `name` (base fields) in some cases and the counter alone in
+// others, so both a written and a kept base go through every case.
+const SUITE_PARTS = { top: ['name', 'by'], nested: { nested: ['a'] } };
+tableStoreConformance('SQLite with parts', {
+  fresh: async () => {
+    const path = join(dir, `t${files++}.db`);
+    return {
+      open: async (now) => openSqliteTableStore<SuiteDoc>({ path, now }, SUITE_PARTS),
+      shared: true,
+    };
+  },
+});
+tableStoreConformance('PostgreSQL with parts', {
+  fresh: async () => {
+    const db = await testDatabase();
+    databases.push(db);
+    return {
+      open: (now) =>
+        openPostgresTableStore<SuiteDoc>({ url: db.url!, now, poolSize: 5 }, SUITE_PARTS),
+      shared: true,
+    };
+  },
+  skip: pg.skip,
+});
 tableStoreConformance('in-memory', {
   fresh: async () => ({
     open: async (now) => openMemoryTableStore<SuiteDoc>({ now }),

@@ -1,5 +1,6 @@
 import type { Notifier } from '../../notifier.ts';
 import { createPgNotifier } from '../../pg-notifier.ts';
+import type { DocParts } from '../doc-parts.ts';
 import type { Store } from '../store.ts';
 import type { TablePurging, TableStore } from '../table-store.ts';
 import { openPostgresStore } from './deck-store.ts';
@@ -28,12 +29,13 @@ export interface PostgresBackends<TableDoc> {
  */
 export async function openPostgresBackends<TableDoc>(
   url: string,
+  parts?: DocParts,
 ): Promise<PostgresBackends<TableDoc>> {
   // Deck store first and alone: it runs the migrations the table store then finds done.
   const store = await openPostgresStore({ url });
   let tables: (TableStore<TableDoc> & TablePurging) | undefined;
   try {
-    tables = await openPostgresTableStore<TableDoc>({ url });
+    tables = await openPostgresTableStore<TableDoc>({ url }, parts);
     const notifier = await createPgNotifier({ url });
     const t = tables;
     return {

@@ -4,22 +4,31 @@
 
 /**
  * Tables' rows, with the answer stored under each one's key (NULL: none asked), for a batch of
- * (id, key) pairs ($1, $2); `n` is the pair's place in the batch (1-based). A missing table has
- * no row. `t.id = ANY ($1)` (here and in WRITE_SQL) is what keeps the plan on the primary key:
+ * (id, key, the base version the caller holds parsed: -1 for none) triples ($1–$3): the
+ * document, its version, its base's version, and the base only where the caller's is not the
+ * stored one (schema/migration-9-table-bases.ts). `n` is the triple's place in the batch
+ * (1-based). A missing table has no row. `t.id = ANY ($1)` (here and in WRITE_SQL) is what keeps the plan on the primary key:
  * PostgreSQL plans a prepared statement once for any array, guesses 10 to 100 elements for an
  * `unnest`, and with a few thousand tables then preferred a hash join over a scan of all of
  * them; for `= ANY (array)` it takes the index.
  */
-export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request AS a_request,
-    a.status AS a_status, a.body AS a_body
-  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (id, key, n)
+export const READ_SQL = `SELECT q.n, t.doc, t.version, t.base_version, b.base, a.key AS a_key,
+    a.request AS a_request, a.status AS a_status, a.body AS a_body
+  FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS q (id, key, known, n)
   JOIN fd_tables AS t ON t.id = q.id
+  LEFT JOIN fd_table_bases AS b ON b.table_id = t.id AND t.base_version <> q.known
   LEFT JOIN fd_table_answers AS a ON a.table_id = t.id AND a.key = q.key
   WHERE t.id = ANY ($1::text[])`;
 
+/** One table's row and its base, unless the caller holds that base ($2: its version, -1: none). */
+export const READ_TABLE_SQL = `SELECT t.doc, t.version, t.base_version, b.base FROM fd_tables AS t
+  LEFT JOIN fd_table_bases AS b ON b.table_id = t.id AND t.base_version <> $2
+  WHERE t.id = $1`;
+
 /**
  * The write of a batch of changes to different tables, as one statement (one implicit
- * transaction, one commit): each document, if its version is still the one its change read;
+ * transaction, one commit): each document, if its version is still the one its change read,
+ * and its new base where the change replaced it ($23, NULL: the stored base stays);
  * its credential generations where the change sets them ($7, NULL: kept); its answer, its events
  * (the public part once per change, $8–$9; each audience's part, $10–$14) and its finished hands,
  * only if the document was written; and `pg_notify` on each written table's channel (delivered
@@ -32,17 +41,22 @@ export const READ_SQL = `SELECT q.n, t.doc, t.version, a.key AS a_key, a.request
  */
 export const WRITE_SQL = `WITH q AS (
     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[],
-      $7::text[]) AS q (id, v, doc, set_due, due, gens)
+      $7::text[], $23::text[]) AS q (id, v, doc, set_due, due, gens, base)
   ), l AS (
     SELECT t.id FROM fd_tables AS t JOIN q ON t.id = q.id AND t.version = q.v
     WHERE t.id = ANY ($1::text[])
     FOR UPDATE OF t SKIP LOCKED
   ), u AS (
     UPDATE fd_tables AS t SET doc = q.doc, version = q.v + 1, updated_at = $6,
+      base_version = CASE WHEN q.base IS NULL THEN t.base_version ELSE q.v + 1 END,
       due_at = CASE WHEN q.set_due THEN q.due ELSE t.due_at END,
       token_generations = coalesce(q.gens, t.token_generations)
     FROM q WHERE t.id = q.id AND t.id = ANY ($1::text[]) AND t.id IN (SELECT id FROM l)
     RETURNING t.id, t.version
+  ), b AS (
+    INSERT INTO fd_table_bases (table_id, base)
+    SELECT u.id, q.base FROM u JOIN q ON q.id = u.id WHERE q.base IS NOT NULL
+    ON CONFLICT (table_id) DO UPDATE SET base = excluded.base
   ), p AS (
     INSERT INTO fd_event_public (table_id, version, body)
     SELECT u.id, u.version, x.b FROM unnest($8::text[], $9::text[]) AS x (id, b)

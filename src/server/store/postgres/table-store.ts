@@ -1,4 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
+import { DocCodec, type DocWrite } from '../doc-codec.ts';
+import type { ColdPart, DocParts } from '../doc-parts.ts';
 import { POSTGRES_PURGE_SQL } from '../purge-sql.ts';
 import type {
   ChangeEvents,
@@ -11,7 +13,7 @@ import type {
   TableStore,
   TokenGenerations,
 } from '../table-store.ts';
-import { READ_SQL, WRITE_SQL } from './batched-sql.ts';
+import { READ_SQL, READ_TABLE_SQL, WRITE_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
 
@@ -20,7 +22,9 @@ import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } 
  * SQLite). A change is a read, the pure change in JavaScript, and one write statement that
  * stores the document only if its version is still the one read, with its events, finished
  * hands, idempotent answer and wake-up, all or nothing — a reader never sees a document without
- * its events or the reverse. The reads and writes of concurrent changes share statements
+ * its events or the reverse. Given the document's `parts` (store/doc-parts.ts), it keeps their
+ * fields as the table's base, written only by a change that replaced one of them and read only
+ * by a process that does not hold it parsed. The reads and writes of concurrent changes share statements
  * (batched-statement.ts): under load a process sends one statement for many changes. A change that
  * loses its race reruns on the fresh row; after three lost races it takes the row lock
  * (`SELECT … FOR UPDATE`) and waits its turn.
@@ -33,9 +37,10 @@ import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } 
  */
 export async function openPostgresTableStore<Doc>(
   options: PostgresOptions,
+  parts?: DocParts,
 ): Promise<TableStore<Doc> & TablePurging> {
   const pool = await openMigratedPool(options);
-  return tableStoreOn<Doc>(pool, options.now ?? Date.now);
+  return tableStoreOn<Doc>(pool, options.now ?? Date.now, new DocCodec<Doc>(parts));
 }
 
 /** Lost races in a row before a change waits for the row lock instead (a hot table). */
@@ -46,6 +51,8 @@ interface Write {
   readonly id: string;
   readonly version: number;
   readonly doc: string;
+  /** The new base (JSON), or null: the stored one stays. */
+  readonly base: string | null;
   readonly events: ChangeEvents | undefined;
   readonly hands: readonly StoredHand[];
   readonly dueAt: number | null | undefined;
@@ -55,7 +62,7 @@ interface Write {
 
 /** WRITE_SQL's parameters for a batch of changes to different tables: columns of arrays. */
 function writeParameters(writes: readonly Write[], at: number): unknown[] {
-  const p: unknown[][] = Array.from({ length: 22 }, () => []);
+  const p: unknown[][] = Array.from({ length: 23 }, () => []);
   const col = (k: number) => p[k - 1]!;
   for (const w of writes) {
     col(1).push(w.id);
@@ -64,6 +71,7 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
     col(4).push(w.dueAt !== undefined);
     col(5).push(w.dueAt ?? null);
     col(7).push(w.tokenGenerations === undefined ? null : JSON.stringify(w.tokenGenerations));
+    col(23).push(w.base);
     if (w.events !== undefined && w.events.private.length > 0) {
       col(8).push(w.id);
       col(9).push(w.events.public);
@@ -91,7 +99,11 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
   return [...p.slice(0, 5), at, ...p.slice(6)];
 }
 
-function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & TablePurging {
+function tableStoreOn<Doc>(
+  pool: Pool,
+  now: () => number,
+  codec: DocCodec<Doc>,
+): TableStore<Doc> & TablePurging {
   // The events of a new table (version 1): its public part, then each audience's event.
   const writeEvents = async (c: PoolClient, tableId: string, events: ChangeEvents | undefined) => {
     if (events === undefined || events.private.length === 0) return;
@@ -111,38 +123,48 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & Tab
       ],
     );
   };
+  type ReadRow = { doc: string; version: string; base_version: string; base: string | null };
   type Loaded = {
     n: string;
     doc: string;
     version: string;
+    base_version: string;
+    base: string | null;
     a_key: string | null;
     a_request: string | null;
     a_status: string | null;
     a_body: string | null;
   };
-  // The text this store wrote from a Doc (JSON.stringify), read back.
-  const parseDoc = (text: string): Doc => JSON.parse(text);
-  const toRow = (r: { doc: string; version: string | number }): TableRow<Doc> => ({
-    doc: parseDoc(r.doc),
-    version: Number(r.version),
-  });
-  const withAnswer = (r: Loaded): TableRow<Doc> =>
-    r.a_key === null
-      ? toRow(r)
+  // A row as read, with the base it was read with (the one held when the read was asked, if the
+  // read skipped it): the base a change of it compares its next base with.
+  type Read = { readonly row: TableRow<Doc>; readonly cold: ColdPart | undefined };
+  const toRow = (id: string, r: Loaded | ReadRow, held: ColdPart | undefined): Read => {
+    const { doc, cold } = codec.read(id, r.doc, Number(r.base_version), r.base, held);
+    return { row: { doc, version: Number(r.version) }, cold };
+  };
+  const withAnswer = (id: string, r: Loaded, held: ColdPart | undefined): Read => {
+    const read = toRow(id, r, held);
+    return r.a_key === null
+      ? read
       : {
-          ...toRow(r),
-          answer: {
-            key: r.a_key,
-            request: r.a_request!,
-            status: Number(r.a_status),
-            body: r.a_body!,
+          cold: read.cold,
+          row: {
+            ...read.row,
+            answer: {
+              key: r.a_key,
+              request: r.a_request!,
+              status: Number(r.a_status),
+              body: r.a_body!,
+            },
           },
         };
+  };
 
-  const toWrite = <T>(id: string, version: number, next: Doc, c: TableChange<Doc, T>): Write => ({
+  const toWrite = <T>(id: string, version: number, d: DocWrite, c: TableChange<Doc, T>): Write => ({
     id,
     version,
-    doc: JSON.stringify(next),
+    doc: d.doc,
+    base: d.base,
     events: c.events,
     hands: c.hands ?? [],
     dueAt: c.dueAt,
@@ -151,10 +173,10 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & Tab
   });
   // Reads and writes each share a statement with the others waiting at that moment: under load
   // a process sends a few statements carrying many changes instead of one per change.
-  const readBatched = batchedRead<{ id: string; key: string | null }, Loaded>(pool, {
+  const readBatched = batchedRead<{ id: string; key: string | null; known: number }, Loaded>(pool, {
     name: 'fd_table_read',
     text: READ_SQL,
-    values: (asks) => [asks.map((a) => a.id), asks.map((a) => a.key)],
+    values: (asks) => [asks.map((a) => a.id), asks.map((a) => a.key), asks.map((a) => a.known)],
   });
   const writeBatched = batchedWrite<Write>(pool, {
     name: 'fd_table_write',
@@ -164,18 +186,29 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & Tab
 
   return {
     notifiesOnChange: true,
-    createTable: (id, doc, events, dueAt, roomCode) =>
-      inTransaction(pool, async (c) => {
+    createTable: (id, doc, events, dueAt, roomCode) => {
+      const d = codec.write(doc, undefined);
+      return inTransaction(pool, async (c) => {
         const t = now();
         // No conflict target: a taken id and a taken room code (a unique index) both insert nothing.
         const r = await c.query(
-          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code) VALUES ($1, $2, 1, $3, $3, $4, $5) ON CONFLICT DO NOTHING',
-          [id, JSON.stringify(doc), t, dueAt ?? null, roomCode ?? null],
+          'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code, base_version) VALUES ($1, $2, 1, $3, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
+          [id, d.doc, t, dueAt ?? null, roomCode ?? null, d.base === null ? 0 : 1],
         );
         if (r.rowCount !== 1) return false;
+        if (d.base !== null) {
+          await c.query('INSERT INTO fd_table_bases (table_id, base) VALUES ($1, $2)', [
+            id,
+            d.base,
+          ]);
+        }
         await writeEvents(c, id, events);
         return true;
-      }),
+      }).then((made) => {
+        if (made) codec.written(id, 1, d);
+        return made;
+      });
+    },
     findRoom: async (roomCode) => {
       const r = await pool.query<{ id: string }>('SELECT id FROM fd_tables WHERE room_code = $1', [
         roomCode,
@@ -201,15 +234,15 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & Tab
         if (r.rowCount !== 1) return false;
         await c.query('DELETE FROM fd_stream_tickets WHERE table_id = $1', [id]);
         await c.query('SELECT pg_notify($1, $2)', [`table:${id}`, '']);
+        codec.drop(id);
         return true;
       }),
     readTable: async (id) => {
-      const r = await pool.query<{ doc: string; version: string }>(
-        'SELECT doc, version FROM fd_tables WHERE id = $1',
-        [id],
-      );
+      const known = codec.known(id);
+      const held = codec.held(id, known);
+      const r = await pool.query<ReadRow>(READ_TABLE_SQL, [id, known]);
       const row = r.rows[0];
-      return row === undefined ? undefined : toRow(row);
+      return row === undefined ? undefined : toRow(id, row, held).row;
     },
     withTable: async (id, change, options) => {
       const key = options?.answerKey ?? null;
@@ -219,30 +252,45 @@ function tableStoreOn<Doc>(pool: Pool, now: () => number): TableStore<Doc> & Tab
       // other changes waiting at that moment (batched-statement.ts). A lost race (another process wrote
       // first, or is writing) runs the change again on the fresh row, which is why changes
       // must be pure; after OPTIMISTIC_TRIES lost races the locked path queues behind the lock.
+      // The base held when the read is asked goes with it: a change of this process may hold a
+      // newer one by the time the answer comes, and the answer skips the base only if it is this.
       for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
-        const found = await readBatched({ id, key });
+        const known = codec.known(id);
+        const held = codec.held(id, known);
+        const found = await readBatched({ id, key, known });
         if (found === undefined) return { found: false as const };
-        const row = withAnswer(found);
+        const { row, cold } = withAnswer(id, found, held);
         const c = change(row);
         if (c.next === null) return { found: true as const, value: c.result, version: row.version };
-        if (await writeBatched(toWrite(id, row.version, c.next, c))) {
+        const d = codec.write(c.next, cold);
+        if (await writeBatched(toWrite(id, row.version, d, c))) {
+          codec.written(id, row.version + 1, d);
           return { found: true as const, value: c.result, version: row.version + 1 };
         }
       }
-      return inTransaction(pool, async (client) => {
-        const r = await client.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [[id], [key]]);
+      const locked = await inTransaction(pool, async (client) => {
+        const known = codec.known(id);
+        const held = codec.held(id, known);
+        const r = await client.query<Loaded>(`${READ_SQL} FOR UPDATE OF t`, [[id], [key], [known]]);
         const found = r.rows[0];
         if (found === undefined) return { found: false as const };
-        const row = withAnswer(found);
+        const { row, cold } = withAnswer(id, found, held);
         const c = change(row);
-        if (c.next === null) return { found: true as const, value: c.result, version: row.version };
+        if (c.next === null) {
+          return { found: true as const, value: c.result, version: row.version, d: undefined };
+        }
+        const d = codec.write(c.next, cold);
         const w = await client.query(
           WRITE_SQL,
-          writeParameters([toWrite(id, row.version, c.next, c)], now()),
+          writeParameters([toWrite(id, row.version, d, c)], now()),
         );
         if (w.rowCount !== 1) throw new Error('table changed inside its own transaction');
-        return { found: true as const, value: c.result, version: row.version + 1 };
+        return { found: true as const, value: c.result, version: row.version + 1, d };
       });
+      if (!locked.found) return locked;
+      // Held only once committed (a rolled-back base would stand for another process's).
+      if (locked.d !== undefined) codec.written(id, locked.version, locked.d);
+      return { found: true as const, value: locked.value, version: locked.version };
     },
     listDue: async (at, limit) => {
       const r = await pool.query<{ id: string }>(

@@ -5,6 +5,7 @@ import { MIGRATION_5_EVENT_PARTS } from './migration-5-event-parts.ts';
 import { MIGRATION_6_ROOMS } from './migration-6-rooms.ts';
 import { MIGRATION_7_PURGES } from './migration-7-purges.ts';
 import { MIGRATION_8_DECK_BASES } from './migration-8-deck-bases.ts';
+import { MIGRATION_9_TABLE_BASES } from './migration-9-table-bases.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly {
   MIGRATION_6_ROOMS,
   MIGRATION_7_PURGES,
   MIGRATION_8_DECK_BASES,
+  MIGRATION_9_TABLE_BASES,
 ];

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { DocCodec, type DocWrite } from '../doc-codec.ts';
+import type { ColdPart, DocParts } from '../doc-parts.ts';
 import { SQLITE_PURGE_SQL } from '../purge-sql.ts';
 import type {
   ChangeEvents,
@@ -16,7 +18,9 @@ import { migrate } from './migrate.ts';
 /**
  * A {@link TableStore} on node:sqlite, on the same file as the deck store (its own connection).
  * Every change is one `BEGIN IMMEDIATE` transaction with no `await` inside: read the row, run
- * the pure change, write the row (`WHERE version = ?`, a second guard) and its events.
+ * the pure change, write the row (`WHERE version = ?`, a second guard) and its events. Given
+ * the document's `parts` (store/doc-parts.ts), it keeps their fields as the table's base and
+ * writes that only when a change replaced one of them.
  *
  * @example
  * ```ts
@@ -24,7 +28,10 @@ import { migrate } from './migrate.ts';
  * ```
  * @throws {Error} if the file cannot be opened or a migration fails.
  */
-export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Doc> & TablePurging {
+export function openSqliteTableStore<Doc>(
+  options: SqliteOptions,
+  parts?: DocParts,
+): TableStore<Doc> & TablePurging {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const now = options.now ?? Date.now;
   const db = new DatabaseSync(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -34,7 +41,10 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   migrate(db);
   // No conflict target: a taken id and a taken room code (a unique index) both insert nothing.
   const insert = db.prepare(
-    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code) VALUES (?, ?, 1, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    'INSERT INTO fd_tables (id, doc, version, created_at, updated_at, due_at, room_code, base_version) VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const putBase = db.prepare(
+    'INSERT INTO fd_table_bases (table_id, base) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET base = excluded.base',
   );
   const selectRoom = db.prepare('SELECT id FROM fd_tables WHERE room_code = ?');
   const selectIdle = db.prepare(
@@ -44,9 +54,13 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   // name their table without a reference, so they are deleted by hand.
   const deleteTable = db.prepare('DELETE FROM fd_tables WHERE id = ? AND version = ?');
   const deleteTickets = db.prepare('DELETE FROM fd_stream_tickets WHERE table_id = ?');
-  const select = db.prepare('SELECT doc, version FROM fd_tables WHERE id = ?');
+  // The base only where the one this process holds is not the stored one (DocCodec).
+  const select = db.prepare(`SELECT t.doc, t.version, t.base_version, b.base FROM fd_tables AS t
+    LEFT JOIN fd_table_bases AS b ON b.table_id = t.id AND t.base_version <> ?
+    WHERE t.id = ?`);
   const update = db.prepare(
     `UPDATE fd_tables SET doc = ?, version = version + 1, updated_at = ?,
+       base_version = CASE WHEN ? THEN version + 1 ELSE base_version END,
        due_at = CASE WHEN ? THEN ? ELSE due_at END,
        token_generations = coalesce(?, token_generations)
      WHERE id = ? AND version = ?`,
@@ -113,11 +127,24 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   const rollback = db.prepare('ROLLBACK');
   let closed = false;
 
-  // The text this store wrote from a Doc (JSON.stringify), read back.
-  const parseDoc = (text: string): Doc => JSON.parse(text);
-  const load = (id: string): TableRow<Doc> | undefined => {
-    const row = select.get(id) as { doc: string; version: number } | undefined;
-    return row === undefined ? undefined : { doc: parseDoc(row.doc), version: Number(row.version) };
+  const codec = new DocCodec<Doc>(parts);
+  type Loaded = TableRow<Doc> & { readonly cold: ColdPart | undefined };
+  const load = (id: string): Loaded | undefined => {
+    const known = codec.known(id);
+    const row = select.get(known, id) as
+      | { doc: string; version: number; base_version: number; base: string | null }
+      | undefined;
+    if (row === undefined) return undefined;
+    const bv = Number(row.base_version);
+    const { doc, cold } = codec.read(id, row.doc, bv, row.base, codec.held(id, known));
+    return { doc, version: Number(row.version), cold };
+  };
+  // The new base is held parsed only once its transaction committed: a base kept from a change
+  // that rolled back would stand for another process's base written at the same version.
+  const committed: (() => void)[] = [];
+  const writeBase = (id: string, version: number, w: DocWrite) => {
+    if (w.base !== null) putBase.run(id, w.base);
+    committed.push(() => codec.written(id, version, w));
   };
   // A change's public part once, each audience's event with its own part.
   const writeEvents = (tableId: string, version: number, events: ChangeEvents | undefined) => {
@@ -129,13 +156,17 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
   };
   const inTransaction = <T>(fn: () => T): T => {
     begin.run();
+    committed.length = 0;
     try {
       const value = fn();
       commit.run();
+      for (const then of committed) then();
       return value;
     } catch (error) {
       if (db.isTransaction) rollback.run();
       throw error;
+    } finally {
+      committed.length = 0;
     }
   };
 
@@ -143,14 +174,20 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
     createTable: async (id, doc, events, dueAt, roomCode) =>
       inTransaction(() => {
         const t = now();
-        const row = [id, JSON.stringify(doc), t, t, dueAt ?? null, roomCode ?? null] as const;
+        const w = codec.write(doc, undefined);
+        const bv = w.base === null ? 0 : 1;
+        const row = [id, w.doc, t, t, dueAt ?? null, roomCode ?? null, bv] as const;
         if (Number(insert.run(...row).changes) !== 1) {
           return false;
         }
+        writeBase(id, 1, w);
         writeEvents(id, 1, events);
         return true;
       }),
-    readTable: async (id) => load(id),
+    readTable: async (id) => {
+      const row = load(id);
+      return row === undefined ? undefined : { doc: row.doc, version: row.version };
+    },
     findRoom: async (roomCode) => (selectRoom.get(roomCode) as { id: string } | undefined)?.id,
     listIdleRooms: async (before, limit) =>
       selectIdle.all(before, limit).map((r) => {
@@ -161,6 +198,7 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
       inTransaction(() => {
         if (Number(deleteTable.run(id, version).changes) !== 1) return false;
         deleteTickets.run(id);
+        codec.drop(id);
         return true;
       }),
     withTable: async (id, change, options) =>
@@ -174,11 +212,12 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
             : (selectAnswer.get(id, key) as
                 | { key: string; request: string; status: number; body: string }
                 | undefined);
+        const read = { doc: loaded.doc, version: loaded.version };
         const row =
           answer === undefined
-            ? loaded
+            ? read
             : {
-                ...loaded,
+                ...read,
                 answer: {
                   key: answer.key,
                   request: answer.request,
@@ -190,12 +229,14 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
         if (next === null) return { found: true as const, value: result, version: row.version };
         const due = [dueAt === undefined ? 0 : 1, dueAt ?? null] as const;
         const gens = tokenGenerations === undefined ? null : JSON.stringify(tokenGenerations);
+        const w = codec.write(next, loaded.cold);
+        const newBase = w.base === null ? 0 : 1;
         if (
-          Number(update.run(JSON.stringify(next), now(), ...due, gens, id, row.version).changes) !==
-          1
+          Number(update.run(w.doc, now(), newBase, ...due, gens, id, row.version).changes) !== 1
         ) {
           throw new Error('table changed inside its own transaction');
         }
+        writeBase(id, row.version + 1, w);
         writeEvents(id, row.version + 1, events);
         for (const h of hands ?? []) insertHand.run(id, h.n, h.record);
         if (save !== undefined) {
@@ -273,7 +314,7 @@ export function openSqliteTableStore<Doc>(options: SqliteOptions): TableStore<Do
         .all() as { phase: string; n: number }[];
       return Object.fromEntries(rows.map((r) => [String(r.phase), Number(r.n)]));
     },
-    ping: async () => !closed && select.get('') === undefined,
+    ping: async () => !closed && select.get(-1, '') === undefined,
     close: async () => {
       if (closed) return;
       closed = true;
