@@ -275,8 +275,11 @@ try {
   }
   // An event as a client gets it is its change's public part (stored once per change) merged
   // with its audience's private part (counted here as stored: sealed, a little longer).
-  const size = await pgc.query<{ doc: string; ev: string; stored: string }>(
+  // A table's document is its row's part, which every action writes, and its base (schema step
+  // 9), which only the changes that replace a base field write.
+  const size = await pgc.query<{ doc: string; base: string; ev: string; stored: string }>(
     `SELECT (SELECT avg(octet_length(doc))::int FROM fd_tables) AS doc,
+       (SELECT coalesce(avg(octet_length(base))::int, 0) FROM fd_table_bases) AS base,
        (SELECT avg(octet_length(e.data) + coalesce(octet_length(p.body), 0))::int
           FROM fd_table_events e LEFT JOIN fd_event_public p ON p.table_id = e.table_id AND p.version = e.version) AS ev,
        (SELECT ((SELECT sum(octet_length(data)) FROM fd_table_events) +
@@ -284,7 +287,7 @@ try {
                / (SELECT count(*) FROM fd_table_events))::int AS stored`,
   );
   console.log(
-    `  mean stored size: table document ${size.rows[0]?.doc} B; event ${size.rows[0]?.ev} B as sent, ${size.rows[0]?.stored} B stored (public part once per change)`,
+    `  mean stored size: table document ${size.rows[0]?.doc} B written by every action + base ${size.rows[0]?.base} B; event ${size.rows[0]?.ev} B as sent, ${size.rows[0]?.stored} B stored (public part once per change)`,
   );
   await pgc.end();
 } finally {
