@@ -17,6 +17,7 @@ import { timedOutSockets } from './http/raw-answers.ts';
 import { readParams } from './http/read-params.ts';
 import { createReadiness } from './http/readiness.ts';
 import { requestIds } from './http/request-id.ts';
+import { timedStore } from './http/timed-store.ts';
 import { FACES_FOLDER } from './images/card-faces.ts';
 import { cardImage } from './images/card-images.ts';
 import type { Notifier } from './notifier.ts';
@@ -141,6 +142,11 @@ export function createApp(options: AppOptions): Hono<Env> {
     );
   const requestId = requestIds(source);
   const metrics = createMetrics();
+  // Every store call the routes make is timed for /metrics (http/timed-store.ts).
+  const observe = metrics.storeOperation;
+  const deckStore = timedStore(options.store, 'decks', observe);
+  const tableStore =
+    options.tables === undefined ? undefined : timedStore(options.tables.store, 'tables', observe);
   const tablesByPhase = phaseCounts(options.tables?.store);
   const ready = createReadiness({
     store: options.store,
@@ -253,7 +259,7 @@ export function createApp(options: AppOptions): Hono<Env> {
           raw,
           deckId: deckId?.toLowerCase() ?? '',
           pile: pile === undefined ? '' : pileName(pile),
-          store: options.store,
+          store: deckStore,
           source,
           card: cardViews(originOf(c)),
         });
@@ -284,7 +290,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     app.route(
       '/',
       tableRoutes({
-        tables: t.store,
+        tables: tableStore ?? t.store,
         notifier: t.notifier,
         box: t.box,
         ...(options.source === undefined ? {} : { source: options.source }),

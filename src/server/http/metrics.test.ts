@@ -88,6 +88,55 @@ test('/metrics: requests by route pattern and status, latency histogram; no deck
   assert.ok(m.text.includes('route="/v1/tables"'), 'table routes by pattern');
 });
 
+test('/metrics: the store calls the routes make, timed by store and method; a store that fails counts as an error', async () => {
+  const decks = openSqliteStore({ path: ':memory:' });
+  let failing = false;
+  // The database gone for a moment: the deck store's change refuses.
+  const flaky = new Proxy(decks, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop);
+      if (prop === 'withDeck' && typeof v === 'function') {
+        return (...args: unknown[]) =>
+          failing ? Promise.reject(new Error('disk I/O error')) : v.apply(target, args);
+      }
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  const a = createApp({
+    store: flaky,
+    source: chacha20('metrics store'),
+    config: { rateLimit: 0 },
+    tables: {
+      store: openSqliteTableStore({ path: ':memory:' }),
+      notifier: createLocalNotifier(),
+      box: createSecretBox(new Uint8Array(32).fill(7)),
+    },
+  });
+  const call = callerOf(async (path, init) => a.request(path, init));
+  const deck = (await (await a.request('/api/deck/new/shuffle/')).json()).deck_id as string;
+  await a.request(`/api/deck/${deck}/draw/?count=2`);
+  failing = true;
+  assert.equal((await a.request(`/api/deck/${deck}/draw/?count=2`)).status, 500);
+  failing = false;
+  await seatedTable(call, { preset: 'doudizhu' });
+  const m = await scrape(a);
+  const count = (labels: string) =>
+    m.get(`fairdeal_store_operation_duration_seconds_count{${labels}}`);
+  assert.equal(count('store="decks",op="withDeck"'), 2, m.text);
+  assert.ok(count('store="tables",op="withTable"') >= 3, 'the claims');
+  assert.ok(count('store="tables",op="createTable"') === 1);
+  assert.equal(m.get('fairdeal_store_errors_total{store="decks",op="withDeck"}'), 1);
+  assert.ok(m.text.includes('fairdeal_store_errors_total{store="tables",op="withTable"} 0\n'));
+  const key = 'store="tables",op="withTable"';
+  assert.equal(
+    m.get(`fairdeal_store_operation_duration_seconds_bucket{${key},le="+Inf"}`),
+    count(key),
+  );
+  assert.ok(m.get(`fairdeal_store_operation_duration_seconds_sum{${key}}`) > 0);
+  // Labels are store and method names only: no id of a deck or table.
+  assert.ok(!m.text.includes(deck));
+});
+
 test('/metrics: rate-limited requests and distinct clients; tables by phase', async () => {
   const a = app({ rateLimit: 1, rateBurst: 1 });
   for (const ip of [

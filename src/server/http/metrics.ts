@@ -1,6 +1,10 @@
 // Latency buckets in seconds: a draw takes well under a millisecond on SQLite, a PostgreSQL change
 // a few; the top buckets catch stalls.
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+// A store call: a SQLite read takes tens of microseconds, so the store's buckets start lower.
+const STORE_BUCKETS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5,
+] as const;
 const METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE', 'PUT', 'PATCH']);
 // The window in which a refused client counts as rate-limited (the gauge's "now").
 const LIMITED_WINDOW_MS = 60_000;
@@ -27,6 +31,8 @@ export interface Metrics {
   request(route: string, method: string, status: number, seconds: number): void;
   /** A request refused with 429; `client` only counts distinct clients, it is never shown. */
   rateLimited(client: string): void;
+  /** One store call (http/timed-store.ts): the store, its method, seconds, and whether it threw. */
+  storeOperation(store: string, op: string, seconds: number, failed: boolean): void;
   /** An event stream opened; call the returned function once when it ends. */
   streamOpened(): () => void;
   /** The exposition (text format 0.0.4). */
@@ -55,6 +61,8 @@ function label(value: string): string {
 export function createMetrics(nowMs: () => number = () => performance.now()): Metrics {
   const requests = new Map<string, number>();
   const latency = new Map<string, Histogram>();
+  const storeLatency = new Map<string, Histogram>();
+  const storeErrors = new Map<string, number>();
   let limitedTotal = 0;
   let limitedNow = new Set<string>();
   let limitedBefore = new Set<string>();
@@ -82,6 +90,20 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
       for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) h.counts[i]! += 1;
       h.sum += seconds;
       h.count += 1;
+    },
+    storeOperation: (store, op, seconds, failed) => {
+      const key = `store="${label(store)}",op="${label(op)}"`;
+      let h = storeLatency.get(key);
+      if (h === undefined) {
+        h = { counts: STORE_BUCKETS.map(() => 0), sum: 0, count: 0 };
+        storeLatency.set(key, h);
+      }
+      for (let i = 0; i < STORE_BUCKETS.length; i++) {
+        if (seconds <= STORE_BUCKETS[i]!) h.counts[i]! += 1;
+      }
+      h.sum += seconds;
+      h.count += 1;
+      if (failed) storeErrors.set(key, (storeErrors.get(key) ?? 0) + 1);
     },
     rateLimited: (client) => {
       limitedTotal += 1;
@@ -123,6 +145,31 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
         out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="+Inf"} ${h.count}`);
         out.push(`fairdeal_http_request_duration_seconds_sum{${r}} ${h.sum}`);
         out.push(`fairdeal_http_request_duration_seconds_count{${r}} ${h.count}`);
+      }
+      head(
+        'fairdeal_store_operation_duration_seconds',
+        'histogram',
+        'Time of a store call (withDeck/withTable: read, change and write), by store and method.',
+      );
+      for (const [key, h] of storeLatency) {
+        STORE_BUCKETS.forEach((le, i) => {
+          out.push(
+            `fairdeal_store_operation_duration_seconds_bucket{${key},le="${le}"} ${h.counts[i]}`,
+          );
+        });
+        out.push(`fairdeal_store_operation_duration_seconds_bucket{${key},le="+Inf"} ${h.count}`);
+        out.push(`fairdeal_store_operation_duration_seconds_sum{${key}} ${h.sum}`);
+        out.push(`fairdeal_store_operation_duration_seconds_count{${key}} ${h.count}`);
+      }
+      head(
+        'fairdeal_store_errors_total',
+        'counter',
+        'Store calls that failed (the database refused or was unreachable), by store and method.',
+      );
+      // Every store call seen gets its series, 0 until it fails (a rate over a missing series
+      // would say nothing rather than zero).
+      for (const key of storeLatency.keys()) {
+        out.push(`fairdeal_store_errors_total{${key}} ${storeErrors.get(key) ?? 0}`);
       }
       head('fairdeal_event_streams_open', 'gauge', 'Event streams open on this process.');
       out.push(`fairdeal_event_streams_open ${openStreams}`);
