@@ -46,12 +46,12 @@ export interface DarkSeatOptions extends DarkContext {
  *   DarkSeat.create({ table: 't1', hand: 1, preset: 'doudizhu', seats: 3, seat })));
  * const keys = seats.map((s) => s.keyMessage());
  * for (const s of seats) s.acceptKeys(keys);
- * let steps = [];
+ * const steps: DarkStepJSON[] = [];
  * for (const s of seats) steps.push(s.shuffle(steps.at(-1)?.deck ?? null));
  * for (const s of seats) s.acceptDeck(steps);
  * const shares = seats.flatMap((s) => s.dealShares());
  * for (const s of seats) s.acceptShares(shares);
- * seats[0].hand().length; // 17
+ * seats.map((s) => s.hand().length); // [17, 17, 17]
  * ```
  */
 export class DarkSeat {

@@ -9,7 +9,7 @@ import type { DarkPoint } from './load-group.ts';
  *
  * @example
  * ```ts
- * openCard(deck, finalDeck[5].b, [d0, d1, d2], 5); // 'QH'
+ * openCard(deck, b, [d0, d1, d2], 5); // 'QH', with b the ciphertext's B and every seat's share
  * ```
  * @throws {FairdealError} `REVEAL_MISMATCH` when the element is none of the deck's cards.
  */

@@ -38,7 +38,7 @@ function shareMessage(
  *
  * @example
  * ```ts
- * const share = makeShare(group, context, 1, x, h, finalDeck[5].a, 5);
+ * const share = makeShare(group, context, 1, x, h, a, 5); // a: the first element of position 5's ciphertext
  * ```
  * @throws {FairdealError} `REVEAL_MISMATCH` if A is the identity (a ciphertext never shuffled).
  */
@@ -81,7 +81,7 @@ export function makeShare(
  *
  * @example
  * ```ts
- * const d = checkShare(group, context, keys[share.seat], finalDeck[share.position].a, share);
+ * const d = checkShare(group, context, h, a, share); // h: share.seat's key; a: the ciphertext's A
  * ```
  * @throws {FairdealError} `BAD_SIGNATURE` naming the seat and position.
  */
