@@ -19,7 +19,10 @@ registerHooks({
     if (hidden.has(specifier)) {
       // Node's own words and code for a package that is not installed: it names the package,
       // not the subpath (`@noble/curves`, for `@noble/curves/ed25519.js`).
-      const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
       const error = new Error(
         `Cannot find package '${name}' imported from ${context.parentURL ?? 'the test'}`,
       ) as Error & { code: string };
@@ -152,7 +155,11 @@ test('every import of an optional peer in src/ goes through loadPeer, named as i
       text.match(
         /loadPeer\(\s*'@noble\/curves',\s*'[^']+',\s*\(\) =>\s*import\(\s*'@noble\/curves\/ed25519\.js'\s*\),?\s*\)/g,
       )?.length ?? 0;
-    assert.equal(noble, nobleGood, `${relative(root, file)}: @noble/curves imported without loadPeer`);
+    assert.equal(
+      noble,
+      nobleGood,
+      `${relative(root, file)}: @noble/curves imported without loadPeer`,
+    );
     sites += nobleGood;
   }
   // renderPng, ensurePngRenderer, the card images, serve (2), loadPg, loadDarkGroup.
