@@ -34,9 +34,23 @@ export function concat(...parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+// Encoding an element costs an inversion and a square root; hash inputs name the same keys,
+// ciphertexts and shares many times, so each element's encoding is kept once made or read.
+const encodings = new WeakMap<DarkPoint, Uint8Array>();
+
+/** A point's 32-byte RFC 9496 encoding (kept with the point; do not modify it). */
+export function encode(p: DarkPoint): Uint8Array {
+  let bytes = encodings.get(p);
+  if (bytes === undefined) {
+    bytes = p.toBytes();
+    encodings.set(p, bytes);
+  }
+  return bytes;
+}
+
 /** A point's 32-byte RFC 9496 encoding as lowercase hex. */
 export function pointHex(p: DarkPoint): string {
-  return bytesToHex(p.toBytes());
+  return bytesToHex(encode(p));
 }
 
 /** A scalar's 32-byte little-endian encoding (canonical: below ℓ) as lowercase hex. */
@@ -64,7 +78,10 @@ export function readPoint(group: DarkGroup, text: unknown, refuse: Refuse): Dark
     return refuse('is not 64 lowercase hex characters');
   }
   try {
-    return group.Point.fromBytes(hexBytes(text));
+    const bytes = hexBytes(text);
+    const p = group.Point.fromBytes(bytes);
+    encodings.set(p, bytes);
+    return p;
   } catch {
     return refuse('is not the canonical encoding of a ristretto255 element');
   }

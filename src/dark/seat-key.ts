@@ -1,5 +1,14 @@
 import { FairdealError } from '../errors.ts';
-import { concat, pointHex, readPoint, readScalar, refuser, scalarHex, u32 } from './bytes.ts';
+import {
+  concat,
+  encode,
+  pointHex,
+  readPoint,
+  readScalar,
+  refuser,
+  scalarHex,
+  u32,
+} from './bytes.ts';
 import { contextBytes, type DarkContext } from './context.ts';
 import { DST, hashScalar, scalarBytes } from './hash.ts';
 import type { DarkGroup, DarkPoint } from './load-group.ts';
@@ -29,7 +38,7 @@ export function keyScalar(group: DarkGroup, secret: Uint8Array): bigint {
 }
 
 function keyMessage(context: DarkContext, seat: number, h: DarkPoint): Uint8Array {
-  return concat(contextBytes(context), u32(seat), h.toBytes());
+  return concat(contextBytes(context), u32(seat), encode(h));
 }
 
 /**

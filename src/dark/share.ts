@@ -1,5 +1,14 @@
 import { FairdealError } from '../errors.ts';
-import { concat, pointHex, readPoint, readScalar, refuser, scalarHex, u32 } from './bytes.ts';
+import {
+  concat,
+  encode,
+  pointHex,
+  readPoint,
+  readScalar,
+  refuser,
+  scalarHex,
+  u32,
+} from './bytes.ts';
 import { contextBytes, type DarkContext } from './context.ts';
 import { DST, hashScalar, scalarBytes } from './hash.ts';
 import type { DarkGroup, DarkPoint } from './load-group.ts';
@@ -21,14 +30,7 @@ function shareMessage(
   a: DarkPoint,
   d: DarkPoint,
 ): Uint8Array {
-  return concat(
-    contextBytes(context),
-    u32(seat),
-    u32(position),
-    h.toBytes(),
-    a.toBytes(),
-    d.toBytes(),
-  );
+  return concat(contextBytes(context), u32(seat), u32(position), encode(h), encode(a), encode(d));
 }
 
 /**

@@ -82,5 +82,14 @@ export async function darkHand(options: DarkHandOptions = {}) {
   return { context, seats, transcript };
 }
 
+/** A type with every readonly removed, tuples kept: what a test may tamper with. */
+export type Tampered<T> = T extends readonly [infer A, infer B]
+  ? [Tampered<A>, Tampered<B>]
+  : T extends readonly (infer U)[]
+    ? Tampered<U>[]
+    : T extends object
+      ? { -readonly [K in keyof T]: Tampered<T[K]> }
+      : T;
+
 /** A deep copy to tamper with. */
-export const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+export const copy = <T>(value: T): Tampered<T> => JSON.parse(JSON.stringify(value)) as Tampered<T>;
