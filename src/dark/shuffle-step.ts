@@ -24,12 +24,27 @@ export interface DarkStepJSON {
   readonly deck: readonly DarkCiphertextJSON[];
 }
 
-/** The start deck: the public trivial encryption (identity, M_j) of every card, canonical order. */
+/**
+ * The start deck: the public trivial encryption (identity, M_j) of every card, canonical order.
+ *
+ * @example
+ * ```ts
+ * const input = startDeck(group, darkDeck(group, 'doudizhu', 3).points); // seat 0's input
+ * ```
+ */
 export function startDeck(group: DarkGroup, points: readonly DarkPoint[]): DarkCiphertext[] {
   return points.map((m) => ({ a: group.Point.ZERO, b: m }));
 }
 
-/** SHA-256(str("fairdeal-dark-v1 step commitment") ‖ ctx ‖ u32(seat) ‖ seed). */
+/**
+ * A step's commitment: SHA-256(str("fairdeal-dark-v1 step commitment") ‖ ctx ‖ u32(seat) ‖ seed),
+ * lowercase hex. Published with the step; the seed, revealed at the end, must match it.
+ *
+ * @example
+ * ```ts
+ * stepCommitment(context, 0, seed); // 64 hex characters
+ * ```
+ */
 export function stepCommitment(context: DarkContext, seat: number, seed: Uint8Array): string {
   return bytesToHex(
     sha256(concat(str(DST.stepCommitment), contextBytes(context), u32(seat), seed)),
@@ -75,13 +90,25 @@ export function shuffleStep(
   return out;
 }
 
-/** A deck as wire JSON. */
+/**
+ * A deck as wire JSON: `[A, B]` hex pairs.
+ *
+ * @example
+ * ```ts
+ * const step = { seat: 0, commitment: stepCommitment(context, 0, seed), deck: deckToJSON(input) };
+ * ```
+ */
 export function deckToJSON(deck: readonly DarkCiphertext[]): DarkCiphertextJSON[] {
   return deck.map((c) => [pointHex(c.a), pointHex(c.b)] as const);
 }
 
 /**
  * A step's output deck read from the wire: `n` canonical ciphertexts.
+ *
+ * @example
+ * ```ts
+ * const finalDeck = readStepDeck(group, step, 54);
+ * ```
  *
  * @throws {FairdealError} `REVEAL_MISMATCH` naming the seat for a deck of the wrong length or an
  *   element that does not decode.
