@@ -1,4 +1,6 @@
 import { FairdealError } from '../errors.ts';
+import { utf8Length } from '../fair/utf8.ts';
+import { MAX_TEXT_BYTES } from '../fair/validate.ts';
 import { concat, str, u32 } from './bytes.ts';
 
 /** The protocol version of dark deals; the first string of every hash input. */
@@ -9,7 +11,7 @@ export const DARK_VERSION = 'fairdeal-dark-v1';
  * from another table, hand, game or seat count never verifies here (docs/DARK.md §2).
  */
 export interface DarkContext {
-  /** The table's id (1–200 characters). */
+  /** The table's id (a non-empty string of at most 1024 UTF-8 bytes). */
   readonly table: string;
   /** The hand's number at the table (an integer in [0, 2^32 − 1]). */
   readonly hand: number;
@@ -25,8 +27,9 @@ export function checkContext(context: DarkContext): DarkContext {
   const bad = (field: string, why: string): never => {
     throw new FairdealError('BAD_OPTION', `dark deal: ${field} ${why}`, { field });
   };
-  if (typeof table !== 'string' || table.length === 0 || table.length > 200) {
-    bad('table', 'must be a string of 1–200 characters');
+  // The bound of every transcript string (docs/FAIR.md §3), so a seat and a verifier agree.
+  if (typeof table !== 'string' || table.length === 0 || utf8Length(table) > MAX_TEXT_BYTES) {
+    bad('table', `must be a non-empty string of at most ${MAX_TEXT_BYTES} UTF-8 bytes`);
   }
   if (!Number.isInteger(hand) || hand < 0 || hand > 0xffffffff) {
     bad('hand', 'must be an integer in [0, 2^32 - 1]');
