@@ -53,6 +53,8 @@ test('each rule catches its violation (synthetic graph)', () => {
     [[edge('src/audit/analyze-counts.ts', 'node:os', { dynamic: true })], /browser-safe/],
     [[edge('src/audit/chi-square-sf.ts', 'jstat')], /no dependencies/],
     [[edge('src/games/deal.ts', 'src/cli/io.ts')], /never imports an app/],
+    [[edge('src/dark/verify-dark.ts', 'src/client/index.ts')], /imports point down/],
+    [[edge('src/dark/share.ts', '@noble/curves/ed25519.js', { dynamic: true })], /no dependencies/],
     [
       [
         edge('src/shuffle/fisher-yates.ts', 'src/random/buffered-source.ts', {
@@ -82,6 +84,9 @@ test('each rule catches its violation (synthetic graph)', () => {
     edge('src/fair/verify.ts', 'src/games/index.ts'),
     edge('src/audit/run-audit.ts', 'node:worker_threads', { dynamic: true }),
     edge('src/audit/render-png.ts', '@resvg/resvg-js', { dynamic: true }),
+    edge('src/dark/load-group.ts', '@noble/curves/ed25519.js', { dynamic: true }),
+    edge('src/dark/share.ts', '@noble/curves/ed25519.js', { typeOnly: true }),
+    edge('src/dark/verify-dark.ts', 'src/fair/json-input.ts'),
     edge('src/random/chacha20.ts', 'node:crypto', { typeOnly: true, dynamic: true }),
     edge('src/shuffle/blocked.ts', 'src/random/buffered-source.ts', { names: ['poolAccess'] }),
   ];

@@ -17,9 +17,14 @@ const hidden = new Set<string>();
 registerHooks({
   resolve(specifier, context, next) {
     if (hidden.has(specifier)) {
-      // Node's own words and code for a package that is not installed.
+      // Node's own words and code for a package that is not installed: it names the package,
+      // not the subpath (`@noble/curves`, for `@noble/curves/ed25519.js`).
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
       const error = new Error(
-        `Cannot find package '${specifier}' imported from ${context.parentURL ?? 'the test'}`,
+        `Cannot find package '${name}' imported from ${context.parentURL ?? 'the test'}`,
       ) as Error & { code: string };
       error.code = 'ERR_MODULE_NOT_FOUND';
       throw error;
@@ -109,6 +114,24 @@ test('PNG pictures without @resvg/resvg-js: the library, the CLI (exit 2, before
   assert.equal((await testApp().call('/static/img/AS.svg')).status, 200);
 });
 
+test('dark deals without @noble/curves: the entry imports, the first use is MISSING_PEER', async () => {
+  hide('@noble/curves/ed25519.js');
+  const dark = await import('../src/dark/index.ts');
+  const purpose = 'dark deals';
+  await assert.rejects(dark.loadDarkGroup(), missingPeer(purpose, '@noble/curves'));
+  await assert.rejects(
+    dark.DarkSeat.create({ table: 't', hand: 1, preset: 'doudizhu', seats: 3, seat: 0 }),
+    missingPeer(purpose, '@noble/curves'),
+  );
+  await assert.rejects(dark.verifyDarkTranscript('{}'), { code: 'BAD_TRANSCRIPT' });
+  // and no other entry of the library loads it
+  for (const entry of ['index.ts', 'fair/index.ts', 'client/index.ts', 'rules/doudizhu/index.ts']) {
+    await import(`../src/${entry}`);
+  }
+  hide();
+  assert.equal((await dark.loadDarkGroup()).Point.BASE.toBytes().length, 32);
+});
+
 test('every import of an optional peer in src/ goes through loadPeer, named as it is imported', () => {
   const files = readdirSync(join(root, 'src'), { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.test.ts'))
@@ -126,7 +149,19 @@ test('every import of an optional peer in src/ goes through loadPeer, named as i
     const good = text.match(throughLoadPeer)?.length ?? 0;
     assert.equal(all, good, `${relative(root, file)}: an optional peer imported without loadPeer`);
     sites += good;
+    // @noble/curves is imported by subpath and named by its package.
+    const noble = text.match(/import\(\s*'@noble\/curves[^']*'\s*\)/g)?.length ?? 0;
+    const nobleGood =
+      text.match(
+        /loadPeer\(\s*'@noble\/curves',\s*'[^']+',\s*\(\) =>\s*import\(\s*'@noble\/curves\/ed25519\.js'\s*\),?\s*\)/g,
+      )?.length ?? 0;
+    assert.equal(
+      noble,
+      nobleGood,
+      `${relative(root, file)}: @noble/curves imported without loadPeer`,
+    );
+    sites += nobleGood;
   }
-  // renderPng, ensurePngRenderer, the card images, serve (2), loadPg.
-  assert.equal(sites, 6);
+  // renderPng, ensurePngRenderer, the card images, serve (2), loadPg, loadDarkGroup.
+  assert.equal(sites, 7);
 });

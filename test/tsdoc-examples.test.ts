@@ -158,6 +158,20 @@ const CONTEXT: Readonly<Record<string, string>> = {
   ].join('\n'),
   'src/fair/transcript-v3.ts': 'declare const t: AnyRecordV3;',
   'src/fair/verify-v3.ts': 'declare const parsed: AnyRecordV3;',
+  'src/dark/joint-key.ts':
+    'declare const group: DarkGroup, context: DarkContext, keys: DarkKeyJSON[];',
+  'src/dark/open-card.ts':
+    'declare const deck: DarkDeck, b: DarkPoint, d0: DarkPoint, d1: DarkPoint, d2: DarkPoint;',
+  'src/dark/seat-key.ts': 'declare const group: DarkGroup, context: DarkContext;',
+  'src/dark/share.ts': [
+    'declare const group: DarkGroup, context: DarkContext, x: bigint, h: DarkPoint, a: DarkPoint;',
+    'declare const share: DarkShareJSON;',
+  ].join('\n'),
+  'src/dark/shuffle-step.ts': [
+    'declare const group: DarkGroup, context: DarkContext, H: DarkPoint, seed: Uint8Array;',
+    'declare const deck: DarkCiphertext[], input: DarkCiphertext[], step: DarkStepJSON;',
+    'declare const revealedSeed: Uint8Array;',
+  ].join('\n'),
   'src/fair/seating.ts': "import { CanonicalWriter } from '../../src/fair/canonical-writer.ts';",
   'src/fair/transcript-hash.ts': [
     "import { transcriptHash as transcriptHashV1 } from '../../src/fair/transcript-hash.ts';",

@@ -32,6 +32,7 @@ const RANKS: Readonly<Record<string, number>> = {
   audit: 6,
   rules: 6,
   client: 7,
+  dark: 7,
   entry: 8,
 };
 const APPS = new Set(['cli', 'server', 'web']);
@@ -67,6 +68,7 @@ const NODE_ONLY = /^src\/audit\/(run-audit|run-calibration|worker-pool|audit-wor
 /** Optional peers a library file may load lazily (through loadPeer), by file. */
 const LAZY_PEERS: Readonly<Record<string, readonly string[]>> = {
   'src/audit/render-png.ts': ['@resvg/resvg-js'],
+  'src/dark/load-group.ts': ['@noble/curves/ed25519.js'],
 };
 
 /** Every rule broken by `edges`, one line each; empty when the house is in order. */
