@@ -39,6 +39,39 @@ export interface Metrics {
   render(extra?: MetricsExtra): string;
 }
 
+// Adds one observation to the histogram kept under `key`.
+function observe(
+  all: Map<string, Histogram>,
+  key: string,
+  buckets: readonly number[],
+  seconds: number,
+): void {
+  let h = all.get(key);
+  if (h === undefined) {
+    h = { counts: buckets.map(() => 0), sum: 0, count: 0 };
+    all.set(key, h);
+  }
+  for (let i = 0; i < buckets.length; i++) if (seconds <= buckets[i]!) h.counts[i]! += 1;
+  h.sum += seconds;
+  h.count += 1;
+}
+
+// One histogram's series: cumulative buckets, +Inf (= count), sum and count.
+function histogram(
+  out: string[],
+  name: string,
+  labels: string,
+  buckets: readonly number[],
+  h: Histogram,
+): void {
+  buckets.forEach((le, i) => {
+    out.push(`${name}_bucket{${labels},le="${le}"} ${h.counts[i]}`);
+  });
+  out.push(`${name}_bucket{${labels},le="+Inf"} ${h.count}`);
+  out.push(`${name}_sum{${labels}} ${h.sum}`);
+  out.push(`${name}_count{${labels}} ${h.count}`);
+}
+
 // Label values are escaped as the format requires: backslash, double quote, line feed.
 function label(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -82,27 +115,11 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
       const m = METHODS.has(method) ? method : 'OTHER';
       const key = `route="${label(route)}",method="${m}",status="${status}"`;
       requests.set(key, (requests.get(key) ?? 0) + 1);
-      let h = latency.get(route);
-      if (h === undefined) {
-        h = { counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
-        latency.set(route, h);
-      }
-      for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) h.counts[i]! += 1;
-      h.sum += seconds;
-      h.count += 1;
+      observe(latency, route, BUCKETS, seconds);
     },
     storeOperation: (store, op, seconds, failed) => {
       const key = `store="${label(store)}",op="${label(op)}"`;
-      let h = storeLatency.get(key);
-      if (h === undefined) {
-        h = { counts: STORE_BUCKETS.map(() => 0), sum: 0, count: 0 };
-        storeLatency.set(key, h);
-      }
-      for (let i = 0; i < STORE_BUCKETS.length; i++) {
-        if (seconds <= STORE_BUCKETS[i]!) h.counts[i]! += 1;
-      }
-      h.sum += seconds;
-      h.count += 1;
+      observe(storeLatency, key, STORE_BUCKETS, seconds);
       if (failed) storeErrors.set(key, (storeErrors.get(key) ?? 0) + 1);
     },
     rateLimited: (client) => {
@@ -138,13 +155,13 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
         'Time to build an answer (for an event stream: to its start), by route.',
       );
       for (const [route, h] of latency) {
-        const r = `route="${label(route)}"`;
-        BUCKETS.forEach((le, i) => {
-          out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="${le}"} ${h.counts[i]}`);
-        });
-        out.push(`fairdeal_http_request_duration_seconds_bucket{${r},le="+Inf"} ${h.count}`);
-        out.push(`fairdeal_http_request_duration_seconds_sum{${r}} ${h.sum}`);
-        out.push(`fairdeal_http_request_duration_seconds_count{${r}} ${h.count}`);
+        histogram(
+          out,
+          'fairdeal_http_request_duration_seconds',
+          `route="${label(route)}"`,
+          BUCKETS,
+          h,
+        );
       }
       head(
         'fairdeal_store_operation_duration_seconds',
@@ -152,14 +169,7 @@ export function createMetrics(nowMs: () => number = () => performance.now()): Me
         'Time of a store call (withDeck/withTable: read, change and write), by store and method.',
       );
       for (const [key, h] of storeLatency) {
-        STORE_BUCKETS.forEach((le, i) => {
-          out.push(
-            `fairdeal_store_operation_duration_seconds_bucket{${key},le="${le}"} ${h.counts[i]}`,
-          );
-        });
-        out.push(`fairdeal_store_operation_duration_seconds_bucket{${key},le="+Inf"} ${h.count}`);
-        out.push(`fairdeal_store_operation_duration_seconds_sum{${key}} ${h.sum}`);
-        out.push(`fairdeal_store_operation_duration_seconds_count{${key}} ${h.count}`);
+        histogram(out, 'fairdeal_store_operation_duration_seconds', key, STORE_BUCKETS, h);
       }
       head(
         'fairdeal_store_errors_total',
