@@ -158,6 +158,7 @@ const CONTEXT: Readonly<Record<string, string>> = {
   ].join('\n'),
   'src/fair/transcript-v3.ts': 'declare const t: AnyRecordV3;',
   'src/fair/verify-v3.ts': 'declare const parsed: AnyRecordV3;',
+  'src/dark/dark-hand.ts': 'declare const keyFromSeat0: DarkKeyJSON;',
   'src/dark/joint-key.ts':
     'declare const group: DarkGroup, context: DarkContext, keys: DarkKeyJSON[];',
   'src/dark/open-card.ts':

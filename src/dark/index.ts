@@ -4,6 +4,7 @@
 
 export { type DarkDeck, darkDeck } from './card-points.ts';
 export { DARK_VERSION, type DarkContext } from './context.ts';
+export { DarkHand } from './dark-hand.ts';
 export { DarkSeat, type DarkSeatOptions } from './dark-seat.ts';
 export { jointKey } from './joint-key.ts';
 export { type DarkGroup, type DarkPoint, loadDarkGroup } from './load-group.ts';
