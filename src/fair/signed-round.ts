@@ -255,7 +255,7 @@ export class SignedRound {
    * @example
    * ```ts
    * const round = SignedRound.restore(JSON.parse(stateText), dealerKey);
-   * const mine = SignedRound.restore(openedState, dealerKey, { checkSignatures: false });
+   * const mine = SignedRound.restore(JSON.parse(stateText), dealerKey, { checkSignatures: false });
    * ```
    * @throws {FairdealError} `BAD_TRANSCRIPT` for a malformed or inconsistent state.
    */
