@@ -5,7 +5,6 @@ import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { FAIR_V2, type FairHeader } from './header.ts';
 import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 
@@ -87,7 +86,7 @@ export function dealWithHashes(
     reveals,
     plain,
   });
-  const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
+  const dealt = plan.dealKey(key);
   const body: Omit<FairTranscript, 'hash'> = {
     algorithm: FAIR_V2,
     table: h.table,

@@ -1,10 +1,12 @@
 import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
-import { dealPlan } from '../games/deal-from-deck.ts';
+import { dealOrder } from '../games/deal-from-deck.ts';
+import { dealLayout } from '../games/deal-layout.ts';
 import type { Deal, DealOptions } from '../games/index.ts';
 import { dealFromDeck, getPreset, resolvePlan } from '../games/index.ts';
 import type { FairOptions } from './deal-options.ts';
+import { shuffleDeck } from './shuffle-deck.ts';
 import type { DealtCard } from './transcript.ts';
 
 /** How a preset turns into a canonical deck and deals a shuffled one. */
@@ -16,9 +18,10 @@ export interface PresetDealPlan {
   /** Deals a shuffled deck given as card ids (top first), checked to be the canonical deck's
    *  cards: every card with its destination, and the Deal. */
   deal(shuffled: readonly string[]): { cards: DealtCard[]; deal: Deal };
-  /** The same for a permutation of `cards` itself (what `shuffleDeck(key, plan.cards)` returns),
-   *  which needs no id lookup and no check. */
-  dealCards(shuffled: readonly Card[]): { cards: DealtCard[]; deal: Deal };
+  /** Shuffles the canonical deck with a deck key (`shuffleDeck(key, cards)`) and deals it: every
+   *  card with its destination, and the Deal. Its positions are shuffled, not its cards — the
+   *  same swaps — so the deal needs no id lookup and no check. */
+  dealKey(key: Uint8Array): { cards: DealtCard[]; deal: Deal };
 }
 
 /** Card ids of each canonical deck (the games layer caches the decks themselves, frozen cards
@@ -62,6 +65,7 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
     idsOf.set(cards, deck);
   }
   const dealOptions = options as DealOptions;
+  const layout = dealLayout(plan);
   return {
     cards,
     deck,
@@ -75,10 +79,25 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
       });
       return withRoute(dealFromDeck(preset, given, dealOptions));
     },
-    dealCards(shuffled) {
-      return withRoute(dealPlan(plan, shuffled, 'deck'));
+    dealKey(key) {
+      const order = shuffleDeck(key, identity(cards.length));
+      const shuffled = cards.slice();
+      for (let p = 0; p < shuffled.length; p++) shuffled[p] = cards[order[p]!]!;
+      return withRoute(dealOrder(plan, layout, order, shuffled, 'deck'));
     },
   };
+}
+
+/** `[0, 1, … n − 1]` per deck size, made once (frozen: shuffleDeck copies it). */
+const identities: (readonly number[] | undefined)[] = [];
+
+function identity(n: number): readonly number[] {
+  let ids = identities[n];
+  if (ids === undefined) {
+    ids = Object.freeze(Array.from({ length: n }, (_, i) => i));
+    identities[n] = ids;
+  }
+  return ids;
 }
 
 function withRoute(dealt: Deal): { cards: DealtCard[]; deal: Deal } {

@@ -7,7 +7,6 @@ import { sameOptions } from './header.ts';
 import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { checkSeating } from './seating.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 import { compareUtf8 } from './validate.ts';
@@ -154,7 +153,7 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     reveals: t.reveals,
     plain: t.plain,
   });
-  compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
+  compareCards(t.cards, plan.dealKey(key).cards, problems);
   const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts });
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push(

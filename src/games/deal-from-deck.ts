@@ -1,7 +1,8 @@
 import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
-import type { Deal, DealInfo, DealOptions, Destination } from './deal-types.ts';
+import { BOARD, type DealLayout, dealLayout, KITTY } from './deal-layout.ts';
+import type { Deal, DealInfo, DealOptions } from './deal-types.ts';
 import type { Preset } from './preset.ts';
 import { type DealPlan, getPreset, resolvePlan } from './resolve-plan.ts';
 import { sortHand } from './sort-hand.ts';
@@ -33,50 +34,77 @@ export function dealFromDeck(
   options: DealOptions = {},
 ): Deal {
   const plan = resolvePlan(getPreset(preset), options);
-  checkDeck(deck, canonicalDeck(plan.deck));
-  return dealPlan(plan, deck, 'deck');
+  const order = checkDeck(deck, canonicalDeck(plan.deck));
+  return dealOrder(plan, dealLayout(plan), order, deck.slice(), 'deck');
 }
 
+/** Scratch of dealOrder, all zero between calls: `byRank[r]` is 1 + the deck position of the
+ *  hand card of rank r; `filled[s]` counts seat s's cards placed. */
+let byRank = new Int32Array(128);
+let filled = new Int32Array(16);
+
 /**
- * Deals `deck` by an already resolved plan, with `seed` as the record's seed field. The deck must
- * hold exactly the plan's cards: {@link dealFromDeck} checks a deck it is given; `deal` builds
- * its own from the plan, so it skips the check.
+ * Deals a shuffled deck by an already resolved plan and its layout, with `seed` as the record's
+ * seed field: `deck[p]` is the card at position p (top first; the array becomes the Deal's
+ * `deck`) and `order[p]` its index in the plan's canonical deck. The caller vouches that `order`
+ * is a permutation and that `deck` matches it ({@link dealFromDeck} checks a deck it is given;
+ * `deal` makes both from its shuffle). Hands come out in the preset's order by the canonical
+ * cards' ranks, one pass over the deck: the same order as sortHand on each hand, without a sort.
+ *
+ * @example
+ * ```ts
+ * const plan = resolvePlan(getPreset('doudizhu'));
+ * dealOrder(plan, dealLayout(plan), order, deck, 'deck'); // order: Uint32Array, deck: Card[]
+ * ```
+ * @throws never for a plan resolvePlan made and a matching deck and order.
  */
-export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): Deal {
-  const hands: Card[][] = Array.from({ length: plan.seats }, () => []);
-  const kitty: Card[] = [];
-  const board: Card[] = [];
-  const burns: Card[] = [];
-  const route: Destination[] = [];
-  // One destination string per seat, made once: a template string per card was a fifth of a
-  // Dou Dizhu deal's allocations (issue 25).
-  const seatRoutes: Destination[] = [];
-  for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
-  let top = 0;
-  const take = (n: number, pile: Card[], to: Destination): void => {
-    for (let i = 0; i < n; i++) {
-      pile.push(deck[top]!);
-      route.push(to);
-      top++;
-    }
-  };
-  const first = (plan.dealer + 1) % plan.seats;
-  for (const step of plan.steps) {
-    if (step.to === 'hands') {
-      for (let lap = 0; lap < (step.laps ?? 1); lap++) {
-        for (let k = 0; k < plan.seats; k++) {
-          const seat = (first + k) % plan.seats;
-          take(step.packets[k % step.packets.length]!, hands[seat]!, seatRoutes[seat]!);
-        }
-      }
-    } else {
-      take(step.count, step.to === 'kitty' ? kitty : step.to === 'board' ? board : burns, step.to);
-    }
+export function dealOrder(
+  plan: DealPlan,
+  layout: DealLayout,
+  order: ArrayLike<number>,
+  deck: Card[],
+  seed: string,
+): Deal {
+  const { top, dest, rank, handSizes } = layout;
+  const seats = plan.seats;
+  const n = deck.length;
+  // Every pile made at its final size by a slice, then written in place: packed arrays with no
+  // growth on the way (a push past 17 elements reallocates).
+  let hands: Card[][] = [];
+  for (let s = 0; s < seats; s++) hands.push(deck.slice(0, handSizes[s]));
+  const kitty = deck.slice(0, layout.kitty);
+  const board = deck.slice(0, layout.board);
+  const burns = deck.slice(0, layout.burns);
+  if (byRank.length < n) byRank = new Int32Array(n);
+  if (filled.length < seats) filled = new Int32Array(seats);
+  let k = 0;
+  let b = 0;
+  let u = 0;
+  for (let p = 0; p < top; p++) {
+    const d = dest[p]!;
+    if (d >= 0) {
+      if (rank !== null) byRank[rank[order[p]!]!] = p + 1;
+      else hands[d]![filled[d]!++] = deck[p]!;
+    } else if (d === KITTY) kitty[k++] = deck[p]!;
+    else if (d === BOARD) board[b++] = deck[p]!;
+    else burns[u++] = deck[p]!;
   }
-  const stock = deck.slice(top);
-  for (let i = top; i < deck.length; i++) route.push('stock');
+  if (rank !== null) {
+    for (let r = 0; r < n; r++) {
+      const at = byRank[r]!;
+      if (at === 0) continue;
+      byRank[r] = 0;
+      const d = dest[at - 1]!;
+      hands[d]![filled[d]!++] = deck[at - 1]!;
+    }
+  } else if (plan.sort !== 'none') {
+    hands = hands.map((h) => sortHand(h, plan.sort, plan.sortOptions));
+  }
+  filled.fill(0, 0, seats);
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
+  // A kept plan's info is shared by every deal of it: each deal gets its own bridge facts.
+  if (plan.info.bridge !== undefined) info.bridge = { ...plan.info.bridge };
   const up =
     plan.preset.upCard === 'kitty'
       ? kitty[0]
@@ -89,14 +117,14 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
   return {
     preset: plan.preset.name,
     title: plan.preset.title,
-    hands: hands.map((h) => sortHand(h, plan.sort, plan.sortOptions)),
+    hands,
     kitty,
     board,
     burns,
-    stock,
-    deck: deck.slice(),
-    route,
-    seatNames: plan.seatNames,
+    stock: deck.slice(top),
+    deck,
+    route: layout.route.slice(),
+    seatNames: plan.seatNames.slice(),
     dealer: plan.dealer,
     info,
     record: {
@@ -104,7 +132,7 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
       preset: plan.preset.name,
       seats: plan.seats,
       dealer: plan.dealer,
-      options: plan.options,
+      options: { ...plan.options },
       seed,
     },
   };
@@ -113,7 +141,8 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
 /** Position of each card id in a canonical deck, built once per deck (they are cached too). */
 const positions = new WeakMap<readonly Card[], Map<string, number>>();
 
-function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
+/** Checks that `deck` holds exactly the cards of `expected`; returns each position's index in it. */
+function checkDeck(deck: readonly Card[], expected: readonly Card[]): Uint32Array {
   if (!Array.isArray(deck)) throw new TypeError('deck must be an array of cards');
   if (deck.length !== expected.length) {
     throw new FairdealError(
@@ -127,7 +156,9 @@ function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
     positions.set(expected, where);
   }
   const seen = new Uint8Array(expected.length);
-  for (const card of deck) {
+  const order = new Uint32Array(deck.length);
+  for (let p = 0; p < deck.length; p++) {
+    const card = deck[p];
     const id = (card as Card | undefined)?.id;
     const at = typeof id === 'string' ? where.get(id) : undefined;
     if (at === undefined) {
@@ -135,5 +166,7 @@ function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
     }
     if (seen[at] === 1) throw new FairdealError('BAD_DECK', `card ${id} appears twice in the deck`);
     seen[at] = 1;
+    order[p] = at;
   }
+  return order;
 }

@@ -1,0 +1,138 @@
+import { canonicalDeck } from '../cards/build-deck.ts';
+import type { Card } from '../cards/index.ts';
+import type { Destination } from './deal-types.ts';
+import type { DealPlan } from './resolve-plan.ts';
+import { sortHand } from './sort-hand.ts';
+
+/** A card's destination as a number: a seat (≥ 0) or one of the piles. */
+export const KITTY = -1;
+export const BOARD = -2;
+export const BURNS = -3;
+export const STOCK = -4;
+
+/**
+ * Everything about a plan's deal that does not depend on the shuffle: where each deck position
+ * goes, how many cards each pile gets, and the hand order as a rank per canonical card. A deal
+ * then only places cards: the dealing pattern was a loop of closures and string pushes, and
+ * sorting each hand (keys from list look-ups, a typed-array sort) was over half of a
+ * `deal('doudizhu')` (issue 25).
+ */
+export interface DealLayout {
+  /** The plan's canonical deck (shared; read only). */
+  readonly cards: readonly Card[];
+  /** Cards dealt before the stock. */
+  readonly top: number;
+  /** `dest[position]`: the seat, or KITTY, BOARD, BURNS, STOCK. */
+  readonly dest: Int32Array;
+  /** `route` of every deal of this plan (copied into each Deal). */
+  readonly route: readonly Destination[];
+  /** Cards per seat. */
+  readonly handSizes: readonly number[];
+  readonly kitty: number;
+  readonly board: number;
+  readonly burns: number;
+  /**
+   * `rank[i]`: the place of canonical card i in the plan's hand order, when that order is a
+   * strict total order on the deck (every preset's); null for `none` (hands keep dealing order)
+   * and for an order with ties, whose tied cards keep dealing order — those hands take sortHand.
+   */
+  readonly rank: Uint32Array | null;
+}
+
+/** Hand-order ranks per canonical deck and order (`sort|level|trump`). */
+const ranksByDeck = new WeakMap<readonly Card[], Map<string, Uint32Array | null>>();
+
+/**
+ * The rank of each canonical card in the hand order, from sortHand itself on the whole deck. A
+ * rank decides a hand's order only if the order has no ties (a tie keeps the hand's own order,
+ * which depends on the shuffle): sortHand is stable, so the deck sorted forwards and backwards
+ * agree exactly when nothing ties. Then any hand sorted is the deck's order restricted to it.
+ */
+function ranksOf(plan: DealPlan, cards: readonly Card[]): Uint32Array | null {
+  if (plan.sort === 'none') return null;
+  const key = `${plan.sort}|${plan.sortOptions.level ?? ''}|${plan.sortOptions.trump ?? ''}`;
+  let byOrder = ranksByDeck.get(cards);
+  if (byOrder === undefined) {
+    byOrder = new Map();
+    ranksByDeck.set(cards, byOrder);
+  }
+  const known = byOrder.get(key);
+  if (known !== undefined) return known;
+  const forwards = sortHand(cards, plan.sort, plan.sortOptions);
+  const backwards = sortHand(cards.slice().reverse(), plan.sort, plan.sortOptions);
+  let rank: Uint32Array | null = new Uint32Array(cards.length);
+  const index = new Map(cards.map((c, i) => [c, i]));
+  for (let r = 0; r < forwards.length; r++) {
+    if (forwards[r] !== backwards[r]) {
+      rank = null;
+      break;
+    }
+    rank[index.get(forwards[r]!)!] = r;
+  }
+  byOrder.set(key, rank);
+  return rank;
+}
+
+/** Layouts of the plans their callers keep (`deal`'s of the shipped presets without options). */
+const layouts = new WeakMap<DealPlan, DealLayout>();
+
+/**
+ * The layout of a plan: made once and kept with `keep` (for a plan the caller keeps too, as
+ * `deal` keeps the shipped presets' plans), else made on each call. Walks the plan's steps exactly as dealing by hand would: from the seat after the dealer,
+ * `packets[k]` cards to the k-th seat per lap, then the piles' counts, the rest to the stock.
+ *
+ * @example
+ * ```ts
+ * dealLayout(resolvePlan(getPreset('doudizhu'))).handSizes; // [17, 17, 17]
+ * ```
+ * @throws never for a plan resolvePlan made.
+ */
+export function dealLayout(plan: DealPlan, keep = false): DealLayout {
+  const kept = layouts.get(plan);
+  if (kept !== undefined) return kept;
+  const cards = canonicalDeck(plan.deck);
+  const n = cards.length;
+  const dest = new Int32Array(n).fill(STOCK);
+  const route: Destination[] = new Array<Destination>(n).fill('stock');
+  const handSizes = new Array<number>(plan.seats).fill(0);
+  const seatRoutes: Destination[] = [];
+  for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
+  const piles = { kitty: 0, board: 0, burns: 0 };
+  let top = 0;
+  const first = (plan.dealer + 1) % plan.seats;
+  for (const step of plan.steps) {
+    if (step.to === 'hands') {
+      for (let lap = 0; lap < (step.laps ?? 1); lap++) {
+        for (let k = 0; k < plan.seats; k++) {
+          const seat = (first + k) % plan.seats;
+          const count = step.packets[k % step.packets.length]!;
+          for (let i = 0; i < count; i++) {
+            dest[top] = seat;
+            route[top++] = seatRoutes[seat]!;
+          }
+          handSizes[seat]! += count;
+        }
+      }
+    } else {
+      const code = step.to === 'kitty' ? KITTY : step.to === 'board' ? BOARD : BURNS;
+      for (let i = 0; i < step.count; i++) {
+        dest[top] = code;
+        route[top++] = step.to;
+      }
+      piles[step.to] += step.count;
+    }
+  }
+  const layout: DealLayout = {
+    cards,
+    top,
+    dest,
+    route,
+    handSizes,
+    kitty: piles.kitty,
+    board: piles.board,
+    burns: piles.burns,
+    rank: ranksOf(plan, cards),
+  };
+  if (keep) layouts.set(plan, layout);
+  return layout;
+}
