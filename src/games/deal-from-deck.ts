@@ -35,72 +35,82 @@ export function dealFromDeck(
 ): Deal {
   const plan = resolvePlan(getPreset(preset), options);
   const order = checkDeck(deck, canonicalDeck(plan.deck));
-  return dealOrder(plan, dealLayout(plan), order, deck.slice(), 'deck');
+  // The given card objects, by canonical index: the Deal holds the caller's own cards.
+  const byIndex = deck.slice();
+  for (let p = 0; p < deck.length; p++) byIndex[order[p]!] = deck[p]!;
+  return dealOrder(plan, dealLayout(plan), order, byIndex, 'deck');
 }
 
-/** Scratch of dealOrder, all zero between calls: `byRank[r]` is 1 + the deck position of the
- *  hand card of rank r; `filled[s]` counts seat s's cards placed. */
-let byRank = new Int32Array(128);
+/** Scratch of dealOrder, all zero between calls: `seatOf[r]` is 1 + the seat that holds the
+ *  card of rank r; `filled[s]` counts seat s's cards placed. */
+let seatOf = new Int32Array(128);
 let filled = new Int32Array(16);
 
 /**
  * Deals a shuffled deck by an already resolved plan and its layout, with `seed` as the record's
- * seed field: `deck[p]` is the card at position p (top first; the array becomes the Deal's
- * `deck`) and `order[p]` its index in the plan's canonical deck. The caller vouches that `order`
- * is a permutation and that `deck` matches it ({@link dealFromDeck} checks a deck it is given;
- * `deal` makes both from its shuffle). Hands come out in the preset's order by the canonical
- * cards' ranks, one pass over the deck: the same order as sortHand on each hand, without a sort.
+ * seed field. The deck is given as `order` — `order[p]` is the canonical index of the card at
+ * position p, top first — and `byIndex`, the card of each canonical index (the canonical deck
+ * itself, or the caller's own card objects). The caller vouches that `order` is a permutation
+ * ({@link dealFromDeck} checks a deck it is given; `deal` makes it by a shuffle). Hands come out
+ * in the preset's order from the canonical cards' ranks, in one pass over the ranks: the order
+ * sortHand gives each hand, without a sort.
  *
  * @example
  * ```ts
  * const plan = resolvePlan(getPreset('doudizhu'));
- * dealOrder(plan, dealLayout(plan), order, deck, 'deck'); // order: Uint32Array, deck: Card[]
+ * dealOrder(plan, dealLayout(plan), order, buildDeck('standard-54'), 'deck'); // order: Uint32Array
  * ```
- * @throws never for a plan resolvePlan made and a matching deck and order.
+ * @throws never for a plan resolvePlan made and a permutation of its deck.
  */
 export function dealOrder(
   plan: DealPlan,
   layout: DealLayout,
   order: ArrayLike<number>,
-  deck: Card[],
+  byIndex: readonly Card[],
   seed: string,
 ): Deal {
-  const { top, dest, rank, handSizes } = layout;
+  const { top, dest, rank, ranked, handSizes } = layout;
   const seats = plan.seats;
-  const n = deck.length;
+  const n = byIndex.length;
   // Every pile made at its final size by a slice, then written in place: packed arrays with no
   // growth on the way (a push past 17 elements reallocates).
+  const deck = byIndex.slice();
   let hands: Card[][] = [];
   for (let s = 0; s < seats; s++) hands.push(deck.slice(0, handSizes[s]));
   const kitty = deck.slice(0, layout.kitty);
   const board = deck.slice(0, layout.board);
   const burns = deck.slice(0, layout.burns);
-  if (byRank.length < n) byRank = new Int32Array(n);
+  if (seatOf.length < n) seatOf = new Int32Array(n);
   if (filled.length < seats) filled = new Int32Array(seats);
+  const seatOfRank = seatOf;
+  const count = filled;
   let k = 0;
   let b = 0;
   let u = 0;
   for (let p = 0; p < top; p++) {
+    const i = order[p]!;
+    const card = byIndex[i]!;
+    deck[p] = card;
     const d = dest[p]!;
     if (d >= 0) {
-      if (rank !== null) byRank[rank[order[p]!]!] = p + 1;
-      else hands[d]![filled[d]!++] = deck[p]!;
-    } else if (d === KITTY) kitty[k++] = deck[p]!;
-    else if (d === BOARD) board[b++] = deck[p]!;
-    else burns[u++] = deck[p]!;
+      if (rank !== null) seatOfRank[rank[i]!] = d + 1;
+      else hands[d]![count[d]!++] = card;
+    } else if (d === KITTY) kitty[k++] = card;
+    else if (d === BOARD) board[b++] = card;
+    else burns[u++] = card;
   }
-  if (rank !== null) {
+  for (let p = top; p < n; p++) deck[p] = byIndex[order[p]!]!;
+  if (ranked !== null) {
     for (let r = 0; r < n; r++) {
-      const at = byRank[r]!;
-      if (at === 0) continue;
-      byRank[r] = 0;
-      const d = dest[at - 1]!;
-      hands[d]![filled[d]!++] = deck[at - 1]!;
+      const s = seatOfRank[r]! - 1;
+      if (s < 0) continue;
+      seatOfRank[r] = 0;
+      hands[s]![count[s]!++] = byIndex[ranked[r]!]!;
     }
   } else if (plan.sort !== 'none') {
     hands = hands.map((h) => sortHand(h, plan.sort, plan.sortOptions));
   }
-  filled.fill(0, 0, seats);
+  count.fill(0, 0, seats);
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
   // A kept plan's info is shared by every deal of it: each deal gets its own bridge facts.

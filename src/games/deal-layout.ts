@@ -37,10 +37,18 @@ export interface DealLayout {
    * and for an order with ties, whose tied cards keep dealing order — those hands take sortHand.
    */
   readonly rank: Uint32Array | null;
+  /** `ranked[r]`: the canonical index of the card of rank r (the inverse of `rank`). */
+  readonly ranked: Uint32Array | null;
+}
+
+/** A hand order as ranks: `rank[i]` of canonical card i, `ranked[r]` the card of rank r. */
+interface Ranks {
+  readonly rank: Uint32Array;
+  readonly ranked: Uint32Array;
 }
 
 /** Hand-order ranks per canonical deck and order (`sort|level|trump`). */
-const ranksByDeck = new WeakMap<readonly Card[], Map<string, Uint32Array | null>>();
+const ranksByDeck = new WeakMap<readonly Card[], Map<string, Ranks | null>>();
 
 /**
  * The rank of each canonical card in the hand order, from sortHand itself on the whole deck. A
@@ -48,7 +56,7 @@ const ranksByDeck = new WeakMap<readonly Card[], Map<string, Uint32Array | null>
  * which depends on the shuffle): sortHand is stable, so the deck sorted forwards and backwards
  * agree exactly when nothing ties. Then any hand sorted is the deck's order restricted to it.
  */
-function ranksOf(plan: DealPlan, cards: readonly Card[]): Uint32Array | null {
+function ranksOf(plan: DealPlan, cards: readonly Card[]): Ranks | null {
   if (plan.sort === 'none') return null;
   const key = `${plan.sort}|${plan.sortOptions.level ?? ''}|${plan.sortOptions.trump ?? ''}`;
   let byOrder = ranksByDeck.get(cards);
@@ -60,21 +68,33 @@ function ranksOf(plan: DealPlan, cards: readonly Card[]): Uint32Array | null {
   if (known !== undefined) return known;
   const forwards = sortHand(cards, plan.sort, plan.sortOptions);
   const backwards = sortHand(cards.slice().reverse(), plan.sort, plan.sortOptions);
-  let rank: Uint32Array | null = new Uint32Array(cards.length);
+  let ranks: Ranks | null = {
+    rank: new Uint32Array(cards.length),
+    ranked: new Uint32Array(cards.length),
+  };
   const index = new Map(cards.map((c, i) => [c, i]));
   for (let r = 0; r < forwards.length; r++) {
     if (forwards[r] !== backwards[r]) {
-      rank = null;
+      ranks = null;
       break;
     }
-    rank[index.get(forwards[r]!)!] = r;
+    const i = index.get(forwards[r]!)!;
+    ranks.rank[i] = r;
+    ranks.ranked[r] = i;
   }
-  byOrder.set(key, rank);
-  return rank;
+  byOrder.set(key, ranks);
+  return ranks;
 }
 
 /** Layouts of the plans their callers keep (`deal`'s of the shipped presets without options). */
 const layouts = new WeakMap<DealPlan, DealLayout>();
+
+/** Layouts by what they are made of: the canonical deck, the steps (the presets' are frozen, so
+ *  the same array every time) and `seats|dealer|sort|level|trump`. A fair deal and its verify
+ *  resolve a fresh plan each time, and making its layout again was a twentieth of them. Bounded:
+ *  a preset's steps admit a few seat counts, dealers, levels and trumps; a custom deck's steps
+ *  are made per plan and go with it. */
+const bySteps = new WeakMap<readonly Card[], WeakMap<object, Map<string, DealLayout>>>();
 
 /**
  * The layout of a plan: made once and kept with `keep` (for a plan the caller keeps too, as
@@ -91,6 +111,28 @@ export function dealLayout(plan: DealPlan, keep = false): DealLayout {
   const kept = layouts.get(plan);
   if (kept !== undefined) return kept;
   const cards = canonicalDeck(plan.deck);
+  let forDeck = bySteps.get(cards);
+  if (forDeck === undefined) {
+    forDeck = new WeakMap();
+    bySteps.set(cards, forDeck);
+  }
+  let forSteps = forDeck.get(plan.steps);
+  if (forSteps === undefined) {
+    forSteps = new Map();
+    forDeck.set(plan.steps, forSteps);
+  }
+  const { level, trump } = plan.sortOptions;
+  const key = `${plan.seats}|${plan.dealer}|${plan.sort}|${level ?? ''}|${trump ?? ''}`;
+  let layout = forSteps.get(key);
+  if (layout === undefined) {
+    layout = makeLayout(plan, cards);
+    forSteps.set(key, layout);
+  }
+  if (keep) layouts.set(plan, layout);
+  return layout;
+}
+
+function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
   const n = cards.length;
   const dest = new Int32Array(n).fill(STOCK);
   const route: Destination[] = new Array<Destination>(n).fill('stock');
@@ -122,7 +164,8 @@ export function dealLayout(plan: DealPlan, keep = false): DealLayout {
       piles[step.to] += step.count;
     }
   }
-  const layout: DealLayout = {
+  const ranks = ranksOf(plan, cards);
+  return {
     cards,
     top,
     dest,
@@ -131,8 +174,7 @@ export function dealLayout(plan: DealPlan, keep = false): DealLayout {
     kitty: piles.kitty,
     board: piles.board,
     burns: piles.burns,
-    rank: ranksOf(plan, cards),
+    rank: ranks?.rank ?? null,
+    ranked: ranks?.ranked ?? null,
   };
-  if (keep) layouts.set(plan, layout);
-  return layout;
 }

@@ -2,6 +2,7 @@ import { FairdealError } from '../errors.ts';
 import { chacha20 } from '../random/chacha20.ts';
 import { bytesToHex } from '../random/hex.ts';
 import { secureRandom } from '../random/secure.ts';
+import type { RandomSource } from '../random/source.ts';
 import { shuffle } from '../shuffle/shuffle.ts';
 import { dealOrder } from './deal-from-deck.ts';
 import { dealLayout } from './deal-layout.ts';
@@ -29,8 +30,9 @@ import { type DealPlan, getPreset, resolvePlan } from './resolve-plan.ts';
  * @throws {FairdealError} `NOT_ENOUGH_CARDS` if the pattern needs more cards than the deck has.
  * @throws {RangeError} for out-of-range numbers (seats, dealer, board number, decks, …).
  */
-export function deal(preset: string | Preset, options: DealOptions = {}): Deal {
+export function deal(preset: string | Preset, options?: DealOptions): Deal {
   const p = getPreset(preset);
+  if (options === undefined) return dealWith(keptPlan(p) ?? resolvePlan(p), secureRandom, 'secure');
   const plan = planOf(p, options);
   if (options.seed !== undefined && options.source !== undefined) {
     throw new FairdealError('BAD_OPTION', 'give either seed or source, not both');
@@ -41,6 +43,11 @@ export function deal(preset: string | Preset, options: DealOptions = {}): Deal {
     source = chacha20(options.seed);
     recorded = typeof options.seed === 'string' ? options.seed : bytesToHex(options.seed);
   }
+  return dealWith(plan, source, recorded);
+}
+
+/** Shuffles the positions of the plan's deck with `source` and deals them. */
+function dealWith(plan: DealPlan, source: RandomSource, recorded: string): Deal {
   const layout = dealLayout(plan);
   const cards = layout.cards;
   const n = cards.length;
@@ -51,9 +58,7 @@ export function deal(preset: string | Preset, options: DealOptions = {}): Deal {
   else spareOrders[n] = null; // taken: a source that deals while it draws gets its own
   for (let i = 0; i < n; i++) order[i] = i;
   shuffle(order, source);
-  const deck = cards.slice();
-  for (let p = 0; p < n; p++) deck[p] = cards[order[p]!]!;
-  const dealt = dealOrder(plan, layout, order, deck, recorded);
+  const dealt = dealOrder(plan, layout, order, cards, recorded);
   spareOrders[n] = order;
   return dealt;
 }
@@ -64,32 +69,14 @@ const spareOrders: (Uint32Array | null | undefined)[] = [];
 /** The plans of the shipped presets with no option that changes the plan, resolved once. */
 const keptPlans = new WeakMap<Preset, DealPlan>();
 
-/** Options resolvePlan reads: a deal with none of them set deals its preset's default plan. */
-const PLAN_OPTIONS = [
-  'seats',
-  'dealer',
-  'boardNumber',
-  'decks',
-  'penetration',
-  'level',
-  'trump',
-  'deck',
-  'handSize',
-  'kitty',
-  'boardCards',
-  'sort',
-] as const;
-
 /**
  * resolvePlan(p, options), kept for a shipped preset (deep-frozen: its plan cannot go stale)
  * dealt with no option but seed or source — every `deal('doudizhu')`: resolving it (option
- * checks, sets, the plan object) cost more than the shuffle (issue 25). Any other option, or a
- * key resolvePlan would refuse, takes resolvePlan.
+ * checks, sets, the plan object) cost more than the shuffle (issue 25). Any other option set,
+ * own or inherited (resolvePlan reads both), or a key resolvePlan would refuse, takes resolvePlan.
  */
 function planOf(p: Preset, options: DealOptions): DealPlan {
-  if (options === null || typeof options !== 'object' || PRESETS[p.name] !== p) {
-    return resolvePlan(p, options);
-  }
+  if (options === null || typeof options !== 'object') return resolvePlan(p, options);
   for (const key in options) {
     if (
       key !== 'seed' &&
@@ -99,9 +86,32 @@ function planOf(p: Preset, options: DealOptions): DealPlan {
       return resolvePlan(p, options);
     }
   }
-  for (const key of PLAN_OPTIONS) if (options[key] !== undefined) return resolvePlan(p, options);
+  // Named reads (one shape, fast), for options that are set but not enumerable.
+  const o = options;
+  if (
+    o.seats !== undefined ||
+    o.dealer !== undefined ||
+    o.boardNumber !== undefined ||
+    o.decks !== undefined ||
+    o.penetration !== undefined ||
+    o.level !== undefined ||
+    o.trump !== undefined ||
+    o.deck !== undefined ||
+    o.handSize !== undefined ||
+    o.kitty !== undefined ||
+    o.boardCards !== undefined ||
+    o.sort !== undefined
+  ) {
+    return resolvePlan(p, options);
+  }
+  return keptPlan(p) ?? resolvePlan(p, options);
+}
+
+/** The kept default plan of a shipped preset (made at its first deal), or undefined. */
+function keptPlan(p: Preset): DealPlan | undefined {
   let plan = keptPlans.get(p);
   if (plan === undefined) {
+    if (PRESETS[p.name] !== p) return undefined;
     plan = resolvePlan(p, {});
     dealLayout(plan, true);
     keptPlans.set(p, plan);
