@@ -80,24 +80,12 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
       return withRoute(dealFromDeck(preset, given, dealOptions));
     },
     dealKey(key) {
-      const order = shuffleDeck(key, identity(cards.length));
-      return withRoute(dealOrder(plan, layout, order, cards, 'deck'));
+      // The hand ranks shuffled, not the cards: the same swaps (dealOrder says why).
+      return withRoute(
+        dealOrder(plan, layout, shuffleDeck(key, layout.rank), layout.sorted, 'deck'),
+      );
     },
   };
-}
-
-/** `[0, 1, … n − 1]` per deck size, made once. Never handed out (shuffleDeck copies it), so not
- *  frozen: V8 copies a frozen array several times slower, and that copy was a tenth of a fair
- *  deal (issue 25). */
-const identities: (readonly number[] | undefined)[] = [];
-
-function identity(n: number): readonly number[] {
-  let ids = identities[n];
-  if (ids === undefined) {
-    ids = Array.from({ length: n }, (_, i) => i);
-    identities[n] = ids;
-  }
-  return ids;
 }
 
 function withRoute(dealt: Deal): { cards: DealtCard[]; deal: Deal } {

@@ -35,82 +35,91 @@ export function dealFromDeck(
 ): Deal {
   const plan = resolvePlan(getPreset(preset), options);
   const order = checkDeck(deck, canonicalDeck(plan.deck));
-  // The given card objects, by canonical index: the Deal holds the caller's own cards.
-  const byIndex = deck.slice();
-  for (let p = 0; p < deck.length; p++) byIndex[order[p]!] = deck[p]!;
-  return dealOrder(plan, dealLayout(plan), order, byIndex, 'deck');
+  const layout = dealLayout(plan);
+  // The given card objects in rank order: the Deal holds the caller's own cards.
+  const ranks = new Uint32Array(deck.length);
+  const sorted = deck.slice();
+  for (let p = 0; p < deck.length; p++) {
+    ranks[p] = layout.rank[order[p]!]!;
+    sorted[ranks[p]!] = deck[p]!;
+  }
+  return dealOrder(plan, layout, ranks, sorted, 'deck');
 }
 
-/** Scratch of dealOrder, all zero between calls: `seatOf[r]` is 1 + the seat that holds the
- *  card of rank r; `filled[s]` counts seat s's cards placed. */
-let seatOf = new Int32Array(128);
-let filled = new Int32Array(16);
+/** Scratch of dealOrder, all zero between calls: the bit sets of the hands' ranks. */
+let bits = new Int32Array(64);
 
 /**
  * Deals a shuffled deck by an already resolved plan and its layout, with `seed` as the record's
- * seed field. The deck is given as `order` — `order[p]` is the canonical index of the card at
- * position p, top first — and `byIndex`, the card of each canonical index (the canonical deck
- * itself, or the caller's own card objects). The caller vouches that `order` is a permutation
- * ({@link dealFromDeck} checks a deck it is given; `deal` makes it by a shuffle). Hands come out
- * in the preset's order from the canonical cards' ranks, in one pass over the ranks: the order
- * sortHand gives each hand, without a sort.
+ * seed field. The deck is given as ranks — `ranks[p]` is the rank (layout.rank) of the card at
+ * position p, top first — and `sorted`, the card of each rank (layout.sorted, or the caller's
+ * own card objects in that order). The caller vouches that `ranks` is a permutation
+ * ({@link dealFromDeck} checks a deck it is given; `deal` shuffles layout.rank). Hands come out
+ * in the preset's order in one pass over the ranks: the order sortHand gives each hand, without
+ * a sort.
  *
  * @example
  * ```ts
- * const plan = resolvePlan(getPreset('doudizhu'));
- * dealOrder(plan, dealLayout(plan), order, buildDeck('standard-54'), 'deck'); // order: Uint32Array
+ * const layout = dealLayout(resolvePlan(getPreset('doudizhu')));
+ * const ranks = toShuffled(layout.rank);
+ * dealOrder(resolvePlan(getPreset('doudizhu')), layout, ranks, layout.sorted, 'deck');
  * ```
  * @throws never for a plan resolvePlan made and a permutation of its deck.
  */
 export function dealOrder(
   plan: DealPlan,
   layout: DealLayout,
-  order: ArrayLike<number>,
-  byIndex: readonly Card[],
+  ranks: ArrayLike<number>,
+  sorted: readonly Card[],
   seed: string,
 ): Deal {
-  const { top, dest, rank, ranked, handSizes } = layout;
+  const { top, dest, byRank, handSizes } = layout;
   const seats = plan.seats;
-  const n = byIndex.length;
-  // Every pile made at its final size by a slice, then written in place: packed arrays with no
-  // growth on the way (a push past 17 elements reallocates).
-  const deck = byIndex.slice();
+  const n = sorted.length;
+  // The deck is made at its size by a slice and written in place (a packed array, no growth).
+  const deck = sorted.slice();
+  const kitty: Card[] = [];
+  const board: Card[] = [];
+  const burns: Card[] = [];
+  // Each seat's ranks as a bit set (`words` 32-bit words per seat): placing a card sets a bit,
+  // and a hand is read off in rank order by counting leading zeros — no sort, no per-card
+  // choice of a hand.
+  const words = (n + 31) >>> 5;
+  if (bits.length < seats * words) bits = new Int32Array(seats * words);
+  const set = bits;
   let hands: Card[][] = [];
-  for (let s = 0; s < seats; s++) hands.push(deck.slice(0, handSizes[s]));
-  const kitty = deck.slice(0, layout.kitty);
-  const board = deck.slice(0, layout.board);
-  const burns = deck.slice(0, layout.burns);
-  if (seatOf.length < n) seatOf = new Int32Array(n);
-  if (filled.length < seats) filled = new Int32Array(seats);
-  const seatOfRank = seatOf;
-  const count = filled;
-  let k = 0;
-  let b = 0;
-  let u = 0;
+  if (!byRank) for (let s = 0; s < seats; s++) hands.push([]);
   for (let p = 0; p < top; p++) {
-    const i = order[p]!;
-    const card = byIndex[i]!;
+    const r = ranks[p]!;
+    const card = sorted[r]!;
     deck[p] = card;
     const d = dest[p]!;
     if (d >= 0) {
-      if (rank !== null) seatOfRank[rank[i]!] = d + 1;
-      else hands[d]![count[d]!++] = card;
-    } else if (d === KITTY) kitty[k++] = card;
-    else if (d === BOARD) board[b++] = card;
-    else burns[u++] = card;
+      if (byRank) set[d * words + (r >>> 5)]! |= 1 << (r & 31);
+      else hands[d]!.push(card);
+    } else if (d === KITTY) kitty.push(card);
+    else if (d === BOARD) board.push(card);
+    else burns.push(card);
   }
-  for (let p = top; p < n; p++) deck[p] = byIndex[order[p]!]!;
-  if (ranked !== null) {
-    for (let r = 0; r < n; r++) {
-      const s = seatOfRank[r]! - 1;
-      if (s < 0) continue;
-      seatOfRank[r] = 0;
-      hands[s]![count[s]!++] = byIndex[ranked[r]!]!;
+  for (let p = top; p < n; p++) deck[p] = sorted[ranks[p]!]!;
+  if (byRank) {
+    for (let s = 0; s < seats; s++) {
+      const hand = sorted.slice(0, handSizes[s]);
+      let j = 0;
+      for (let w = 0; w < words; w++) {
+        let m = set[s * words + w]!;
+        set[s * words + w] = 0;
+        while (m !== 0) {
+          const low = m & -m;
+          hand[j++] = sorted[(w << 5) + 31 - Math.clz32(low)]!;
+          m ^= low;
+        }
+      }
+      hands.push(hand);
     }
   } else if (plan.sort !== 'none') {
     hands = hands.map((h) => sortHand(h, plan.sort, plan.sortOptions));
   }
-  count.fill(0, 0, seats);
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
   // A kept plan's info is shared by every deal of it: each deal gets its own bridge facts.

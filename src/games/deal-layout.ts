@@ -32,19 +32,24 @@ export interface DealLayout {
   readonly board: number;
   readonly burns: number;
   /**
-   * `rank[i]`: the place of canonical card i in the plan's hand order, when that order is a
-   * strict total order on the deck (every preset's); null for `none` (hands keep dealing order)
-   * and for an order with ties, whose tied cards keep dealing order — those hands take sortHand.
+   * `rank[i]`: the place of canonical card i in the plan's hand order, when `byRank` (the order
+   * is a strict total order on the deck: every preset's); else `i` — for `none` (hands keep
+   * dealing order) and for an order with ties, whose tied cards keep dealing order (those hands
+   * take sortHand). A plain array (what fair's shuffleDeck takes) of small integers.
    */
-  readonly rank: Uint32Array | null;
-  /** `ranked[r]`: the canonical index of the card of rank r (the inverse of `rank`). */
-  readonly ranked: Uint32Array | null;
+  readonly rank: readonly number[];
+  /** `rank` as 32-bit words, which a deal copies into its own array with one `set`. */
+  readonly rankWords: Uint32Array;
+  /** `sorted[r]`: the canonical card of rank r (`sorted[rank[i]]` is `cards[i]`). */
+  readonly sorted: readonly Card[];
+  /** Whether rank order is the hand order. */
+  readonly byRank: boolean;
 }
 
 /** A hand order as ranks: `rank[i]` of canonical card i, `ranked[r]` the card of rank r. */
 interface Ranks {
-  readonly rank: Uint32Array;
-  readonly ranked: Uint32Array;
+  readonly rank: number[];
+  readonly sorted: readonly Card[];
 }
 
 /** Hand-order ranks per canonical deck and order (`sort|level|trump`). */
@@ -68,19 +73,14 @@ function ranksOf(plan: DealPlan, cards: readonly Card[]): Ranks | null {
   if (known !== undefined) return known;
   const forwards = sortHand(cards, plan.sort, plan.sortOptions);
   const backwards = sortHand(cards.slice().reverse(), plan.sort, plan.sortOptions);
-  let ranks: Ranks | null = {
-    rank: new Uint32Array(cards.length),
-    ranked: new Uint32Array(cards.length),
-  };
+  let ranks: Ranks | null = { rank: cards.map(() => 0), sorted: forwards };
   const index = new Map(cards.map((c, i) => [c, i]));
   for (let r = 0; r < forwards.length; r++) {
     if (forwards[r] !== backwards[r]) {
       ranks = null;
       break;
     }
-    const i = index.get(forwards[r]!)!;
-    ranks.rank[i] = r;
-    ranks.ranked[r] = i;
+    ranks.rank[index.get(forwards[r]!)!] = r;
   }
   byOrder.set(key, ranks);
   return ranks;
@@ -98,8 +98,9 @@ const bySteps = new WeakMap<readonly Card[], WeakMap<object, Map<string, DealLay
 
 /**
  * The layout of a plan: made once and kept with `keep` (for a plan the caller keeps too, as
- * `deal` keeps the shipped presets' plans), else made on each call. Walks the plan's steps exactly as dealing by hand would: from the seat after the dealer,
- * `packets[k]` cards to the k-th seat per lap, then the piles' counts, the rest to the stock.
+ * `deal` keeps the shipped presets' plans), else found by what it is made of. Walks the plan's
+ * steps exactly as dealing by hand would: from the seat after the dealer, `packets[k]` cards to
+ * the k-th seat per lap, then the piles' counts, the rest to the stock.
  *
  * @example
  * ```ts
@@ -165,6 +166,7 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
     }
   }
   const ranks = ranksOf(plan, cards);
+  const rank = ranks?.rank ?? cards.map((_, i) => i);
   return {
     cards,
     top,
@@ -174,7 +176,9 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
     kitty: piles.kitty,
     board: piles.board,
     burns: piles.burns,
-    rank: ranks?.rank ?? null,
-    ranked: ranks?.ranked ?? null,
+    rank,
+    rankWords: Uint32Array.from(rank),
+    sorted: ranks?.sorted ?? cards,
+    byRank: ranks !== null,
   };
 }

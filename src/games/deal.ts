@@ -49,22 +49,21 @@ export function deal(preset: string | Preset, options?: DealOptions): Deal {
 /** Shuffles the positions of the plan's deck with `source` and deals them. */
 function dealWith(plan: DealPlan, source: RandomSource, recorded: string): Deal {
   const layout = dealLayout(plan);
-  const cards = layout.cards;
-  const n = cards.length;
-  // The deck's positions shuffled, not its cards: the same draws and swaps whatever the array
-  // holds (docs/RANDOM.md, shuffle v1), and indices give each card's hand rank without a lookup.
-  let order = spareOrders[n];
-  if (order === undefined || order === null) order = new Uint32Array(n);
-  else spareOrders[n] = null; // taken: a source that deals while it draws gets its own
-  for (let i = 0; i < n; i++) order[i] = i;
-  shuffle(order, source);
-  const dealt = dealOrder(plan, layout, order, cards, recorded);
-  spareOrders[n] = order;
+  const n = layout.rank.length;
+  // The cards' hand ranks shuffled, not the cards: the same draws and swaps whatever the array
+  // holds (docs/RANDOM.md, shuffle v1), and a rank gives both the card and its place in a hand.
+  let ranks = spareRanks[n];
+  if (ranks === undefined || ranks === null) ranks = new Uint32Array(n);
+  else spareRanks[n] = null; // taken: a source that deals while it draws gets its own
+  ranks.set(layout.rankWords);
+  shuffle(ranks, source);
+  const dealt = dealOrder(plan, layout, ranks, layout.sorted, recorded);
+  spareRanks[n] = ranks;
   return dealt;
 }
 
-/** One index array per deck size, reused by the next deal of that size. */
-const spareOrders: (Uint32Array | null | undefined)[] = [];
+/** One rank array per deck size, reused by the next deal of that size. */
+const spareRanks: (Uint32Array | null | undefined)[] = [];
 
 /** The plans of the shipped presets with no option that changes the plan, resolved once. */
 const keptPlans = new WeakMap<Preset, DealPlan>();
