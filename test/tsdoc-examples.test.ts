@@ -83,6 +83,7 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const mine: ClientCommit;',
   ].join('\n'),
   'src/fair/commit-v2.ts': [
+    "import { headerBytes } from '../../src/fair/header.ts';",
     'declare const header: FairHeader;',
     'declare const cs: Uint8Array, salt: Uint8Array;',
     'declare const aliceCommitment: string;',

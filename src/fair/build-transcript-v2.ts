@@ -23,6 +23,8 @@ export interface KnownBytes {
   readonly commitmentHex: string;
   /** The salt of each revealed player, as bytes (`fromHex(reveal.salt)`). */
   readonly salts: ReadonlyMap<string, Uint8Array>;
+  /** The header's canonical bytes (`headerBytes(input.header)`). */
+  readonly header?: Uint8Array;
 }
 
 /**
@@ -107,6 +109,11 @@ export function dealWithHashes(
   const salts = reveals.map(
     (e) => known?.salts.get(e.player) ?? fromHex(e.salt, 32, 'reveal salt'),
   );
-  const hash = transcriptHashOfBytes(body, r, { commitment: cs, seed: input.serverSeed, salts });
+  const hash = transcriptHashOfBytes(body, r, {
+    commitment: cs,
+    seed: input.serverSeed,
+    salts,
+    ...(known?.header === undefined ? {} : { header: known.header }),
+  });
   return { transcript: { ...body, hash: bytesToHex(hash) }, deal: dealt.deal };
 }

@@ -71,6 +71,20 @@ export function writeHeader(w: CanonicalWriter, h: FairHeader): CanonicalWriter 
 }
 
 /**
+ * The canonical header bytes of {@link writeHeader} as an array of their own, for a caller that
+ * hashes one header into two messages (C_s and the transcript hash): written once.
+ *
+ * @example
+ * ```ts
+ * headerBytes(header).length; // the bytes writeHeader writes
+ * ```
+ * @throws as {@link writeHeader}.
+ */
+export function headerBytes(h: FairHeader): Uint8Array {
+  return writeHeader(new CanonicalWriter(), h).finish();
+}
+
+/**
  * Whether two option records have the same canonical bytes (same keys, values and JSON types).
  *
  * @example
