@@ -82,7 +82,7 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
     dealKey(key) {
       // The hand ranks shuffled, not the cards: the same swaps (dealOrder says why).
       return withRoute(
-        dealOrder(plan, layout, shuffleDeck(key, layout.rank), layout.sorted, 'deck'),
+        dealOrder(plan, layout, shuffleDeck(key, layout.rankWords), layout.sorted, 'deck'),
       );
     },
   };

@@ -46,7 +46,7 @@ export function dealFromDeck(
   return dealOrder(plan, layout, ranks, sorted, 'deck');
 }
 
-/** Scratch of dealOrder, all zero between calls: the bit sets of the hands' ranks. */
+/** Scratch of dealOrder, all zero between calls: a hand's ranks as a bit set (decks over 64). */
 let bits = new Int32Array(64);
 
 /**
@@ -73,52 +73,76 @@ export function dealOrder(
   sorted: readonly Card[],
   seed: string,
 ): Deal {
-  const { top, dest, byRank, handSizes } = layout;
+  const { top, dest, byRank, handSizes, seatPositions, seatStarts, pilePositions } = layout;
   const seats = plan.seats;
   const n = sorted.length;
   // The deck is made at its size by a slice and written in place (a packed array, no growth).
   const deck = sorted.slice();
+  for (let p = 0; p < n; p++) deck[p] = sorted[ranks[p]!]!;
   const kitty: Card[] = [];
   const board: Card[] = [];
   const burns: Card[] = [];
-  // Each seat's ranks as a bit set (`words` 32-bit words per seat): placing a card sets a bit,
-  // and a hand is read off in rank order by counting leading zeros — no sort, no per-card
-  // choice of a hand.
-  const words = (n + 31) >>> 5;
-  if (bits.length < seats * words) bits = new Int32Array(seats * words);
-  const set = bits;
-  let hands: Card[][] = [];
-  if (!byRank) for (let s = 0; s < seats; s++) hands.push([]);
-  for (let p = 0; p < top; p++) {
-    const r = ranks[p]!;
-    const card = sorted[r]!;
-    deck[p] = card;
+  for (let k = 0; k < pilePositions.length; k++) {
+    const p = pilePositions[k]!;
     const d = dest[p]!;
-    if (d >= 0) {
-      if (byRank) set[d * words + (r >>> 5)]! |= 1 << (r & 31);
-      else hands[d]!.push(card);
-    } else if (d === KITTY) kitty.push(card);
-    else if (d === BOARD) board.push(card);
-    else burns.push(card);
+    (d === KITTY ? kitty : d === BOARD ? board : burns).push(deck[p]!);
   }
-  for (let p = top; p < n; p++) deck[p] = sorted[ranks[p]!]!;
+  const hands: Card[][] = [];
   if (byRank) {
+    // Each hand's ranks as a bit set, read off in rank order by counting leading zeros: no
+    // sort. Up to 64 ranks (the 52- and 54-card decks) the set is two local words, set without
+    // a branch; larger decks use a scratch array of ⌈n / 32⌉ words, one seat at a time.
+    const words = (n + 31) >>> 5;
     for (let s = 0; s < seats; s++) {
       const hand = sorted.slice(0, handSizes[s]);
+      const from = seatStarts[s]!;
+      const to = seatStarts[s + 1]!;
       let j = 0;
-      for (let w = 0; w < words; w++) {
-        let m = set[s * words + w]!;
-        set[s * words + w] = 0;
-        while (m !== 0) {
-          const low = m & -m;
-          hand[j++] = sorted[(w << 5) + 31 - Math.clz32(low)]!;
-          m ^= low;
+      if (words <= 2) {
+        let lo = 0;
+        let hi = 0;
+        for (let k = from; k < to; k++) {
+          const r = ranks[seatPositions[k]!]!;
+          const bit = 1 << (r & 31);
+          const high = r >>> 5; // 0 or 1
+          lo |= bit & (high - 1);
+          hi |= bit & -high;
+        }
+        while (lo !== 0) {
+          const low = lo & -lo;
+          hand[j++] = sorted[31 - Math.clz32(low)]!;
+          lo ^= low;
+        }
+        while (hi !== 0) {
+          const low = hi & -hi;
+          hand[j++] = sorted[63 - Math.clz32(low)]!;
+          hi ^= low;
+        }
+      } else {
+        if (bits.length < words) bits = new Int32Array(words);
+        const set = bits;
+        for (let k = from; k < to; k++) {
+          const r = ranks[seatPositions[k]!]!;
+          set[r >>> 5]! |= 1 << (r & 31);
+        }
+        for (let w = 0; w < words; w++) {
+          let m = set[w]!;
+          set[w] = 0;
+          while (m !== 0) {
+            const low = m & -m;
+            hand[j++] = sorted[(w << 5) + 31 - Math.clz32(low)]!;
+            m ^= low;
+          }
         }
       }
       hands.push(hand);
     }
-  } else if (plan.sort !== 'none') {
-    hands = hands.map((h) => sortHand(h, plan.sort, plan.sortOptions));
+  } else {
+    for (let s = 0; s < seats; s++) {
+      const hand: Card[] = [];
+      for (let k = seatStarts[s]!; k < seatStarts[s + 1]!; k++) hand.push(deck[seatPositions[k]!]!);
+      hands.push(plan.sort === 'none' ? hand : sortHand(hand, plan.sort, plan.sortOptions));
+    }
   }
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };

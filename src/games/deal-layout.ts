@@ -28,6 +28,12 @@ export interface DealLayout {
   readonly route: readonly Destination[];
   /** Cards per seat. */
   readonly handSizes: readonly number[];
+  /** The positions of each seat's cards, seat by seat, each seat's in dealing order: seat s has
+   *  `seatPositions[seatStarts[s] … seatStarts[s + 1] − 1]`. */
+  readonly seatPositions: Int32Array;
+  readonly seatStarts: Int32Array;
+  /** The positions dealt to the kitty, the board or the burns, in dealing order. */
+  readonly pilePositions: Int32Array;
   readonly kitty: number;
   readonly board: number;
   readonly burns: number;
@@ -167,12 +173,27 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
   }
   const ranks = ranksOf(plan, cards);
   const rank = ranks?.rank ?? cards.map((_, i) => i);
+  const seatStarts = new Int32Array(plan.seats + 1);
+  for (let seat = 0; seat < plan.seats; seat++) {
+    seatStarts[seat + 1] = seatStarts[seat]! + handSizes[seat]!;
+  }
+  const seatPositions = new Int32Array(seatStarts[plan.seats]!);
+  const next = seatStarts.slice(0, plan.seats);
+  const pilePositions: number[] = [];
+  for (let p = 0; p < top; p++) {
+    const d = dest[p]!;
+    if (d >= 0) seatPositions[next[d]!++] = p;
+    else pilePositions.push(p);
+  }
   return {
     cards,
     top,
     dest,
     route,
     handSizes,
+    seatPositions,
+    seatStarts,
+    pilePositions: Int32Array.from(pilePositions),
     kitty: piles.kitty,
     board: piles.board,
     burns: piles.burns,
