@@ -142,7 +142,8 @@ export function dealLayout(plan: DealPlan, keep = false): DealLayout {
 function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
   const n = cards.length;
   const dest = new Int32Array(n).fill(STOCK);
-  const route: Destination[] = new Array<Destination>(n).fill('stock');
+  // Packed (pushed, not `new Array(n)`): every deal copies it, and a packed array copies fastest.
+  const route: Destination[] = [];
   const handSizes = new Array<number>(plan.seats).fill(0);
   const seatRoutes: Destination[] = [];
   for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
@@ -157,7 +158,8 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
           const count = step.packets[k % step.packets.length]!;
           for (let i = 0; i < count; i++) {
             dest[top] = seat;
-            route[top++] = seatRoutes[seat]!;
+            route.push(seatRoutes[seat]!);
+            top++;
           }
           handSizes[seat]! += count;
         }
@@ -166,11 +168,13 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
       const code = step.to === 'kitty' ? KITTY : step.to === 'board' ? BOARD : BURNS;
       for (let i = 0; i < step.count; i++) {
         dest[top] = code;
-        route[top++] = step.to;
+        route.push(step.to);
+        top++;
       }
       piles[step.to] += step.count;
     }
   }
+  while (route.length < n) route.push('stock');
   const ranks = ranksOf(plan, cards);
   const rank = ranks?.rank ?? cards.map((_, i) => i);
   const seatStarts = new Int32Array(plan.seats + 1);
