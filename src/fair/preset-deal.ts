@@ -22,6 +22,9 @@ export interface PresetDealPlan {
    *  card with its destination, and the Deal. Its positions are shuffled, not its cards — the
    *  same swaps — so the deal needs no id lookup and no check. */
   dealKey(key: Uint8Array): { cards: DealtCard[]; deal: Deal };
+  /** The `cards` of {@link PresetDealPlan.dealKey} alone (what verify compares), without the
+   *  Deal. */
+  cardsOfKey(key: Uint8Array): DealtCard[];
 }
 
 /** Card ids of each canonical deck (the games layer caches the decks themselves, frozen cards
@@ -78,6 +81,14 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
         return card;
       });
       return withRoute(dealFromDeck(preset, given, dealOptions));
+    },
+    cardsOfKey(key) {
+      const ranks = shuffleDeck(key, layout.rankWords);
+      const cards: DealtCard[] = [];
+      for (let p = 0; p < ranks.length; p++) {
+        cards.push({ card: layout.sorted[ranks[p]!]!.id, to: layout.route[p]! });
+      }
+      return cards;
     },
     dealKey(key) {
       // The hand ranks shuffled, not the cards: the same swaps (dealOrder says why).

@@ -77,7 +77,7 @@ export function verifyV1(t: FairTranscriptV1): VerifyProblem[] {
     deck: plan.deck,
     clients: t.clients,
   });
-  compareCards(t.cards, plan.dealKey(key).cards, problems);
+  compareCards(t.cards, plan.cardsOfKey(key), problems);
   const actual = transcriptHash(t);
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push(

@@ -155,7 +155,7 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     reveals: t.reveals,
     plain: t.plain,
   });
-  compareCards(t.cards, plan.dealKey(key).cards, problems);
+  compareCards(t.cards, plan.cardsOfKey(key), problems);
   const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts, header });
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push(
