@@ -121,7 +121,7 @@ say(
 );
 say();
 say(
-  `Command: \`npm run bench:deals -- ${rounds} ${budgetMs}${flags.includes('--browser') ? ' --browser' : ''}\`; Node ${process.versions.node}, ${cpus().length} cores; load average ${load()} (1, 5, 15 min) at the start.`,
+  `Command: \`npm run bench:deals -- ${[rounds, budgetMs, ...flags.filter((f) => f !== '--json')].join(' ')}\`; Node ${process.versions.node}, ${cpus().length} cores; load average ${load()} (1, 5, 15 min) at the start.`,
 );
 say();
 // --base=<checkout>: another checkout's library (e.g. `git archive <rev> src | tar -x -C dir`)
