@@ -7,19 +7,16 @@ import { sortHand } from './sort-hand.ts';
 /** A card's destination as a number: a seat (≥ 0) or one of the piles. */
 export const KITTY = -1;
 export const BOARD = -2;
-export const BURNS = -3;
-export const STOCK = -4;
+const BURNS = -3;
+const STOCK = -4;
 
 /**
- * Everything about a plan's deal that does not depend on the shuffle: where each deck position
- * goes, how many cards each pile gets, and the hand order as a rank per canonical card. A deal
- * then only places cards: the dealing pattern was a loop of closures and string pushes, and
- * sorting each hand (keys from list look-ups, a typed-array sort) was over half of a
- * `deal('doudizhu')` (issue 25).
+ * Everything about a plan's deals that does not depend on the shuffle: where each deck position
+ * goes, each seat's positions, and the hand order as a rank per canonical card. A deal then only
+ * places cards, with no walk of the pattern and no sort: sorting the hands alone was over half
+ * of a `deal('doudizhu')` (issue 25).
  */
 export interface DealLayout {
-  /** The plan's canonical deck (shared; read only). */
-  readonly cards: readonly Card[];
   /** Cards dealt before the stock. */
   readonly top: number;
   /** `dest[position]`: the seat, or KITTY, BOARD, BURNS, STOCK. */
@@ -34,14 +31,11 @@ export interface DealLayout {
   readonly seatStarts: Int32Array;
   /** The positions dealt to the kitty, the board or the burns, in dealing order. */
   readonly pilePositions: Int32Array;
-  readonly kitty: number;
-  readonly board: number;
-  readonly burns: number;
   /**
    * `rank[i]`: the place of canonical card i in the plan's hand order, when `byRank` (the order
    * is a strict total order on the deck: every preset's); else `i` — for `none` (hands keep
    * dealing order) and for an order with ties, whose tied cards keep dealing order (those hands
-   * take sortHand). A plain array (what fair's shuffleDeck takes) of small integers.
+   * take sortHand).
    */
   readonly rank: readonly number[];
   /** `rank` as 32-bit words, which a deal copies into its own array with one `set`. */
@@ -52,7 +46,7 @@ export interface DealLayout {
   readonly byRank: boolean;
 }
 
-/** A hand order as ranks: `rank[i]` of canonical card i, `ranked[r]` the card of rank r. */
+/** A hand order as ranks: `rank[i]` of canonical card i, `sorted[r]` the card of rank r. */
 interface Ranks {
   readonly rank: number[];
   readonly sorted: readonly Card[];
@@ -147,7 +141,6 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
   const handSizes = new Array<number>(plan.seats).fill(0);
   const seatRoutes: Destination[] = [];
   for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
-  const piles = { kitty: 0, board: 0, burns: 0 };
   let top = 0;
   const first = (plan.dealer + 1) % plan.seats;
   for (const step of plan.steps) {
@@ -171,7 +164,6 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
         route.push(step.to);
         top++;
       }
-      piles[step.to] += step.count;
     }
   }
   while (route.length < n) route.push('stock');
@@ -190,7 +182,6 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
     else pilePositions.push(p);
   }
   return {
-    cards,
     top,
     dest,
     route,
@@ -198,9 +189,6 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
     seatPositions,
     seatStarts,
     pilePositions: Int32Array.from(pilePositions),
-    kitty: piles.kitty,
-    board: piles.board,
-    burns: piles.burns,
     rank,
     rankWords: Uint32Array.from(rank),
     sorted: ranks?.sorted ?? cards,

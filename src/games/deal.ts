@@ -46,7 +46,7 @@ export function deal(preset: string | Preset, options?: DealOptions): Deal {
   return dealWith(plan, source, recorded);
 }
 
-/** Shuffles the positions of the plan's deck with `source` and deals them. */
+/** Shuffles the plan's hand ranks with `source` and deals the deck they stand for. */
 function dealWith(plan: DealPlan, source: RandomSource, recorded: string): Deal {
   const layout = dealLayout(plan);
   const n = layout.rank.length;
