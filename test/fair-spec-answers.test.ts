@@ -280,9 +280,8 @@ test('blackjack: no dealer option, the house is the last seat, the first card is
   if (noPython(t)) return;
   const options = canonicalFairOptions('blackjack', { seats: 3 });
   assert.deepEqual(Object.keys(options), ['decks', 'penetration', 'seats']);
-  const route = presetDeal('blackjack', options).dealCards(
-    presetDeal('blackjack', options).cards,
-  ).cards;
+  const plan = presetDeal('blackjack', options);
+  const route = plan.deal(plan.deck).cards;
   assert.deepEqual(
     route.slice(0, 8).map((c) => c.to),
     ['burns', 'hand:0', 'hand:1', 'hand:2', 'hand:0', 'hand:1', 'hand:2', 'stock'],

@@ -83,6 +83,7 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const mine: ClientCommit;',
   ].join('\n'),
   'src/fair/commit-v2.ts': [
+    "import { headerBytes } from '../../src/fair/header.ts';",
     'declare const header: FairHeader;',
     'declare const cs: Uint8Array, salt: Uint8Array;',
     'declare const aliceCommitment: string;',
@@ -190,6 +191,12 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const t: FairTranscript;\ndeclare const expected: DealtCard[];',
   'src/fair/verify-v1.ts': 'declare const parsed: FairTranscriptV1;',
   'src/fair/verify-v2.ts': 'declare const parsed: FairTranscript;',
+  'src/games/deal-from-deck.ts': [
+    "import { dealLayout } from '../../src/games/deal-layout.ts';",
+    "import { resolvePlan } from '../../src/games/resolve-plan.ts';",
+    'declare const order: Uint32Array, deck: Card[];',
+  ].join('\n'),
+  'src/games/deal-layout.ts': "import { resolvePlan } from '../../src/games/resolve-plan.ts';",
   'src/rules/doudizhu/legal-plays.ts': 'declare const hand: readonly Card[];',
   'src/rules/doudizhu/score.ts': 'declare const plays: readonly PlayRecord[];',
   'src/rules/doudizhu/turns.ts': 'declare const state: DoudizhuState;',

@@ -5,7 +5,6 @@ import { deriveDeckKeyV2 } from './deck-key-v2.ts';
 import { FAIR_V2, type FairHeader } from './header.ts';
 import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript, PlainSeed, Reveal } from './transcript-v2.ts';
 
@@ -24,6 +23,8 @@ export interface KnownBytes {
   readonly commitmentHex: string;
   /** The salt of each revealed player, as bytes (`fromHex(reveal.salt)`). */
   readonly salts: ReadonlyMap<string, Uint8Array>;
+  /** The header's canonical bytes (`headerBytes(input.header)`). */
+  readonly header?: Uint8Array;
 }
 
 /**
@@ -87,7 +88,7 @@ export function dealWithHashes(
     reveals,
     plain,
   });
-  const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
+  const dealt = plan.dealKey(key);
   const body: Omit<FairTranscript, 'hash'> = {
     algorithm: FAIR_V2,
     table: h.table,
@@ -108,6 +109,11 @@ export function dealWithHashes(
   const salts = reveals.map(
     (e) => known?.salts.get(e.player) ?? fromHex(e.salt, 32, 'reveal salt'),
   );
-  const hash = transcriptHashOfBytes(body, r, { commitment: cs, seed: input.serverSeed, salts });
+  const hash = transcriptHashOfBytes(body, r, {
+    commitment: cs,
+    seed: input.serverSeed,
+    salts,
+    ...(known?.header === undefined ? {} : { header: known.header }),
+  });
   return { transcript: { ...body, hash: bytesToHex(hash) }, deal: dealt.deal };
 }

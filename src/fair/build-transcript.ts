@@ -6,7 +6,6 @@ import type { FairOptions } from './deal-options.ts';
 import { deriveDeckKey } from './derive-key.ts';
 import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import type { FairTranscriptV1, TranscriptClient } from './transcript.ts';
 import { transcriptHash } from './transcript-hash.ts';
 import { checkHand, checkText, compareUtf8 } from './validate.ts';
@@ -66,7 +65,7 @@ export function dealTranscript(input: BuildTranscriptInput): {
     deck: plan.deck,
     clients,
   });
-  const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
+  const dealt = plan.dealKey(key);
   const body: Omit<FairTranscriptV1, 'hash'> = {
     algorithm: FAIR_ALGORITHM,
     ...ref,

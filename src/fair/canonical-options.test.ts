@@ -111,3 +111,31 @@ test('canonical options: a hostile key is refused by name, an inherited one is n
   assert.equal(Object.getPrototypeOf(c), Object.prototype);
   assert.deepEqual(Object.keys(c), ['dealer', 'seats']);
 });
+
+test('canonical options asked again (the memo) are the same as the first time, and each call has its own object', () => {
+  fc.assert(
+    fc.property(caseArb, ([preset, options]) => {
+      let first: FairOptions;
+      try {
+        first = canonicalFairOptions(preset, options);
+      } catch (error) {
+        // a refusal is never remembered as an answer
+        assert.throws(() => canonicalFairOptions(preset, options), {
+          message: (error as Error).message,
+        });
+        return;
+      }
+      const again = canonicalFairOptions(preset, { ...options });
+      assert.deepStrictEqual(again, first);
+      assert.deepStrictEqual(Object.keys(again), Object.keys(first), 'key order');
+      assert.notEqual(again, first);
+      (again as Record<string, unknown>).seats = 99;
+      assert.deepStrictEqual(canonicalFairOptions(preset, options), first, 'a change stays out');
+    }),
+    { seed: 25, numRuns: 1000 },
+  );
+  // -0 and 0 are two keys (the values differ to Object.is), and a string is not a number.
+  assert.ok(Object.is(canonicalFairOptions('doudizhu', { dealer: -0 }).dealer, -0));
+  assert.ok(Object.is(canonicalFairOptions('doudizhu', { dealer: 0 }).dealer, 0));
+  assert.throws(() => canonicalFairOptions('doudizhu', { dealer: '0' }), TypeError);
+});

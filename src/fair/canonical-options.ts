@@ -33,6 +33,9 @@ export function canonicalFairOptions(preset: string, options: FairOptions = {}):
   // §3) before anything reads it: `__proto__` (own, as JSON.parse makes it) is refused here by
   // name, and a key inherited from a crafted prototype is not an option at all.
   const given: Record<string, unknown> = Object.create(null);
+  // The memo's key: the preset and every own entry, each value with its type (`-0` apart from
+  // `0`), in the caller's order; only for values of the three JSON types an option can have.
+  let memoKey: string | undefined = JSON.stringify(preset);
   for (const [key, value] of Object.entries(options)) {
     if (!isOptionKey(key)) {
       throw new FairdealError(
@@ -42,6 +45,17 @@ export function canonicalFairOptions(preset: string, options: FairOptions = {}):
       );
     }
     given[key] = value;
+    if (memoKey !== undefined) {
+      const t = typeof value;
+      memoKey =
+        t === 'string'
+          ? `${memoKey},${key}:s${JSON.stringify(value)}`
+          : t === 'number'
+            ? `${memoKey},${key}:n${Object.is(value, -0) ? '-0' : String(value)}`
+            : t === 'boolean'
+              ? `${memoKey},${key}:b${String(value)}`
+              : undefined;
+    }
   }
   for (const key of ['seed', 'source']) {
     if (Object.hasOwn(options, key)) {
@@ -57,11 +71,25 @@ export function canonicalFairOptions(preset: string, options: FairOptions = {}):
       field: 'options.deck',
     });
   }
+  const known = memoKey === undefined ? undefined : memo.get(memoKey);
+  if (known !== undefined) return { ...known };
   const p = getPreset(preset);
   const plan = resolvePlan(p, given as DealOptions);
   const out = new Map<string, string | number | boolean>([['seats', plan.seats]]);
   if (p.dealerOption !== false) out.set('dealer', plan.dealer);
   for (const [key, value] of Object.entries(plan.options)) out.set(key, value as string | number);
   // Built by fromEntries (own data properties, whatever the key), in byte order of the keys.
-  return Object.fromEntries([...out].sort(([a], [b]) => compareUtf8(a, b)));
+  const canonical = Object.fromEntries([...out].sort(([a], [b]) => compareUtf8(a, b)));
+  if (memoKey !== undefined) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(memoKey, Object.freeze({ ...canonical }));
+  }
+  return canonical;
 }
+
+/** Canonical forms already worked out, by preset and options (the key above): a fair deal needs
+ *  its options' canonical form two or three times, and each took a plan's resolution, a sort and
+ *  an object (a tenth of a fair deal, issue 25). Only what resolved is kept; bounded, because
+ *  options come from transcripts anyone can write. Callers get a copy of their own. */
+const memo = new Map<string, FairOptions>();
+const MEMO_SIZE = 256;

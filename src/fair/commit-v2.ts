@@ -42,6 +42,28 @@ export function serverCommitmentV2(header: FairHeader, serverSeed: Uint8Array): 
 }
 
 /**
+ * {@link serverCommitmentV2} of a header already encoded (`headerBytes(header)`): the same
+ * message, `str(label) ‖ header ‖ bytes(serverSeed)`, with the header's bytes copied in.
+ * Internal: FairRound and verify encode the header once for C_s and the transcript hash.
+ *
+ * @example
+ * ```ts
+ * serverCommitmentOfHeader(headerBytes(header), serverSeed); // = serverCommitmentV2(header, serverSeed)
+ * ```
+ * @throws {FairdealError} `BAD_SEED` if the seed is not 32 bytes.
+ */
+export function serverCommitmentOfHeader(header: Uint8Array, serverSeed: Uint8Array): Uint8Array {
+  if (!(serverSeed instanceof Uint8Array) || serverSeed.length !== 32) {
+    throw new FairdealError('BAD_SEED', 'server seed must be 32 bytes');
+  }
+  return new CanonicalWriter()
+    .str(LABELS_V2.serverCommit)
+    .fields(header)
+    .bytes(serverSeed)
+    .use(sha256);
+}
+
+/**
  * A player's v2 commitment `C_p = SHA-256(str(label) ‖ bytes(C_s) ‖ str(player) ‖ bytes(salt) ‖
  * str(seed))`. It contains the server commitment, so it belongs to one announcement only: a
  * "restarted" hand under a new server seed cannot reuse a seed revealed for the old one.

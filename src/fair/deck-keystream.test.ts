@@ -107,3 +107,22 @@ test('a deck key must be 32 bytes', () => {
     code: 'BAD_SEED',
   });
 });
+
+test('shuffleDeck of a Uint32Array makes the same swaps as of the cards (what a fair deal shuffles)', () => {
+  for (const n of [1, 2, 52, 54, 108, 416]) {
+    const k = new Uint8Array(32).fill(n);
+    const indices = Uint32Array.from({ length: n }, (_, i) => i);
+    const cards = Array.from({ length: n }, (_, i) => `card ${i}`);
+    const moved = shuffleDeck(k, indices);
+    assert.ok(moved instanceof Uint32Array);
+    assert.deepEqual(
+      Array.from(moved, (i) => cards[i]),
+      shuffleDeck(k, cards),
+    );
+    assert.deepEqual(
+      indices,
+      Uint32Array.from({ length: n }, (_, i) => i),
+      'input untouched',
+    );
+  }
+});

@@ -7,12 +7,12 @@ import { dealWithHashes } from './build-transcript-v2.ts';
 import {
   clientCommitmentV2,
   type RosterEntry,
-  serverCommitmentV2,
+  serverCommitmentOfHeader,
   sortedRosterHash,
 } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import type { FairOptions } from './deal-options.ts';
-import { FAIR_V2, type FairHeader, normalizeHeader } from './header.ts';
+import { FAIR_V2, type FairHeader, headerBytes, normalizeHeader } from './header.ts';
 import { fromHex } from './hex.ts';
 import type { Seating } from './seating.ts';
 import { serverSeedSource } from './server-seed-source.ts';
@@ -129,6 +129,9 @@ function insertSorted<T extends { readonly player: string }>(list: T[], entry: T
  */
 export class FairRound {
   readonly #header: FairHeader;
+  /** The header's canonical bytes, written once for C_s and again used by the transcript hash
+   *  (the header is this round's own: normalizeHeader made every part of it). */
+  readonly #headerBytes: Uint8Array;
   readonly #serverSeed: Uint8Array;
   readonly #commitment: Uint8Array;
   /** C_s in hex, the form every announcement, roster and transcript shows. */
@@ -151,7 +154,8 @@ export class FairRound {
     // Both callers pass a fresh array (randomBytes32, fromHex): kept as is, not sliced (a slice
     // would go through Uint8Array[Symbol.species], which anyone may replace).
     this.#serverSeed = serverSeed;
-    this.#commitment = serverCommitmentV2(header, serverSeed);
+    this.#headerBytes = headerBytes(header);
+    this.#commitment = serverCommitmentOfHeader(this.#headerBytes, serverSeed);
     this.#commitmentHex = bytesToHex(this.#commitment);
   }
 
@@ -438,7 +442,7 @@ export class FairRound {
       },
       this.#commitment,
       this.#rosterHashBytes!,
-      { commitmentHex: this.#commitmentHex, salts: this.#salts },
+      { commitmentHex: this.#commitmentHex, salts: this.#salts, header: this.#headerBytes },
     );
     this.#missingAllowed = waiting.length > 0;
     this.#phase = 'dealt';

@@ -132,18 +132,29 @@ export function card(value: unknown, i: number): DealtCard {
   // The common case, checked without building a field name per card (a transcript has 54–416):
   // an object whose keys are exactly `card` and `to`, both non-empty strings with no surrogate at
   // all. Anything else takes the full path below, which accepts the same and names what is wrong.
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (
-      keys.length === 2 &&
-      ((keys[0] === 'card' && keys[1] === 'to') || (keys[0] === 'to' && keys[1] === 'card'))
-    ) {
-      const { card, to } = value as { card: unknown; to: unknown }; // each read once
-      if (plainText(card) && plainText(to)) return { card, to };
-    }
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    onlyCardAndTo(value)
+  ) {
+    const { card, to } = value as { card: unknown; to: unknown }; // each read once
+    if (plainText(card) && plainText(to)) return { card, to };
   }
   const c = object(value, `cards[${i}]`, ['card', 'to'], ['card', 'to']);
   return { card: str(c.card, `cards[${i}].card`), to: str(c.to, `cards[${i}].to`) };
+}
+
+/** Whether the enumerable keys of `value` (its own and any inherited: `for…in`, which lists a
+ *  parsed object's keys without making an array, where Object.keys made one per card) are
+ *  exactly its own `card` and `to`. Anything else is for the full path to judge. */
+function onlyCardAndTo(value: object): boolean {
+  let count = 0;
+  for (const key in value) {
+    if ((key !== 'card' && key !== 'to') || !Object.hasOwn(value, key)) return false;
+    count++;
+  }
+  return count === 2;
 }
 
 /** A non-empty string without any UTF-16 surrogate (so well-formed), short enough that it

@@ -1,10 +1,12 @@
 import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
-import { dealPlan } from '../games/deal-from-deck.ts';
+import { dealOrder } from '../games/deal-from-deck.ts';
+import { dealLayout } from '../games/deal-layout.ts';
 import type { Deal, DealOptions } from '../games/index.ts';
 import { dealFromDeck, getPreset, resolvePlan } from '../games/index.ts';
 import type { FairOptions } from './deal-options.ts';
+import { shuffleDeck } from './shuffle-deck.ts';
 import type { DealtCard } from './transcript.ts';
 
 /** How a preset turns into a canonical deck and deals a shuffled one. */
@@ -16,9 +18,13 @@ export interface PresetDealPlan {
   /** Deals a shuffled deck given as card ids (top first), checked to be the canonical deck's
    *  cards: every card with its destination, and the Deal. */
   deal(shuffled: readonly string[]): { cards: DealtCard[]; deal: Deal };
-  /** The same for a permutation of `cards` itself (what `shuffleDeck(key, plan.cards)` returns),
-   *  which needs no id lookup and no check. */
-  dealCards(shuffled: readonly Card[]): { cards: DealtCard[]; deal: Deal };
+  /** Shuffles the canonical deck with a deck key (`shuffleDeck(key, cards)`) and deals it: every
+   *  card with its destination, and the Deal. Its positions are shuffled, not its cards — the
+   *  same swaps — so the deal needs no id lookup and no check. */
+  dealKey(key: Uint8Array): { cards: DealtCard[]; deal: Deal };
+  /** The `cards` of {@link PresetDealPlan.dealKey} alone (what verify compares), without the
+   *  Deal. */
+  cardsOfKey(key: Uint8Array): DealtCard[];
 }
 
 /** Card ids of each canonical deck (the games layer caches the decks themselves, frozen cards
@@ -62,6 +68,7 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
     idsOf.set(cards, deck);
   }
   const dealOptions = options as DealOptions;
+  const layout = dealLayout(plan);
   return {
     cards,
     deck,
@@ -75,8 +82,19 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
       });
       return withRoute(dealFromDeck(preset, given, dealOptions));
     },
-    dealCards(shuffled) {
-      return withRoute(dealPlan(plan, shuffled, 'deck'));
+    cardsOfKey(key) {
+      const ranks = shuffleDeck(key, layout.rankWords);
+      const cards: DealtCard[] = [];
+      for (let p = 0; p < ranks.length; p++) {
+        cards.push({ card: layout.sorted[ranks[p]!]!.id, to: layout.route[p]! });
+      }
+      return cards;
+    },
+    dealKey(key) {
+      // The hand ranks shuffled, not the cards: the same swaps (dealOrder says why).
+      return withRoute(
+        dealOrder(plan, layout, shuffleDeck(key, layout.rankWords), layout.sorted, 'deck'),
+      );
     },
   };
 }

@@ -29,7 +29,6 @@ import {
   transcriptMessageV3,
 } from './messages-v3.ts';
 import { presetDeal } from './preset-deal.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import {
   type AnyRecordV3,
   type CommitV3,
@@ -587,7 +586,7 @@ export class SignedRound {
     const seeds = fair ? this.#reveals.map((x) => x!.seed) : [];
     const plan = presetDeal(this.#header.preset, this.#header.options);
     const key = deckKeyV3(this.#seed, this.#cs, r, plan.deck, seeds);
-    const dealt = plan.dealCards(shuffleDeck(key, plan.cards));
+    const dealt = plan.dealKey(key);
     const transcript = this.#sign({
       ...this.#base('dealt'),
       cards: dealt.cards,

@@ -11,6 +11,8 @@ export interface TranscriptBytes {
   readonly seed: Uint8Array;
   /** `salts[i]` is the salt of `t.reveals[i]`. */
   readonly salts: readonly Uint8Array[];
+  /** The header's canonical bytes (`headerBytes(t)`), if the caller holds them already. */
+  readonly header?: Uint8Array;
 }
 
 /**
@@ -55,7 +57,8 @@ export function transcriptHashOfBytes(
   bytes: TranscriptBytes,
 ): Uint8Array {
   const w = new CanonicalWriter().str(LABELS_V2.transcript);
-  writeHeader(w, t);
+  if (bytes.header === undefined) writeHeader(w, t);
+  else w.fields(bytes.header);
   w.bytes(bytes.commitment).bytes(bytes.seed).bytes(rosterHash).u32(t.reveals.length);
   for (let i = 0; i < t.reveals.length; i++) {
     const r = t.reveals[i]!;

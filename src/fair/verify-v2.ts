@@ -1,13 +1,12 @@
 import { bytesToHex } from '../random/hex.ts';
 import { canonicalFairOptions } from './canonical-options.ts';
-import { clientCommitmentV2, serverCommitmentV2, sortedRosterHash } from './commit-v2.ts';
+import { clientCommitmentV2, serverCommitmentOfHeader, sortedRosterHash } from './commit-v2.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { deriveDeckKeyV2 } from './deck-key-v2.ts';
-import { sameOptions } from './header.ts';
+import { headerBytes, sameOptions } from './header.ts';
 import { fromHex } from './hex.ts';
 import { presetDeal } from './preset-deal.ts';
 import { checkSeating } from './seating.ts';
-import { shuffleDeck } from './shuffle-deck.ts';
 import { transcriptHashOfBytes } from './transcript-hash-v2.ts';
 import type { FairTranscript } from './transcript-v2.ts';
 import { compareUtf8 } from './validate.ts';
@@ -65,7 +64,9 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
   }
   const seed = fromHex(t.server.seed, 32, 'server.seed');
   const cs = fromHex(t.server.commitment, 32, 'server.commitment');
-  if (!constantTimeEqual(serverCommitmentV2(t, seed), cs)) {
+  // The header is written once, for C_s here and for the transcript hash below.
+  const header = headerBytes(t);
+  if (!constantTimeEqual(serverCommitmentOfHeader(header, seed), cs)) {
     problems.push(
       problem(
         'server.commitment',
@@ -154,8 +155,8 @@ export function verifyV2(t: FairTranscript): VerifyProblem[] {
     reveals: t.reveals,
     plain: t.plain,
   });
-  compareCards(t.cards, plan.dealCards(shuffleDeck(key, plan.cards)).cards, problems);
-  const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts });
+  compareCards(t.cards, plan.cardsOfKey(key), problems);
+  const actual = transcriptHashOfBytes(t, r, { commitment: cs, seed, salts, header });
   if (!constantTimeEqual(actual, fromHex(t.hash, 32, 'hash'))) {
     problems.push(
       problem(

@@ -1,7 +1,8 @@
 import { canonicalDeck } from '../cards/build-deck.ts';
 import type { Card } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
-import type { Deal, DealInfo, DealOptions, Destination } from './deal-types.ts';
+import { BOARD, type DealLayout, dealLayout, KITTY } from './deal-layout.ts';
+import type { Deal, DealInfo, DealOptions } from './deal-types.ts';
 import type { Preset } from './preset.ts';
 import { type DealPlan, getPreset, resolvePlan } from './resolve-plan.ts';
 import { sortHand } from './sort-hand.ts';
@@ -33,50 +34,120 @@ export function dealFromDeck(
   options: DealOptions = {},
 ): Deal {
   const plan = resolvePlan(getPreset(preset), options);
-  checkDeck(deck, canonicalDeck(plan.deck));
-  return dealPlan(plan, deck, 'deck');
+  const order = checkDeck(deck, canonicalDeck(plan.deck));
+  const layout = dealLayout(plan);
+  // The given card objects in rank order: the Deal holds the caller's own cards.
+  const ranks = new Uint32Array(deck.length);
+  const sorted = deck.slice();
+  for (let p = 0; p < deck.length; p++) {
+    ranks[p] = layout.rank[order[p]!]!;
+    sorted[ranks[p]!] = deck[p]!;
+  }
+  return dealOrder(plan, layout, ranks, sorted, 'deck');
 }
 
+/** Scratch of dealOrder, all zero between calls: a hand's ranks as a bit set (decks over 64). */
+let bits = new Int32Array(64);
+
 /**
- * Deals `deck` by an already resolved plan, with `seed` as the record's seed field. The deck must
- * hold exactly the plan's cards: {@link dealFromDeck} checks a deck it is given; `deal` builds
- * its own from the plan, so it skips the check.
+ * Deals a shuffled deck by an already resolved plan and its layout, with `seed` as the record's
+ * seed field. The deck is given as ranks — `ranks[p]` is the rank (layout.rank) of the card at
+ * position p, top first — and `sorted`, the card of each rank (layout.sorted, or the caller's
+ * own card objects in that order). The caller vouches that `ranks` is a permutation
+ * ({@link dealFromDeck} checks a deck it is given; `deal` shuffles layout.rank). Hands come out
+ * in the preset's order in one pass over the ranks: the order sortHand gives each hand, without
+ * a sort.
+ *
+ * @example
+ * ```ts
+ * const layout = dealLayout(resolvePlan(getPreset('doudizhu')));
+ * const ranks = toShuffled(layout.rank);
+ * dealOrder(resolvePlan(getPreset('doudizhu')), layout, ranks, layout.sorted, 'deck');
+ * ```
+ * @throws never for a plan resolvePlan made and a permutation of its deck.
  */
-export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): Deal {
-  const hands: Card[][] = Array.from({ length: plan.seats }, () => []);
+export function dealOrder(
+  plan: DealPlan,
+  layout: DealLayout,
+  ranks: ArrayLike<number>,
+  sorted: readonly Card[],
+  seed: string,
+): Deal {
+  const { top, dest, byRank, handSizes, seatPositions, seatStarts, pilePositions } = layout;
+  const seats = plan.seats;
+  const n = sorted.length;
+  // The deck is made at its size by a slice and written in place (a packed array, no growth).
+  const deck = sorted.slice();
+  for (let p = 0; p < n; p++) deck[p] = sorted[ranks[p]!]!;
   const kitty: Card[] = [];
   const board: Card[] = [];
   const burns: Card[] = [];
-  const route: Destination[] = [];
-  // One destination string per seat, made once: a template string per card was a fifth of a
-  // Dou Dizhu deal's allocations (issue 25).
-  const seatRoutes: Destination[] = [];
-  for (let seat = 0; seat < plan.seats; seat++) seatRoutes.push(`hand:${seat}`);
-  let top = 0;
-  const take = (n: number, pile: Card[], to: Destination): void => {
-    for (let i = 0; i < n; i++) {
-      pile.push(deck[top]!);
-      route.push(to);
-      top++;
-    }
-  };
-  const first = (plan.dealer + 1) % plan.seats;
-  for (const step of plan.steps) {
-    if (step.to === 'hands') {
-      for (let lap = 0; lap < (step.laps ?? 1); lap++) {
-        for (let k = 0; k < plan.seats; k++) {
-          const seat = (first + k) % plan.seats;
-          take(step.packets[k % step.packets.length]!, hands[seat]!, seatRoutes[seat]!);
+  for (let k = 0; k < pilePositions.length; k++) {
+    const p = pilePositions[k]!;
+    const d = dest[p]!;
+    (d === KITTY ? kitty : d === BOARD ? board : burns).push(deck[p]!);
+  }
+  const hands: Card[][] = [];
+  if (byRank) {
+    // Each hand's ranks as a bit set, read off in rank order by counting leading zeros: no
+    // sort. Up to 64 ranks (the 52- and 54-card decks) the set is two local words, set without
+    // a branch; larger decks use a scratch array of ⌈n / 32⌉ words, one seat at a time.
+    const words = (n + 31) >>> 5;
+    for (let s = 0; s < seats; s++) {
+      const hand = sorted.slice(0, handSizes[s]);
+      const from = seatStarts[s]!;
+      const to = seatStarts[s + 1]!;
+      let j = 0;
+      if (words <= 2) {
+        let lo = 0;
+        let hi = 0;
+        for (let k = from; k < to; k++) {
+          const r = ranks[seatPositions[k]!]!;
+          const bit = 1 << (r & 31);
+          const high = r >>> 5; // 0 or 1
+          lo |= bit & (high - 1);
+          hi |= bit & -high;
+        }
+        while (lo !== 0) {
+          const low = lo & -lo;
+          hand[j++] = sorted[31 - Math.clz32(low)]!;
+          lo ^= low;
+        }
+        while (hi !== 0) {
+          const low = hi & -hi;
+          hand[j++] = sorted[63 - Math.clz32(low)]!;
+          hi ^= low;
+        }
+      } else {
+        if (bits.length < words) bits = new Int32Array(words);
+        const set = bits;
+        for (let k = from; k < to; k++) {
+          const r = ranks[seatPositions[k]!]!;
+          set[r >>> 5]! |= 1 << (r & 31);
+        }
+        for (let w = 0; w < words; w++) {
+          let m = set[w]!;
+          set[w] = 0;
+          while (m !== 0) {
+            const low = m & -m;
+            hand[j++] = sorted[(w << 5) + 31 - Math.clz32(low)]!;
+            m ^= low;
+          }
         }
       }
-    } else {
-      take(step.count, step.to === 'kitty' ? kitty : step.to === 'board' ? board : burns, step.to);
+      hands.push(hand);
+    }
+  } else {
+    for (let s = 0; s < seats; s++) {
+      const hand: Card[] = [];
+      for (let k = seatStarts[s]!; k < seatStarts[s + 1]!; k++) hand.push(deck[seatPositions[k]!]!);
+      hands.push(plan.sort === 'none' ? hand : sortHand(hand, plan.sort, plan.sortOptions));
     }
   }
-  const stock = deck.slice(top);
-  for (let i = top; i < deck.length; i++) route.push('stock');
 
   const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
+  // A kept plan's info is shared by every deal of it: each deal gets its own bridge facts.
+  if (plan.info.bridge !== undefined) info.bridge = { ...plan.info.bridge };
   const up =
     plan.preset.upCard === 'kitty'
       ? kitty[0]
@@ -89,14 +160,14 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
   return {
     preset: plan.preset.name,
     title: plan.preset.title,
-    hands: hands.map((h) => sortHand(h, plan.sort, plan.sortOptions)),
+    hands,
     kitty,
     board,
     burns,
-    stock,
-    deck: deck.slice(),
-    route,
-    seatNames: plan.seatNames,
+    stock: deck.slice(top),
+    deck,
+    route: layout.route.slice(),
+    seatNames: plan.seatNames.slice(),
     dealer: plan.dealer,
     info,
     record: {
@@ -104,7 +175,7 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
       preset: plan.preset.name,
       seats: plan.seats,
       dealer: plan.dealer,
-      options: plan.options,
+      options: { ...plan.options },
       seed,
     },
   };
@@ -113,7 +184,8 @@ export function dealPlan(plan: DealPlan, deck: readonly Card[], seed: string): D
 /** Position of each card id in a canonical deck, built once per deck (they are cached too). */
 const positions = new WeakMap<readonly Card[], Map<string, number>>();
 
-function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
+/** Checks that `deck` holds exactly the cards of `expected`; returns each position's index in it. */
+function checkDeck(deck: readonly Card[], expected: readonly Card[]): Uint32Array {
   if (!Array.isArray(deck)) throw new TypeError('deck must be an array of cards');
   if (deck.length !== expected.length) {
     throw new FairdealError(
@@ -127,7 +199,9 @@ function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
     positions.set(expected, where);
   }
   const seen = new Uint8Array(expected.length);
-  for (const card of deck) {
+  const order = new Uint32Array(deck.length);
+  for (let p = 0; p < deck.length; p++) {
+    const card = deck[p];
     const id = (card as Card | undefined)?.id;
     const at = typeof id === 'string' ? where.get(id) : undefined;
     if (at === undefined) {
@@ -135,5 +209,7 @@ function checkDeck(deck: readonly Card[], expected: readonly Card[]): void {
     }
     if (seen[at] === 1) throw new FairdealError('BAD_DECK', `card ${id} appears twice in the deck`);
     seen[at] = 1;
+    order[p] = at;
   }
+  return order;
 }

@@ -4,7 +4,7 @@ import { COMPASS, isRank } from '../cards/index.ts';
 import { FairdealError } from '../errors.ts';
 import { boardDealer, boardVulnerability } from './bridge-board.ts';
 import type { DealInfo, DealOptions, RecordedOption } from './deal-types.ts';
-import type { DealStep, Preset, PresetOptionName } from './preset.ts';
+import type { DealStep, Preset } from './preset.ts';
 import { PRESET_NAMES, PRESETS } from './presets.ts';
 import type { SortName, SortOptions } from './sort-hand.ts';
 import { SORT_NAMES } from './sort-hand.ts';
@@ -80,22 +80,38 @@ function integer(name: string, value: unknown, min: number, max: number): number
   return value;
 }
 
-function checkKeys(preset: Preset, options: DealOptions): void {
+/** The options a preset takes, as a set: made once per preset object whose list is frozen (every
+ *  shipped preset's), else per call — a plan used to build it twice. */
+const acceptedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const NONE: ReadonlySet<string> = new Set();
+
+function acceptedOptions(preset: Preset): ReadonlySet<string> {
+  const list = preset.options;
+  if (list === undefined) return NONE;
+  const known = acceptedSets.get(list);
+  if (known !== undefined) return known;
+  const set = new Set<string>(list);
+  if (Object.isFrozen(list)) acceptedSets.set(list, set);
+  return set;
+}
+
+function checkKeys(preset: Preset, options: DealOptions): ReadonlySet<string> {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('deal options must be an object');
   }
-  const accepted = new Set<string>(preset.options ?? []);
+  const accepted = acceptedOptions(preset);
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (GENERIC.has(key)) continue;
     if (!SPECIFIC.has(key)) throw new FairdealError('BAD_OPTION', `unknown deal option '${key}'`);
-    if (!accepted.has(key as PresetOptionName)) {
+    if (!accepted.has(key)) {
       throw new FairdealError('BAD_OPTION', `option '${key}' does not apply to ${preset.name}`);
     }
   }
   if (options.dealer !== undefined && preset.dealerOption === false) {
     throw new FairdealError('BAD_OPTION', `option 'dealer' does not apply to ${preset.name}`);
   }
+  return accepted;
 }
 
 function level(value: unknown): Rank {
@@ -140,7 +156,7 @@ function countCards(steps: readonly DealStep[], seats: number): number {
  * @throws {RangeError} for out-of-range numbers (seats, dealer, board number, decks, …).
  */
 export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan {
-  checkKeys(preset, options);
+  const accepted = checkKeys(preset, options);
   const seats =
     options.seats === undefined
       ? preset.seats.default
@@ -156,7 +172,6 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
   const recorded: Record<string, RecordedOption> = {};
   let cutIndex: number | undefined;
   let seatNames = preset.seatNames?.slice(0, seats) ?? [];
-  const accepted = new Set(preset.options ?? []);
 
   if (accepted.has('boardNumber')) {
     const board =
