@@ -48,8 +48,8 @@ export async function measureClean(
     fork(script, [c.name, kind, String(n), String(budgetMs)], { stdio: 'inherit' }),
   );
   try {
-    // Started one after another: each builds its arrays without the others competing for the cores.
-    for (const child of children) await nextReply(child);
+    // Started together (nothing is timed before every one is ready).
+    await Promise.all(children.map(nextReply));
     const ask = async (child: ChildProcess, m: 'warm' | 'measure') => {
       const reply = nextReply(child);
       child.send(m);

@@ -63,7 +63,7 @@ export function rateOf(
 }
 
 /**
- * Runs `run` long enough to tier up: at least six budgets and 150 ms, and at least two runs. A
+ * Runs `run` long enough to tier up: at least three budgets and 150 ms, and at least two runs. A
  * long loop reaches optimized code only after tens of runs (100,000 items: ~50 shuffles, longer
  * when the compiler thread waits on a loaded machine), a small shuffle after thousands: a cap
  * of a few hundred runs left 52-card shuffles in their first round at a third of their speed.
@@ -75,7 +75,7 @@ export function warmUp(run: (a: Items) => ArrayLike<number>, input: Items, budge
   const batch = Math.max(1, Math.floor(20_000 / input.length));
   const start = clock();
   let ops = 0;
-  while (ops < 2 || clock() - start < Math.max(6 * budgetMs, 150)) {
+  while (ops < 2 || clock() - start < Math.max(3 * budgetMs, 150)) {
     for (let i = 0; i < batch; i++) sink ^= run(input)[0]!;
     ops += batch;
   }
