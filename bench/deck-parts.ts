@@ -48,6 +48,37 @@ function stepsAlone(a: number[]): number {
   }
   return suspect;
 }
+/**
+ * A prototype, not a path of the library: the same shuffle from fewer words — each 32-bit word
+ * split into several indices at once (mixed radix: r = r · b, the index is r's part above 2^32,
+ * r keeps the part below), as many bounds per word as their product fits 2^32: 10 words for 52
+ * cards where the 16-bit halves take 26. The rejection that would make it exact (when the last
+ * r is below the product of the word's bounds, about that product ÷ 2^32 of the time) is only
+ * tested for, not made, so this is what fewer words could buy at best.
+ */
+function batchedSteps(a: number[]): number {
+  const len = a.length;
+  if (q + len > words.length) q = 0;
+  let flag = 0;
+  let i = 0;
+  while (i < len - 1) {
+    let r = words[q++]! >>> 0;
+    let product = 1;
+    while (i < len - 1 && product * (len - i) <= 4294967296) {
+      const b = len - i;
+      product *= b;
+      r *= b;
+      const j = i + ((r / 4294967296) | 0);
+      r -= (j - i) * 4294967296;
+      const x = a[i]!;
+      a[i] = a[j]!;
+      a[j] = x;
+      i++;
+    }
+    if (r < product) flag++;
+  }
+  return flag;
+}
 const pool = new Uint32Array(16384);
 let used = 0;
 const floor = makeFloor(n);
@@ -70,6 +101,12 @@ const parts: [string, () => void][] = [
     'steps alone (speculation from local words)',
     () => {
       sink ^= stepsAlone(deck);
+    },
+  ],
+  [
+    'prototype: fewer words (several indices a word, rejection not made)',
+    () => {
+      sink ^= batchedSteps(deck);
     },
   ],
   [
