@@ -20,6 +20,11 @@ export const handTranscript = tableRoute({
     missing: { type: 'array', items: { type: 'string' } },
     log: { type: 'array', items: { type: 'object' } },
     score: { type: ['object', 'null'] },
+    verdict: {
+      type: 'object',
+      description:
+        'A dark hand: what verifying its fairdeal-dark-v1 transcript said {status, seat, code, message} (docs/DARK.md §10)',
+    },
   }),
   async handle(req, s) {
     const { doc } = await s.load(req.id);
@@ -43,6 +48,7 @@ export const handTranscript = tableRoute({
         missing: record.missing,
         log: record.log,
         score: record.score,
+        ...(record.verdict === undefined ? {} : { verdict: record.verdict }),
       },
     };
   },
@@ -96,10 +102,18 @@ export const signedCommitment = tableRoute({
         body: { ok: true, table: doc.id, hand: n, commitment: a.commitment, announcement: a },
       };
     }
-    const past = (await s.pastHand(doc.id, n))?.transcript as
-      | { server: { commitment: string }; dealer?: string }
+    const record = await s.pastHand(doc.id, n);
+    const past = record?.transcript as
+      | { server?: { commitment: string }; dealer?: string }
       | undefined;
     if (past === undefined) throw new ApiError(404, 'HAND_NOT_FOUND', 'No such hand.');
+    if (past.server === undefined) {
+      // A dark hand's record is its dark transcript: the commitment is its announcement's.
+      return {
+        status: 200,
+        body: { ok: true, table: doc.id, hand: n, commitment: record!.commitment ?? '' },
+      };
+    }
     return {
       status: 200,
       body: {

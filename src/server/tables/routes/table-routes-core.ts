@@ -2,6 +2,7 @@ import { ApiError } from '../../deck/api-error.ts';
 import { answerKey, applyAction, tableEvents } from '../apply-action.ts';
 import { actionBody, createTableBody } from '../bodies.ts';
 import { createTableDoc } from '../create-table.ts';
+import { darkGroupIfInstalled } from '../dark-hand.ts';
 import { dueAt } from '../hand-flow.ts';
 import { requestHash } from '../request-hash.ts';
 import { tableRoute } from '../table-route.ts';
@@ -126,7 +127,8 @@ export const tableAction = tableRoute({
       throw new ApiError(400, 'BAD_REQUEST', 'Idempotency-Key: 1 to 128 visible ASCII characters.');
     }
     const auth = req.header('authorization');
-    const step = s.step();
+    // The change is synchronous (one transaction): a dark table's proofs need the group loaded.
+    const step = { ...s.step(), darkGroup: await darkGroupIfInstalled() };
     const stored = key === undefined ? undefined : answerKey(auth, key);
     const idempotency =
       stored === undefined
