@@ -1,7 +1,7 @@
 import { ApiError } from '../../deck/api-error.ts';
 import type { HandRecord } from '../table-doc.ts';
 import { tableRoute } from '../table-route.ts';
-import { answer, OK } from './answer-schemas.ts';
+import { answer, OK, withOptional } from './answer-schemas.ts';
 
 /** `GET /v1/tables/{id}/hands/{n}/transcript`. */
 export const handTranscript = tableRoute({
@@ -13,19 +13,26 @@ export const handTranscript = tableRoute({
     'Published when the hand ends or is void (409 HAND_NOT_ENDED before): the signed record (docs/FAIR.md §V3.7) — server seed, every signed commit and reveal, the roster, and every card (dealt) or the seats blamed (void). Also, after the record, the outcome (dealt, withheld or kicked), the missing players, the public log and the Dou Dizhu score.',
   auth: 'none',
   ok: 200,
-  answer: answer({
-    ok: OK,
-    transcript: { type: 'object', description: 'The fairdeal-v3 record' },
-    outcome: { enum: ['dealt', 'withheld', 'kicked'] },
-    missing: { type: 'array', items: { type: 'string' } },
-    log: { type: 'array', items: { type: 'object' } },
-    score: { type: ['object', 'null'] },
-    verdict: {
-      type: 'object',
-      description:
-        'A dark hand: what verifying its fairdeal-dark-v1 transcript said {status, seat, code, message} (docs/DARK.md §10)',
+  answer: withOptional(
+    answer({
+      ok: OK,
+      transcript: {
+        type: 'object',
+        description: 'The fairdeal-v3 record (a dark hand: its fairdeal-dark-v1 transcript)',
+      },
+      outcome: { enum: ['dealt', 'withheld', 'kicked'] },
+      missing: { type: 'array', items: { type: 'string' } },
+      log: { type: 'array', items: { type: 'object' } },
+      score: { type: ['object', 'null'] },
+    }),
+    {
+      verdict: {
+        type: 'object',
+        description:
+          'A dark hand: what verifying its fairdeal-dark-v1 transcript said {status, seat, code, message} (docs/DARK.md §10)',
+      },
     },
-  }),
+  ),
   async handle(req, s) {
     const { doc } = await s.load(req.id);
     const record = await s.pastHand(doc.id, req.n);
