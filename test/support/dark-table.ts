@@ -5,10 +5,13 @@ import assert from 'node:assert/strict';
 import {
   type DarkDriver,
   type DarkSeatContext,
+  type DarkSignedPayload,
   darkDriver,
+  darkSignedBytes,
   type TableAction,
 } from '../../src/client/index.ts';
 import { DarkSeat } from '../../src/dark/index.ts';
+import { ed25519SignAsync } from '../../src/fair/index.ts';
 import { seatSecrets } from './dark-hand.ts';
 import type { Json, testApp } from './test-table.ts';
 
@@ -108,6 +111,34 @@ export async function darkTable(t: App, extra: Record<string, unknown> = {}, lab
     }
     throw new Error('the hand does not end');
   };
+  /** `seat`'s Ed25519 signature of a dark message at this view (a cheat signs its own forgeries). */
+  const sign = async (seat: number, table: Json, payload: DarkSignedPayload) =>
+    Buffer.from(
+      await ed25519SignAsync(
+        Buffer.from(opened.keys[seat]!.privateKey, 'hex'),
+        darkSignedBytes(table.hand.announcement.commitment, seat, payload),
+      ),
+    ).toString('hex');
+  /**
+   * A second DarkSeat with `seat`'s secrets for the hand in view, fed every public message: it
+   * makes the very messages the seat's driver makes, for a test to take apart.
+   */
+  const twin = async (seat: number, table: Json) => {
+    const dark = table.hand.dark;
+    const s = await DarkSeat.create({
+      table: table.id,
+      hand: table.hand.n,
+      preset: 'doudizhu',
+      seats: 3,
+      seat,
+      ...seatSecrets(`${label} ${table.id} ${table.hand.n}`, seat),
+    });
+    if (dark.keys.every((k: unknown) => k !== null)) s.acceptKeys(dark.keys);
+    if (dark.steps.length === 3) s.acceptDeck(dark.steps);
+    if (dark.kittyTo !== null) s.giveKitty(dark.kittyTo);
+    if (dark.steps.length === 3) s.acceptShares(dark.shares);
+    return s;
+  };
   return {
     id,
     tokens,
@@ -120,5 +151,7 @@ export async function darkTable(t: App, extra: Record<string, unknown> = {}, lab
     bidLandlord,
     step,
     playOut,
+    sign,
+    twin,
   };
 }

@@ -39,7 +39,11 @@ test('capture: no database row, sealed value, file byte, answer or log line of a
       ...base,
       call: async (...args: Parameters<typeof base.call>) => {
         const r = await base.call(...args);
-        answers.push(r.text, JSON.stringify([...r.headers]));
+        const headers: string[] = [];
+        r.headers.forEach((value, name) => {
+          headers.push(`${name}: ${value}`);
+        });
+        answers.push(r.text, ...headers);
         return r;
       },
     };
