@@ -3,6 +3,7 @@ import {
   checkShare,
   type DarkGroup,
   type DarkKeyJSON,
+  type DarkPoint,
   type DarkRevealJSON,
   type DarkShareJSON,
   type DarkStepJSON,
@@ -17,8 +18,9 @@ import { ApiError } from '../deck/api-error.ts';
 import type { ActionBody } from './bodies.ts';
 import { cardsOf } from './card-ids.ts';
 import { finishDarkHand } from './dark-end.ts';
-import { type DarkHand, darkContext, decodedHand, groupOf } from './dark-hand.ts';
+import { darkContext, decodedHand, groupOf } from './dark-hand.ts';
 import { checkDarkSignature } from './dark-signature.ts';
+import type { DarkHand } from './dark-state.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { startDoudizhu } from './doudizhu-table.ts';
 import type { StepContext } from './hand-flow.ts';
@@ -376,7 +378,7 @@ function openKitty(
  * ```
  * @throws never for shares this service checked.
  */
-export function sharesFor(group: DarkGroup, dark: DarkHand, position: number) {
+export function sharesFor(group: DarkGroup, dark: DarkHand, position: number): DarkPoint[] {
   return dark.shares
     .filter((s) => s.position === position)
     .map((s) => group.Point.fromHex(s.share));
