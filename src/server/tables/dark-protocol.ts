@@ -67,9 +67,10 @@ const order = (message: string) => new ApiError(409, 'PROTOCOL_ORDER', message);
  * ```ts
  * const { next, action } = darkProtocolStep(doc, doc.hand, 0, { type: 'dark-key', key, signature }, ctx);
  * ```
- * @throws {ApiError} 409 `PROTOCOL_ORDER` (wrong stage, a second message), `NOT_YOUR_TURN` (a step
- *   out of seat order); 422 `BAD_SIGNATURE`, `DARK_BAD_KEY`, `DARK_BAD_STEP`, `DARK_BAD_SHARE`
- *   naming the seat.
+ * @throws {ApiError} 409 `PROTOCOL_ORDER` (wrong stage, a second message, a share the seat must
+ *   not make now), `NOT_YOUR_TURN` (a step out of seat order); 422 `BAD_SIGNATURE` (the message's
+ *   signature, a key or share proof), `REVEAL_MISMATCH` (a malformed step) — each naming the seat
+ *   (`seat`, `check`, `position`: {@link darkRefusal}).
  */
 export function darkProtocolStep(
   doc: TableDocument,
