@@ -41,6 +41,13 @@ test('a dark hand from the keys to the verdict, through the routes', async () =>
   const verdict = await verifyDarkTranscript(record.json.transcript);
   assert.equal(verdict.status, 'verified');
   assert.equal(verdict.deck?.length, 54);
+  // The next hand is asked for as at any table, and is dark too; its announcement binds the
+  // dark transcript's hash as `prev`.
+  const next = await d.act(1, { type: 'next-hand' });
+  assert.equal(next.status, 200, next.text);
+  assert.equal(next.json.table.hand.n, 2);
+  assert.equal(next.json.table.hand.dark.stage, 'keys');
+  assert.equal(next.json.table.hand.announcement.prev, ended.history.at(-1).transcriptHash);
 });
 
 test('a dark table is Dou Dizhu for three, fair, with no house bot and no show-hand', async () => {
