@@ -142,6 +142,15 @@ function darkPlay(
       seat,
       position,
     });
+  // The signature first: every refusal below names the seat for a message it signed.
+  const signed = checkDarkSignature(
+    doc,
+    hand,
+    dark,
+    seat,
+    { kind: 'play', positions, shares },
+    b.signature,
+  );
   const played = new Set(dark.plays.map((p) => p.position));
   const kittyPositions = new Set<number>();
   for (const [i, p] of positions.entries()) {
@@ -166,14 +175,6 @@ function darkPlay(
       throw bad(`Seat ${seat}'s shares must follow its positions, in order.`, s.position);
     }
   });
-  const signed = checkDarkSignature(
-    doc,
-    hand,
-    dark,
-    seat,
-    { kind: 'play', positions, shares },
-    b.signature,
-  );
   const context = darkContext(doc, hand);
   const mine = new Map<number, ReturnType<typeof checkShare>>();
   for (const s of shares) {

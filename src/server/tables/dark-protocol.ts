@@ -127,6 +127,7 @@ function acceptKey(
   if (dark.stage !== 'keys')
     throw order('Keys are posted first, once each: this hand is past them.');
   if (dark.keys[seat] !== null) throw order(`Seat ${seat} has posted its key already.`);
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'key', key }, signature);
   if (key.seat !== seat) {
     throw darkRefusal(
       'BAD_SIGNATURE',
@@ -135,7 +136,6 @@ function acceptKey(
       `Seat ${seat} posted a key for seat ${key.seat}.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'key', key }, signature);
   try {
     checkSeatKey(group, darkContext(doc, hand), key);
   } catch (error) {
@@ -177,6 +177,7 @@ function acceptStep(
       { seat },
     );
   }
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'step', step }, signature);
   if (step.seat !== seat) {
     throw darkRefusal(
       'REVEAL_MISMATCH',
@@ -185,7 +186,6 @@ function acceptStep(
       `Seat ${seat} posted a step for seat ${step.seat}.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'step', step }, signature);
   const n = decodedDeckSize(group, doc);
   try {
     readStepDeck(group, step, n);
@@ -258,6 +258,8 @@ function acceptShares(
   }
   const { deck, keys, final } = decodedHand(group, doc, hand, dark);
   const want = owed(deck.route, seat, stage);
+  // The signature first: every refusal below names the seat for a message it signed.
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'shares', shares }, signature);
   const notNow = (message: string, position?: number) =>
     darkRefusal('PROTOCOL_ORDER', 'share', seat, message, position);
   const state = { played: false, kittyGiven: stage === 'kitty' };
@@ -285,7 +287,6 @@ function acceptShares(
       `Seat ${seat} owes ${want.length} shares at this stage (${stage}), one per position; ${missing.length} are missing.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'shares', shares }, signature);
   const context = darkContext(doc, hand);
   for (const s of shares) {
     try {
@@ -426,6 +427,7 @@ function acceptReveal(
 ): Stepped {
   if (dark.stage !== 'reveal') throw order('Step seeds are revealed when the play is over.');
   if (dark.reveals[seat] !== null) throw order(`Seat ${seat} has revealed its seed already.`);
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'reveal', reveal }, signature);
   if (reveal.seat !== seat) {
     throw darkRefusal(
       'REVEAL_MISMATCH',
@@ -436,7 +438,6 @@ function acceptReveal(
   }
   // Not checked against the commitment here: a seed that does not replay is the verdict's to
   // name (docs/DARK.md §10), in the hand's record, where everyone can see it.
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'reveal', reveal }, signature);
   const reveals = dark.reveals.map((r, i) => (i === seat ? reveal : r));
   const next: DarkHand = { ...signed, reveals };
   const action: PublicAction = { type: 'dark-reveal', seat };
