@@ -222,9 +222,14 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
     // The spectator follows the table (#table/<id>/watch), then opens the room's link again: the
     // lobby reads the room, now dealt, as a spectator does.
     await eve.page.waitForTimeout(1500);
+    // This visit's own answer, awaited: the bodies the page collects arrive asynchronously, and
+    // under load the last one kept could still be the answer from before the deal.
+    const reading = eve.page.waitForResponse(
+      (r) => r.url().endsWith('/v1/rooms/open') && r.request().method() === 'POST',
+    );
     await eve.page.goto(link);
+    const reopened = await (await reading).text();
     await eve.page.waitForSelector('#lobby-room:not([hidden]) #lobby-seats li[data-seat="2"]');
-    const reopened = eve.bodies.filter((a) => a.includes('"watchToken"')).at(-1) ?? '{}';
     const dealtView = JSON.parse(reopened) as {
       table?: { you: string; hand: { phase: string; counts: { hands: number[] } } | null };
     };
