@@ -2,7 +2,7 @@ import { WASM_MAX_BLOCKS, wasmChaCha20Blocks } from './chacha20-wasm.ts';
 
 /**
  * Calls for fewer blocks stay in scalar code: assembling and compiling the module costs about 2 ms
- * once, more than the scalar code spends on the first refills of a source (1, 2, 4, 8 blocks:
+ * once, more than the scalar code spends on the first refills of a source (2, 4, 8 blocks:
  * a few µs). A source that keeps drawing reaches 16-block refills (256 words) and pays it once
  * per process; one deal never does (in Node, node:crypto takes over at 64 blocks anyway).
  */

@@ -71,7 +71,8 @@ test('RFC 8439 Appendix A.1 #3 and #5: a key bit set; nonce byte 11 = 2 is strea
 
 test('the stream is the same read word by word, in bulk, or across the native switch', () => {
   // 1,300 blocks: past the 64-block refills where node:crypto takes over from the portable code
-  // (block 63), and past the end of its first 1,024-block call (block 1,087).
+  // (block 62, after refills of 2, 4 … 32 blocks), and past the end of its first 1,024-block
+  // call (block 1,086).
   const key = hexToBytes(`${'00'.repeat(31)}07`);
   const reference = new Uint32Array(1300 * 16);
   const keyWords = words(bytesToHex(key));

@@ -8,9 +8,18 @@ import type { RandomSource } from './source.ts';
 
 /** RFC 8439 §2.3: the block counter is 32 bits, so one stream holds 2^32 blocks (256 GiB). */
 const MAX_BLOCKS = 2 ** 32;
-/** Refills grow 1, 2, 4 … 64 blocks: a one-deal source computes one or two blocks, a long run
+/** Refills grow 2, 4, 8 … 64 blocks: a one-deal source computes two blocks, a long run
  *  amortizes the call. Growth never changes the stream, only how far ahead it is computed. */
 const MAX_REFILL_BLOCKS = 64;
+/**
+ * The first refill: 2 blocks, 32 words, so that a fresh source's 52- or 54-card deck (26 or 27
+ * words) is in the pool at once and the kernels' speculation reads it in one `take`
+ * (src/shuffle/kernels/array.ts, `speculate`). A first refill of one block (16 words) sent every
+ * such deck — a seeded `deal()`, one source per deal — through the careful loop and a second
+ * refill, 3 blocks in all: 1.10–1.16× slower at 54 and 108 cards (docs/BENCHMARKS.md, "A fresh
+ * seeded source's first deck"). A source used for fewer than 16 words computes one block more.
+ */
+const FIRST_REFILL_BLOCKS = 2;
 
 /**
  * A seeded, reproducible random source: the RFC 8439 ChaCha20 keystream (key = the seed, block
@@ -47,7 +56,7 @@ class ChaCha20Source extends BufferedSource {
   readonly #keyWords: Uint32Array;
   readonly #nonce: Uint32Array;
   #counter = 0;
-  #refillBlocks = 1;
+  #refillBlocks = FIRST_REFILL_BLOCKS;
   /** node:crypto's keystream once tried: null if this platform has none, undefined before. */
   #native: NativeKeystream | null | undefined;
   /** The fused steps' step reached, words left over and blocks made. */
@@ -63,7 +72,7 @@ class ChaCha20Source extends BufferedSource {
     this.#nonce = nonce;
   }
 
-  // Refills grow 1, 2, 4 … 64 blocks: a source made for one deal computes a block or two in
+  // Refills grow 2, 4, 8 … 64 blocks: a source made for one deal computes two blocks in
   // portable code; a long run switches to the platform's native ChaCha20 (node:crypto, ~4× faster
   // here) for whole 4 KiB refills. Both compute the same RFC 8439 keystream from the same counter,
   // which chacha20.test.ts checks, so growth and switching never change the words.

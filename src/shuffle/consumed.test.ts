@@ -38,7 +38,7 @@ test('a shuffle that throws part-way never hands the words it used to the next d
         )(chacha20(seed)),
       );
       const rng = chacha20(seed);
-      // 50 words drawn first: the pool then holds 62 more (refills of 1, 2, 4 blocks), enough
+      // 50 words drawn first: the pool then holds 46 more (refills of 2 and 4 blocks), enough
       // for a 52-card shuffle to be speculated in place.
       for (let k = 0; k < 50; k++) rng.nextUint32();
       assert.throws(() => shuffle(throwingArray(n, throwAt), rng), /write refused/);
