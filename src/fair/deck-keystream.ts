@@ -24,7 +24,7 @@ function checkKey(key: Uint8Array): void {
 /**
  * The ChaCha20 keystream of a deck key (docs/FAIR.md §7: RFC 8439, counter from 0, nonce 12 zero
  * bytes, little-endian words) — exactly the words of `chacha20(key)` — sized for one shuffle.
- * `chacha20()` is built for long runs: a 4 KiB pool, refills of 1, 2, 4 … blocks, a native
+ * `chacha20()` is built for long runs: a 4 KiB pool, refills of 2, 4, 8 … blocks, a native
  * cipher after a while; a fair deal reads 27 words of a 54-card deck once, and the pool was a
  * tenth of its cost (issue 11). This one computes ⌈words / 16⌉ blocks of a deck's expected
  * ⌈(n − 1) / 2⌉ words, plus slack for rejected halves, in portable code, at the first read.
