@@ -38,7 +38,7 @@ export interface DarkCalls {
   hand: { take: Record<string, never>; give: { cards: DarkCard[] } };
   /** Records the kitty's seat and gives this seat's shares that open it to everyone. */
   kitty: { take: { seat: number }; give: { shares: DarkShareJSON[] } };
-  /** The shares that play these positions of this seat's hand. */
+  /** The shares that play these positions of this seat's hand (none for a kitty card: open already). */
   play: { take: { positions: readonly number[] }; give: { shares: DarkShareJSON[] } };
   /** Opens positions every share of which is in (a played card, the kitty). */
   open: { take: { positions: readonly number[] }; give: { cards: DarkCard[] } };

@@ -56,9 +56,11 @@ export class DarkSeatHost {
       }
       case 'play': {
         const seat = this.#need();
-        return {
-          shares: request.positions.map((p) => seat.playShare(p)),
-        } satisfies Give<'play'>;
+        // A kitty card is open to everyone already (every seat shared it when the kitty was
+        // given): playing it needs no share, and a second one would be refused (§10, step 5).
+        const hidden = request.positions.filter((p) => seat.deck.route[p] !== 'kitty');
+        for (const p of request.positions) if (!hidden.includes(p)) seat.playShare(p);
+        return { shares: hidden.map((p) => seat.playShare(p)) } satisfies Give<'play'>;
       }
       case 'open':
         return { cards: this.#open(request.positions) } satisfies Give<'open'>;
