@@ -3,6 +3,14 @@
 // declared once for the service, the page and any client; the client, its live event stream, and
 // a seat that takes fairdeal-v3's steps and checks every hand by itself.
 
+export type {
+  DarkDriver,
+  DarkDriverOptions,
+  DarkSeatContext,
+  DarkSeatLike,
+} from './dark-driver.ts';
+export { darkDriver } from './dark-driver.ts';
+export { type DarkMessageKind, type DarkSignedPayload, darkSignedBytes } from './dark-message.ts';
 export type { ErrorStatus } from './error-codes.ts';
 export { ERROR_STATUS, type ErrorCode, isErrorCode } from './error-codes.ts';
 export type { InviteLink } from './invite-link.ts';

@@ -1,4 +1,5 @@
 import { createSeatKey, type SeatKeyPair } from '../fair/index.ts';
+import type { DarkDriver } from './dark-driver.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { parseRoomCode } from './room-code.ts';
 import {
@@ -121,6 +122,22 @@ export interface TablesClient {
   ticket(tableId: string, token: string): Promise<TicketAnswer>;
   /** `GET …/events` as a live stream that resumes by itself (see {@link openTableEvents}). */
   events(tableId: string, token: string, options?: TableEventsOptions): TableEventStream;
+  /**
+   * A dark table (docs/TABLES.md, "Dark tables"): reads the table as this seat and sends the
+   * dark message its driver says it owes now (its key, shuffle step, shares or reveal); null
+   * when it owes none. Call it on every change (an event) until the hand is over.
+   */
+  darkTurn(tableId: string, token: string, driver: DarkDriver): Promise<ActionAnswer | null>;
+  /**
+   * A dark table: plays these positions of this seat's hand (`driver.hand(table)` lists them),
+   * each with the seat's share, signed; the service opens them and checks the play.
+   */
+  darkPlay(
+    tableId: string,
+    token: string,
+    driver: DarkDriver,
+    positions: readonly number[],
+  ): Promise<ActionAnswer>;
 }
 
 const table = (id: string) => `/v1/tables/${encodeURIComponent(id)}`;
@@ -152,7 +169,7 @@ function wholeNumber(n: number, what: string): number {
  */
 export function tablesClient(options: TablesClientOptions): TablesClient {
   const t = createTransport(options);
-  return {
+  const client: TablesClient = {
     baseUrl: t.baseUrl,
     get clockSkewMs() {
       return t.clockSkewMs;
@@ -247,5 +264,16 @@ export function tablesClient(options: TablesClientOptions): TablesClient {
         retry: true,
       }),
     events: (tableId, token, o) => openTableEvents(t, tableId, token, o),
+    async darkTurn(tableId, token, driver) {
+      const view = await client.getTable(tableId, token);
+      const owed = await driver.owed(view);
+      return owed === null ? null : client.act(tableId, token, owed, { version: view.version });
+    },
+    async darkPlay(tableId, token, driver, positions) {
+      const view = await client.getTable(tableId, token);
+      const action = await driver.play(view, positions);
+      return client.act(tableId, token, action, { version: view.version });
+    },
   };
+  return client;
 }

@@ -15,8 +15,12 @@ import type {
 import type { DoudizhuScore } from '../rules/doudizhu/index.ts';
 import type { ErrorCode } from './error-codes.ts';
 
-/** Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. */
-export type HandPhaseView = 'committing' | 'revealing' | 'playing' | 'ended' | 'void';
+/**
+ * Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. `dark`: at a dark
+ * table, the seats owe protocol messages (keys, shuffle steps, shares, reveals: `hand.dark.stage`
+ * says which) before `deadline`; `playing` there is the bidding and the play.
+ */
+export type HandPhaseView = 'committing' | 'revealing' | 'playing' | 'dark' | 'ended' | 'void';
 
 /** What a finished hand came to: `dealt`, or why it was void. */
 export type HandOutcome = 'dealt' | VoidReasonV3;
@@ -119,6 +123,118 @@ export interface HandView {
   /** Dou Dizhu: the kitty once shown to every seat, else null. */
   readonly kitty?: readonly string[] | null;
   readonly game?: GameView;
+  /** A dark table's hand: the public dark state (docs/TABLES.md, "Dark tables"). */
+  readonly dark?: DarkHandView;
+}
+
+/** A Fiat–Shamir proof (docs/DARK.md §4, §6): challenge and response, 64 lowercase hex each. */
+export interface DarkProofWire {
+  readonly c: string;
+  readonly z: string;
+}
+
+/** A seat's dark key share and its proof of knowledge (docs/DARK.md §4; `DarkKeyJSON`). */
+export interface DarkKeyWire {
+  readonly seat: number;
+  readonly key: string;
+  readonly proof: DarkProofWire;
+}
+
+/** An ElGamal ciphertext `[A, B]`, each a ristretto255 element in 64 lowercase hex. */
+export type DarkCiphertextWire = readonly [string, string];
+
+/** A seat's shuffle step: its commitment and its output deck (docs/DARK.md §5; `DarkStepJSON`). */
+export interface DarkStepWire {
+  readonly seat: number;
+  readonly commitment: string;
+  readonly deck: readonly DarkCiphertextWire[];
+}
+
+/** A seat's decryption share for one position, with its proof (docs/DARK.md §6; `DarkShareJSON`). */
+export interface DarkShareWire {
+  readonly seat: number;
+  readonly position: number;
+  readonly share: string;
+  readonly proof: DarkProofWire;
+}
+
+/** A card played at a dark table: whose, from which position, and what it opened to. */
+export interface DarkPlayWire {
+  readonly seat: number;
+  readonly position: number;
+  readonly card: string;
+}
+
+/** A seat's revealed step seed, at the end of a dark hand (docs/DARK.md §5). */
+export interface DarkRevealWire {
+  readonly seat: number;
+  readonly seed: string;
+}
+
+/**
+ * Where a dark hand is: the seats post their keys, their shuffle steps in seat order, their deal
+ * shares; the bidding; every seat's kitty shares; the play; every seat's reveal; then `ended`
+ * (or `void`: a seat stopped).
+ */
+export type DarkStage =
+  | 'keys'
+  | 'shuffle'
+  | 'deal'
+  | 'bidding'
+  | 'kitty'
+  | 'play'
+  | 'reveal'
+  | 'ended'
+  | 'void';
+
+/** What checking a finished dark hand's transcript (`verifyDarkTranscript`) said. */
+export interface DarkVerdictView {
+  /** `verified`: every check passed; `void`: a seat stopped, what is there checked; `failed`. */
+  readonly status: 'verified' | 'void' | 'failed';
+  /** The seat at fault (`failed`), or the seat that stopped (`void`); else null. */
+  readonly seat: number | null;
+  /** `failed`: the check's code (e.g. `REVEAL_MISMATCH`) and its sentence; else null. */
+  readonly code: string | null;
+  readonly message: string | null;
+}
+
+/** One signed dark message: its kind, seat and the seat key's Ed25519 signature (hex). */
+export interface DarkSignatureView {
+  readonly kind: 'key' | 'step' | 'shares' | 'play' | 'reveal';
+  readonly seat: number;
+  readonly signature: string;
+}
+
+/**
+ * A dark hand as every viewer sees it (docs/TABLES.md, "Dark tables"): the public messages of
+ * the protocol as they arrive, the cards opened to everyone and how many each seat holds. Never
+ * a seat's own card: a seat computes its hand on its own device from these.
+ */
+export interface DarkHandView {
+  readonly stage: DarkStage;
+  /** The seats whose message the stage awaits (the seat to shuffle, in `shuffle`). */
+  readonly waitingFor: readonly number[];
+  /** Each seat's key, null until posted. */
+  readonly keys: readonly (DarkKeyWire | null)[];
+  /** The shuffle steps posted, in seat order. */
+  readonly steps: readonly DarkStepWire[];
+  /** Every share posted, in the order they came. */
+  readonly shares: readonly DarkShareWire[];
+  /** The seat the kitty went to (the landlord), once known. */
+  readonly kittyTo: number | null;
+  /** The kitty's positions and, once every seat shared them, its cards (else null). */
+  readonly kittyPositions: readonly number[];
+  readonly kitty: readonly string[] | null;
+  /** Every card played, with its position. */
+  readonly plays: readonly DarkPlayWire[];
+  /** Each seat's revealed seed, null until posted. */
+  readonly reveals: readonly (DarkRevealWire | null)[];
+  /** How many cards each seat holds (the service knows counts, never cards). */
+  readonly counts: readonly number[];
+  /** Every message's seat signature, in the order they came. */
+  readonly signatures: readonly DarkSignatureView[];
+  /** Once the hand ends or is void: what verifying its transcript said; else null. */
+  readonly verdict: DarkVerdictView | null;
 }
 
 /** What a seat that withheld its seed pays each other seat (the table's `withholdPenalty`). */
@@ -143,6 +259,8 @@ export interface HistoryView {
    * hands recorded before the service kept it.
    */
   readonly holders: readonly (string | null)[] | null;
+  /** A dark hand: what verifying its transcript said (absent for other hands). */
+  readonly verdict?: DarkVerdictView;
 }
 
 /**
@@ -181,6 +299,8 @@ export interface TableView {
   readonly room: boolean;
   /** Dou Dizhu: the stake (底分) every hand's points are multiplied by; 1 by default. */
   readonly stakes: number;
+  /** A dark table: the seats deal among themselves; the service never sees a private card. */
+  readonly dark: boolean;
   readonly history: readonly HistoryView[];
   readonly you: YouView;
   readonly hand: HandView | null;
@@ -203,6 +323,8 @@ export interface CreateTableRequest {
   readonly stakes?: number;
   /** Seats to fill with the house's bot at once (docs/TABLES.md, "Bots"). */
   readonly bots?: readonly number[];
+  /** A dark table (Dou Dizhu, docs/TABLES.md, "Dark tables"; default false). */
+  readonly dark?: boolean;
 }
 
 /** A room's code and the link that carries it (in the `#fragment`, which browsers do not send). */
@@ -305,6 +427,21 @@ export type TableAction =
   | { readonly type: 'end-hand' }
   | { readonly type: 'bid'; readonly bid: 'pass' | 'call' | 'rob' | 1 | 2 | 3 }
   | { readonly type: 'play'; readonly cards: readonly string[] }
+  | {
+      /** A dark table's play: the positions played (its own), its share for each dealt one. */
+      readonly type: 'dark-play';
+      readonly positions: readonly number[];
+      readonly shares: readonly DarkShareWire[];
+      readonly signature: string;
+    }
+  | { readonly type: 'dark-key'; readonly key: DarkKeyWire; readonly signature: string }
+  | { readonly type: 'dark-step'; readonly step: DarkStepWire; readonly signature: string }
+  | {
+      readonly type: 'dark-shares';
+      readonly shares: readonly DarkShareWire[];
+      readonly signature: string;
+    }
+  | { readonly type: 'dark-reveal'; readonly reveal: DarkRevealWire; readonly signature: string }
   | { readonly type: 'pass' }
   | { readonly type: 'double'; readonly choice: 'double' | 'no-double' }
   | { readonly type: 'show-hand' }
@@ -344,6 +481,8 @@ export interface TranscriptAnswer {
   readonly missing: readonly string[];
   readonly log: readonly ActionView[];
   readonly score: HandScore;
+  /** A dark hand: what verifying its transcript (`fairdeal-dark-v1`) said. */
+  readonly verdict?: DarkVerdictView;
 }
 
 /** The answer to `GET /v1/tables/{id}/chain`: every hand's record, in order. */

@@ -30,3 +30,4 @@ export {
   parseDarkTranscript,
 } from './transcript.ts';
 export { type DarkVerdict, verifyDarkTranscript } from './verify-dark.ts';
+export { verifyDarkTranscriptSync } from './verify-dark-sync.ts';

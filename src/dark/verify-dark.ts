@@ -48,7 +48,8 @@ export async function verifyDarkTranscript(input: unknown): Promise<DarkVerdict>
   return verifyParsed(await loadDarkGroup(), t);
 }
 
-function verifyParsed(group: DarkGroup, t: DarkTranscript): DarkVerdict {
+/** {@link verifyDarkTranscript} on a parsed transcript with the group loaded (verify-dark-sync.ts). */
+export function verifyParsed(group: DarkGroup, t: DarkTranscript): DarkVerdict {
   const context = checkContext(t);
   const deck = darkDeck(group, t.preset, t.seats);
   const n = deck.ids.length;

@@ -39,6 +39,8 @@ export function testApp(
     readonly tables?: StoredTables;
     /** Default: a fixed key. */
     readonly box?: SecretBox;
+    /** Receives the app's log lines (default: none kept). */
+    readonly log?: (line: string) => void;
   } = {},
 ) {
   const clock = { t: 1_700_000_000_000 };
@@ -75,6 +77,7 @@ export function testApp(
     store: openSqliteStore({ path: ':memory:' }),
     source,
     config: { rateLimit: 1e9, rateBurst: 1e9 },
+    ...(extra.log === undefined ? {} : { log: extra.log }),
     tables: {
       store: extra.wrapStore?.(tables) ?? tables,
       notifier,

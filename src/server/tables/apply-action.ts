@@ -5,6 +5,8 @@ import type { AudienceEvent, ChangeEvents, TableChange, TableRow } from '../stor
 import { actionView } from './action-view.ts';
 import type { ActionBody } from './bodies.ts';
 import { dueTurn } from './bot-turn.ts';
+import { darkMove } from './dark-play.ts';
+import { darkProtocolStep, isDarkMessage } from './dark-protocol.ts';
 import { doudizhuMove, type Stepped } from './doudizhu-move.ts';
 import {
   commitSeat,
@@ -202,6 +204,15 @@ function dealtHand(doc: TableDocument): HandDocument {
 
 function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContext): Stepped {
   const last = (hand: HandDocument): PublicAction => hand.log.at(-1)!;
+  if (isDarkMessage(b)) {
+    // A dark protocol message: only a seat, for itself (its token says which), at a dark hand.
+    const seat = seatOf(viewer);
+    const hand = doc.hand;
+    if (hand?.dark === undefined || hand.phase === 'ended' || hand.phase === 'void') {
+      throw new ApiError(409, 'WRONG_PHASE', 'No dark hand is in progress at this table.');
+    }
+    return darkProtocolStep(doc, hand, seat, b, ctx);
+  }
   switch (b.type) {
     case 'next-hand': {
       const hand = openHand(doc, ctx);
@@ -257,6 +268,13 @@ function step(doc: TableDocument, viewer: Viewer, b: ActionBody, ctx: StepContex
       return { next, action, ended: record };
     }
     default: {
+      const current = doc.hand;
+      if (current?.dark !== undefined && current.phase !== 'ended' && current.phase !== 'void') {
+        return darkMove(doc, current, seatOf(viewer), b, ctx);
+      }
+      if (b.type === 'dark-play') {
+        throw new ApiError(409, 'WRONG_PHASE', 'No dark hand is in play at this table.');
+      }
       const hand = dealtHand(doc);
       if (hand.game !== null) return doudizhuMove(doc, hand, seatOf(viewer), b, ctx);
       const r = pileAction(hand.piles!, viewer, b);

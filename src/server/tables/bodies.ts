@@ -105,6 +105,12 @@ export const createTableBody = object(
       message: 'stakes must be an integer from 1 to 1000.',
       description: 'Dou Dizhu: the stake (底分) every hand’s points are multiplied by',
     }),
+    dark: boolean({
+      default: false,
+      message: 'dark must be true or false.',
+      description:
+        'A dark table (Dou Dizhu): the seats shuffle and deal among themselves and the service never sees a private card (docs/TABLES.md, "Dark tables")',
+    }),
   },
   ['preset'],
 );
@@ -161,6 +167,44 @@ const signature = string({
 });
 const none = object({});
 
+// Dark tables (docs/TABLES.md, "Dark tables"): the protocol's messages (docs/DARK.md §4–§6) in
+// their shapes; what they prove is the dark steps' to check (tables/dark-*.ts).
+const hex64 = (what: string) =>
+  string({ pattern: HEX64, message: `${what} must be 64 lowercase hex digits.` });
+const seatNumber = integer({ minimum: 0, maximum: 63, message: 'seat must be a seat number.' });
+const position = integer({
+  minimum: 0,
+  maximum: 107,
+  message: 'position must be a position of the deck (0 to 107).',
+});
+const proof = object({ c: hex64('proof.c'), z: hex64('proof.z') }, ['c', 'z']);
+const darkShare = object({ seat: seatNumber, position, share: hex64('share'), proof }, [
+  'seat',
+  'position',
+  'share',
+  'proof',
+]);
+const darkShares = array(darkShare, {
+  minItems: 1,
+  maxItems: 108,
+  message: 'shares must be a list of 1 to 108 dark shares {seat, position, share, proof}.',
+  description: 'Decryption shares with their proofs (docs/DARK.md §6)',
+});
+const darkKey = object({ seat: seatNumber, key: hex64('key'), proof }, ['seat', 'key', 'proof']);
+const darkStep = object(
+  {
+    seat: seatNumber,
+    commitment: hex64('commitment'),
+    deck: array(array(hex64('a ciphertext element'), { minItems: 2, maxItems: 2 }), {
+      minItems: 1,
+      maxItems: 108,
+      message: 'deck must be a list of ciphertexts [A, B], 64 hex digits each.',
+    }),
+  },
+  ['seat', 'commitment', 'deck'],
+);
+const darkReveal = object({ seat: seatNumber, seed: hex64('seed') }, ['seat', 'seed']);
+
 // A string or a number: which ones are bids is the rules' to say (422 BAD_BID, reason
 // unknown-bid), like any bid that cannot be made.
 const bidValue: Schema<string | number> = {
@@ -204,6 +248,26 @@ export const actionBody = tagged(
     'end-hand': none,
     bid: object({ bid: bidValue }, ['bid']),
     play: object({ cards }, ['cards']),
+    // A dark table's play (tables/dark-play.ts): positions, the seat's share for each, signed.
+    'dark-play': object(
+      {
+        positions: array(position, {
+          minItems: 1,
+          maxItems: 20,
+          message: 'positions must be a list of 1 to 20 deck positions.',
+        }),
+        shares: array(darkShare, {
+          maxItems: 20,
+          message: 'shares must be a list of dark shares {seat, position, share, proof}.',
+        }),
+        signature,
+      },
+      ['positions', 'shares', 'signature'],
+    ),
+    'dark-key': object({ key: darkKey, signature }, ['key', 'signature']),
+    'dark-step': object({ step: darkStep, signature }, ['step', 'signature']),
+    'dark-shares': object({ shares: darkShares, signature }, ['shares', 'signature']),
+    'dark-reveal': object({ reveal: darkReveal, signature }, ['reveal', 'signature']),
     pass: none,
     // Dou Dizhu with the doubling rule (加倍): one choice per seat, in turn, after the bidding.
     double: object(

@@ -36,6 +36,10 @@ export function seatBot(doc: TableDocument, seat: number, ctx: SealingContext): 
   if (!isDoudizhu(doc.preset)) {
     throw new ApiError(400, 'BAD_REQUEST', 'bots: the house bot plays Dou Dizhu only.');
   }
+  if (doc.dark === true) {
+    // A bot at a dark table would need a key share and a device of its own: not the service's.
+    throw new ApiError(400, 'BAD_REQUEST', 'bots: the house bot does not play at dark tables.');
+  }
   if (!Number.isInteger(seat) || seat < 0 || seat >= doc.seats) {
     throw new ApiError(404, 'SEAT_NOT_FOUND', 'No such seat.');
   }

@@ -98,6 +98,8 @@ export function createTableDoc(
   if (!isDoudizhu && stakes !== 1) {
     throw new ApiError(400, 'BAD_REQUEST', 'stakes is a Dou Dizhu table option.');
   }
+  const dark = req.dark === true;
+  if (dark) checkDarkOptions(req, bots, rules);
   const room = req.room === true ? newRoom(ctx, rooms) : undefined;
   const hostToken = newToken('host');
   const invites = players.map(() => newInvite());
@@ -114,6 +116,7 @@ export function createTableDoc(
     withholdPenalty: penalty,
     rules,
     fair: req.fair ?? true,
+    ...(dark ? { dark } : {}),
     revealTimeoutMs: timeout * 1000,
     turnMs: turnSeconds * 1000,
     away: players.map(() => false),
@@ -138,6 +141,21 @@ export function createTableDoc(
   return room === undefined
     ? { doc: seated, hostToken, invites }
     : { doc: seated, hostToken, invites, room: { code: room.code, hash: room.hash } };
+}
+
+// A dark table (docs/TABLES.md, "Dark tables") is Dou Dizhu for three, fair: the seats deal
+// among themselves, so the service has no cards to deal in practice mode, to play for a house
+// bot, or to show for a landlord who shows its hand (明牌).
+function checkDarkOptions(
+  req: CreateTableBody,
+  bots: readonly number[],
+  rules: Readonly<Record<string, boolean>>,
+): void {
+  const refuse = (why: string) => new ApiError(400, 'BAD_REQUEST', `dark: ${why}`);
+  if (req.preset !== 'doudizhu') throw refuse('dark tables play the doudizhu preset (3 seats).');
+  if (req.fair === false) throw refuse('a dark table is fair: the seats shuffle, not the dealer.');
+  if (bots.length > 0) throw refuse('the house bot does not play at dark tables.');
+  if (rules.showHand === true) throw refuse('the showHand rule (明牌) is not played dark.');
 }
 
 /** A new room's code (shown once, to its creator) and its stored form. */

@@ -1,3 +1,4 @@
+import type { DarkGroup } from '../../dark/index.ts';
 import {
   type DealerSigner,
   type ReceiptV3,
@@ -10,6 +11,8 @@ import {
 import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { botCommit, botReveal } from './bot-seeds.ts';
+import { voidDarkHand } from './dark-end.ts';
+import { darkWaitingFor, newDarkHand } from './dark-hand.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
 import { holdBackStreets } from './hold-back-streets.ts';
 import { roomDueAt } from './room-close.ts';
@@ -39,6 +42,11 @@ export interface StepContext {
    * they come from the secure source, which SignedRound draws from itself (docs/FAIR.md §3).
    */
   readonly testOnlySource?: RandomSource;
+  /**
+   * The group of dark deals (@noble/curves' ristretto255), loaded before the change by the
+   * caller: a dark table's steps check proofs with it (undefined: not loaded, or not installed).
+   */
+  readonly darkGroup?: DarkGroup | undefined;
 }
 
 const conflict = (
@@ -130,6 +138,12 @@ export function openHand(doc: TableDocument, ctx: StepContext): HandDocument {
     game: null,
     log: [{ type: 'hand-opened', seat: null }],
   };
+  if (doc.dark === true) {
+    // A dark hand: the seats deal among themselves (docs/DARK.md §8); the signed announcement
+    // binds their seat keys, under which they sign every message. The service deals nothing:
+    // its round is never dealt, and no seat commits a seed to it.
+    return { ...hand, phase: 'dark', commits: [], dark: newDarkHand(doc.seats) };
+  }
   return doc.fair ? botsCommit(doc, hand, ctx) : dealHand(doc, hand, round, ctx);
 }
 
@@ -313,6 +327,11 @@ export function voidCurrentHand(
       throw conflict('TOO_EARLY', 'The deadline for commitments and reveals has not passed.');
     }
   }
+  if (hand.dark !== undefined) {
+    // A dark hand names the seats that owe the stage its message (or the kicked ones).
+    const owing = seats.length > 0 ? seats : darkWaitingFor(hand.dark);
+    return voidDarkHand(doc, ctx, reason, owing, by);
+  }
   const round = restore(hand, ctx);
   if (hand.phase === 'playing') {
     const action: PublicAction = { type: 'hand-abandoned', seat: by, to: seats.join(',') };
@@ -444,7 +463,7 @@ export function dueAt(doc: TableDocument): number | null {
 function handDueAt(doc: TableDocument): number | null {
   const h = doc.hand;
   if (h === null) return null;
-  if (h.phase === 'committing' || h.phase === 'revealing') return h.deadline;
+  if (h.phase === 'committing' || h.phase === 'revealing' || h.phase === 'dark') return h.deadline;
   return h.phase === 'playing' ? (h.clock?.deadline ?? null) : null;
 }
 

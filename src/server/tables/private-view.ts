@@ -28,6 +28,8 @@ export function privateView(doc: TableDocument, viewer: Viewer): PrivateView {
 /** The viewer's cards once dealt; null before, and always for the host and a spectator. */
 function ownCards(hand: HandDocument, viewer: Viewer): string[] | null {
   if (viewer.kind !== 'seat') return null;
+  // A dark hand's cards are opened on each seat's own device: the service has none to show.
+  if (hand.dark !== undefined) return null;
   if (hand.game !== null) return (hand.game.hands[viewer.seat] ?? []).map((c) => c.id);
   if (hand.piles !== null) return [...(hand.piles.hands[viewer.seat] ?? [])];
   return null;

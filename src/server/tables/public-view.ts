@@ -1,6 +1,8 @@
 import type { CountsView, GameView, HandView } from '../../client/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 import { actionView } from './action-view.ts';
+import { darkWaitingFor } from './dark-hand.ts';
+import { darkHandView, darkVerdictView } from './dark-view.ts';
 import { stakedScore } from './staked-score.ts';
 import type { HandDocument, TableDocument } from './table-doc.ts';
 import type { PublicHandView, PublicTableView } from './view-parts.ts';
@@ -45,6 +47,7 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
     bots: [...(doc.bots ?? [])],
     room: doc.roomCodeHash !== undefined,
     stakes: doc.stakes ?? 1,
+    dark: doc.dark === true,
     history: doc.history.map((h) => ({
       n: h.n,
       transcriptHash: h.transcriptHash,
@@ -52,6 +55,7 @@ export function publicView(doc: TableDocument, version: number): PublicTableView
       missing: [...h.missing],
       score: h.score ?? null,
       holders: h.holders === undefined ? null : [...h.holders],
+      ...(h.verdict === undefined ? {} : { verdict: darkVerdictView(h.verdict) }),
     })),
     hand: doc.hand === null ? null : publicHandView(doc.hand, doc.stakes),
   };
@@ -125,11 +129,22 @@ function publicHandView(hand: HandDocument, stakes: number | undefined): PublicH
     out.kitty = g.kittyShown ? g.kitty.map((c) => c.id) : null;
     out.game = gameView(g, stakes);
   }
+  if (hand.dark !== undefined) {
+    // A dark hand: the service holds counts, never hands (its rules state keeps none), and the
+    // kitty only once every seat opened it.
+    const d = hand.dark;
+    out.dark = darkHandView(d);
+    if (hand.game !== null) {
+      out.counts = { hands: [...d.counts], kitty: d.kitty === null ? 3 : 0 };
+      out.kitty = d.kitty === null ? null : [...d.kitty];
+    }
+  }
   return out;
 }
 
-/** Seats still awaited: to commit, then to reveal; [] otherwise. */
+/** Seats still awaited: to commit, then to reveal; a dark hand's, for its stage; [] otherwise. */
 function waitingFor(hand: HandDocument): number[] {
+  if (hand.dark !== undefined) return hand.phase === 'dark' ? darkWaitingFor(hand.dark) : [];
   const list =
     hand.phase === 'committing' ? hand.commits : hand.phase === 'revealing' ? hand.reveals : [];
   const out: number[] = [];

@@ -3,6 +3,7 @@ import type { TableStore } from '../store/table-store.ts';
 import { tableEvents } from './apply-action.ts';
 import { isPlayable } from './authorize.ts';
 import { dueTurn } from './bot-turn.ts';
+import { darkGroupIfInstalled } from './dark-hand.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { dueAt, openNextIfSeated, type StepContext, voidCurrentHand } from './hand-flow.ts';
 import { DEFAULT_ROOM_TIMES, roomToClose } from './room-close.ts';
@@ -53,7 +54,8 @@ export interface SweepDueOptions {
  * @throws whatever the store throws (a table's own refusal is skipped, never thrown).
  */
 export async function sweepDue(o: SweepDueOptions): Promise<number> {
-  const ctx = o.ctx();
+  // A dark hand voided by its deadline is verified as it is recorded: the group, loaded first.
+  const ctx = { ...o.ctx(), darkGroup: await darkGroupIfInstalled() };
   const tables = sealedTableStore(o.tables, o.box);
   const ids = await tables.listDue(ctx.now, o.limit ?? 100);
   let acted = 0;

@@ -1,4 +1,4 @@
-import type { ActionView, HandScore } from '../../client/index.ts';
+import type { ActionView, DarkVerdictView, HandScore } from '../../client/index.ts';
 import type {
   AnnouncementV3,
   CommitV3,
@@ -9,6 +9,7 @@ import type {
   VoidReasonV3,
 } from '../../fair/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
+import type { DarkHand } from './dark-hand.ts';
 
 /**
  * One table, as the steps see it (store/table-store.ts keeps it as JSON). It holds secrets —
@@ -64,6 +65,11 @@ export interface TableDocument {
   readonly rules: Readonly<Record<string, boolean>>;
   /** Fair mode: players' seeds go into the deck key (off: the dealer alone chooses). */
   readonly fair: boolean;
+  /**
+   * A dark table (docs/TABLES.md, "Dark tables"): the seats shuffle and deal among themselves
+   * (docs/DARK.md) and the service never holds a private card (absent: false).
+   */
+  readonly dark?: boolean;
   /** How long seats have to commit and reveal before a forced deal may happen. */
   readonly revealTimeoutMs: number;
   /**
@@ -106,8 +112,11 @@ export interface TableDocument {
   readonly idempotency?: readonly IdempotentAnswer[];
 }
 
-/** Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. */
-export type HandPhase = 'committing' | 'revealing' | 'playing' | 'ended' | 'void';
+/**
+ * Where a hand is. `void`: a seat withheld or was kicked; it is never dealt. `dark`: a dark hand
+ * waiting for the seats' protocol messages (`hand.dark.stage` says which) before `deadline`.
+ */
+export type HandPhase = 'committing' | 'revealing' | 'playing' | 'dark' | 'ended' | 'void';
 
 /** The hand in play (fairdeal-v3, docs/FAIR.md §V3). */
 export interface HandDocument {
@@ -157,6 +166,12 @@ export interface HandDocument {
    * bots). Never in a view: the seed is public only as the bot's reveal.
    */
   readonly botSeeds?: readonly (string | null)[];
+  /**
+   * A dark table's hand (tables/dark-hand.ts): the protocol's public messages — keys, shuffle
+   * steps, shares, plays, reveals — and each seat's card count. Public, stored in clear: it holds
+   * ciphertexts, shares and proofs, never a card a seat holds. Its `game` holds no hand either.
+   */
+  readonly dark?: DarkHand;
 }
 
 /** Who must act by when: one turn's clock (tables/turn-clock.ts). */
@@ -229,6 +244,8 @@ export interface HandSummary {
   readonly holders?: readonly (string | null)[];
   /** `dealt`, or why the hand was void (`withheld`, `kicked`). */
   readonly outcome?: 'dealt' | VoidReasonV3;
+  /** A dark hand: what verifying its transcript said. */
+  readonly verdict?: DarkVerdictView;
 }
 
 /** A finished hand, public, stored as its own row (store/table-store.ts, `StoredHand`). */
@@ -242,6 +259,10 @@ export interface HandRecord {
   readonly score: HandScore;
   /** `dealt`, or why the hand was void. */
   readonly outcome?: 'dealt' | VoidReasonV3;
+  /** A dark hand: what verifying its transcript (`fairdeal-dark-v1`) said. */
+  readonly verdict?: DarkVerdictView;
+  /** A dark hand: the commitment of the announcement its seats signed their messages under. */
+  readonly commitment?: string;
 }
 
 /** A stored answer to an idempotent request. */

@@ -1,4 +1,5 @@
 import { ApiError } from '../deck/api-error.ts';
+import { darkTimeout } from './dark-timeout.ts';
 import { defaultMove } from './default-move.ts';
 import { doudizhuMove, type Stepped } from './doudizhu-move.ts';
 import type { StepContext } from './hand-flow.ts';
@@ -31,6 +32,7 @@ export function timeoutTurn(doc: TableDocument, ctx: StepContext): Stepped {
   if (ctx.now < clock.deadline) {
     throw new ApiError(409, 'TOO_EARLY', `Seat ${clock.seat}'s turn clock has not run out.`);
   }
+  if (hand.dark !== undefined) return darkTimeout(doc, hand, clock.seat, ctx);
   const move = defaultMove(hand.game);
   if (move === null || hand.game.turn !== clock.seat) {
     // A clock is only started where a default move exists, for the seat to act (turn-clock.ts).

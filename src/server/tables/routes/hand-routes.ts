@@ -1,7 +1,7 @@
 import { ApiError } from '../../deck/api-error.ts';
 import type { HandRecord } from '../table-doc.ts';
 import { tableRoute } from '../table-route.ts';
-import { answer, OK } from './answer-schemas.ts';
+import { answer, OK, withOptional } from './answer-schemas.ts';
 
 /** `GET /v1/tables/{id}/hands/{n}/transcript`. */
 export const handTranscript = tableRoute({
@@ -13,14 +13,26 @@ export const handTranscript = tableRoute({
     'Published when the hand ends or is void (409 HAND_NOT_ENDED before): the signed record (docs/FAIR.md §V3.7) — server seed, every signed commit and reveal, the roster, and every card (dealt) or the seats blamed (void). Also, after the record, the outcome (dealt, withheld or kicked), the missing players, the public log and the Dou Dizhu score.',
   auth: 'none',
   ok: 200,
-  answer: answer({
-    ok: OK,
-    transcript: { type: 'object', description: 'The fairdeal-v3 record' },
-    outcome: { enum: ['dealt', 'withheld', 'kicked'] },
-    missing: { type: 'array', items: { type: 'string' } },
-    log: { type: 'array', items: { type: 'object' } },
-    score: { type: ['object', 'null'] },
-  }),
+  answer: withOptional(
+    answer({
+      ok: OK,
+      transcript: {
+        type: 'object',
+        description: 'The fairdeal-v3 record (a dark hand: its fairdeal-dark-v1 transcript)',
+      },
+      outcome: { enum: ['dealt', 'withheld', 'kicked'] },
+      missing: { type: 'array', items: { type: 'string' } },
+      log: { type: 'array', items: { type: 'object' } },
+      score: { type: ['object', 'null'] },
+    }),
+    {
+      verdict: {
+        type: 'object',
+        description:
+          'A dark hand: what verifying its fairdeal-dark-v1 transcript said {status, seat, code, message} (docs/DARK.md §10)',
+      },
+    },
+  ),
   async handle(req, s) {
     const { doc } = await s.load(req.id);
     const record = await s.pastHand(doc.id, req.n);
@@ -43,6 +55,7 @@ export const handTranscript = tableRoute({
         missing: record.missing,
         log: record.log,
         score: record.score,
+        ...(record.verdict === undefined ? {} : { verdict: record.verdict }),
       },
     };
   },
@@ -96,10 +109,18 @@ export const signedCommitment = tableRoute({
         body: { ok: true, table: doc.id, hand: n, commitment: a.commitment, announcement: a },
       };
     }
-    const past = (await s.pastHand(doc.id, n))?.transcript as
-      | { server: { commitment: string }; dealer?: string }
+    const record = await s.pastHand(doc.id, n);
+    const past = record?.transcript as
+      | { server?: { commitment: string }; dealer?: string }
       | undefined;
     if (past === undefined) throw new ApiError(404, 'HAND_NOT_FOUND', 'No such hand.');
+    if (past.server === undefined) {
+      // A dark hand's record is its dark transcript: the commitment is its announcement's.
+      return {
+        status: 200,
+        body: { ok: true, table: doc.id, hand: n, commitment: record!.commitment ?? '' },
+      };
+    }
     return {
       status: 200,
       body: {

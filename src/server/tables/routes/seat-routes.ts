@@ -1,6 +1,7 @@
 import { ApiError } from '../../deck/api-error.ts';
 import { tableEvents } from '../apply-action.ts';
 import { claimSeatBody } from '../bodies.ts';
+import { darkGroupIfInstalled } from '../dark-hand.ts';
 import { dueAt } from '../hand-flow.ts';
 import { roomPresence } from '../room-close.ts';
 import { claimSeat, kickSeat } from '../seats.ts';
@@ -97,7 +98,8 @@ export const reissueSeatToken = tableRoute({
 async function kick(req: RouteRequest<unknown>, s: TableServices) {
   const seat = req.seat;
   const audience = `seat:${seat}`;
-  const step = s.step();
+  // A dark hand voided by the kick is verified as it is recorded.
+  const step = { ...s.step(), darkGroup: await darkGroupIfInstalled() };
   const r = await s.tables.withTable(req.id, (row) => {
     const doc = row.doc;
     req.caller(doc);

@@ -2,6 +2,7 @@ import { ApiError } from '../../deck/api-error.ts';
 import { answerKey, applyAction, tableEvents } from '../apply-action.ts';
 import { actionBody, createTableBody } from '../bodies.ts';
 import { createTableDoc } from '../create-table.ts';
+import { darkGroupIfInstalled } from '../dark-hand.ts';
 import { dueAt } from '../hand-flow.ts';
 import { requestHash } from '../request-hash.ts';
 import { tableRoute } from '../table-route.ts';
@@ -94,7 +95,7 @@ export const tableAction = tableRoute({
   id: 'tableAction',
   summary: 'Act at the table',
   description:
-    'One action: commit and reveal (the seat, signed with its seat key: docs/FAIR.md §V3.2; answered with the dealer’s signed receipt), void (seat or host, after the deadline: the hand is void, never dealt, and the next one opens; 409 TOO_EARLY before), timeout (seat or host, after the turn clock of the seat to act ran out: the service makes its default move and marks it away, as its sweep does; 409 TOO_EARLY before — docs/TABLES.md, "Clocks"), back (a seat that was away is back; any other action of the seat does it too), bid, double and show-hand (with the doubling and showHand house rules), play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry (the same body bytes) return the first answer without acting again, and the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED).',
+    'One action: commit and reveal (the seat, signed with its seat key: docs/FAIR.md §V3.2; answered with the dealer’s signed receipt), void (seat or host, after the deadline: the hand is void, never dealt, and the next one opens; 409 TOO_EARLY before), timeout (seat or host, after the turn clock of the seat to act ran out: the service makes its default move and marks it away, as its sweep does; 409 TOO_EARLY before — docs/TABLES.md, "Clocks"), back (a seat that was away is back; any other action of the seat does it too), bid, double and show-hand (with the doubling and showHand house rules), play, pass (Dou Dizhu), draw, burn, play, discard, move (other presets), deal-street (Hold’em, Omaha: the flop, turn, river in turn), end-hand, next-hand; at a dark table (docs/TABLES.md, "Dark tables") the seat’s signed dark-key, dark-step, dark-shares, dark-play (positions and shares) and dark-reveal. Carries the version it expects (409 STALE_VERSION); an Idempotency-Key header makes a retry (the same body bytes) return the first answer without acting again, and the same key with another request is refused (422 IDEMPOTENCY_KEY_REUSED).',
   auth: 'seat-or-host',
   body: actionBody,
   replayable: true,
@@ -126,7 +127,8 @@ export const tableAction = tableRoute({
       throw new ApiError(400, 'BAD_REQUEST', 'Idempotency-Key: 1 to 128 visible ASCII characters.');
     }
     const auth = req.header('authorization');
-    const step = s.step();
+    // The change is synchronous (one transaction): a dark table's proofs need the group loaded.
+    const step = { ...s.step(), darkGroup: await darkGroupIfInstalled() };
     const stored = key === undefined ? undefined : answerKey(auth, key);
     const idempotency =
       stored === undefined

@@ -1,0 +1,204 @@
+import type { DarkSignatureView, DarkStage, DarkVerdictView } from '../../client/index.ts';
+import {
+  type DarkCiphertext,
+  type DarkContext,
+  type DarkDeck,
+  type DarkGroup,
+  type DarkKeyJSON,
+  type DarkPlayJSON,
+  type DarkPoint,
+  type DarkRevealJSON,
+  type DarkShareJSON,
+  type DarkStepJSON,
+  type DarkVoidJSON,
+  darkDeck,
+  loadDarkGroup,
+  readStepDeck,
+} from '../../dark/index.ts';
+import { ApiError } from '../deck/api-error.ts';
+import type { HandDocument, TableDocument } from './table-doc.ts';
+
+/**
+ * A dark hand's public state (docs/TABLES.md, "Dark tables"; docs/DARK.md §8): every message the
+ * seats posted, in the protocol's shapes, and what the service derived from them in public — the
+ * kitty once every seat opened it, each seat's card count. It is what the service stores of a
+ * dark hand besides the rules state (whose hands it keeps empty): ciphertexts, shares, proofs
+ * and the cards made public, never a card a seat holds.
+ */
+export interface DarkHand {
+  readonly stage: DarkStage;
+  /** Each seat's key message, null until posted. */
+  readonly keys: readonly (DarkKeyJSON | null)[];
+  /** The shuffle steps posted, in seat order. */
+  readonly steps: readonly DarkStepJSON[];
+  /** Every share posted and checked, in the order they came. */
+  readonly shares: readonly DarkShareJSON[];
+  /** The seats that posted their shares in the current share stage (`deal`, `kitty`). */
+  readonly sharedBy: readonly number[];
+  /** The landlord, once the bidding named one: the kitty goes to this seat. */
+  readonly kittyTo: number | null;
+  /** The kitty's cards once every seat shared them: public from then on. */
+  readonly kitty: readonly string[] | null;
+  readonly plays: readonly DarkPlayJSON[];
+  readonly reveals: readonly (DarkRevealJSON | null)[];
+  /** How many cards each seat holds: the service knows counts, never cards. */
+  readonly counts: readonly number[];
+  readonly signatures: readonly DarkSignatureView[];
+  /** Who stopped, once void. */
+  readonly void: DarkVoidJSON | null;
+  /** What verifying the transcript said, once the hand ended or was void. */
+  readonly verdict: DarkVerdictView | null;
+}
+
+/**
+ * A fresh dark hand: every seat owes its key.
+ *
+ * @example
+ * ```ts
+ * newDarkHand(3).stage; // 'keys'
+ * ```
+ * @throws never.
+ */
+export function newDarkHand(seats: number): DarkHand {
+  return {
+    stage: 'keys',
+    keys: Array.from({ length: seats }, () => null),
+    steps: [],
+    shares: [],
+    sharedBy: [],
+    kittyTo: null,
+    kitty: null,
+    plays: [],
+    reveals: Array.from({ length: seats }, () => null),
+    counts: Array.from({ length: seats }, () => 0),
+    signatures: [],
+    void: null,
+    verdict: null,
+  };
+}
+
+/**
+ * The context every dark proof of this hand is bound to (docs/DARK.md §2).
+ *
+ * @example
+ * ```ts
+ * darkContext(doc, doc.hand); // { table: doc.id, hand: 3, preset: 'doudizhu', seats: 3 }
+ * ```
+ * @throws never.
+ */
+export function darkContext(doc: TableDocument, hand: HandDocument): DarkContext {
+  return { table: doc.id, hand: hand.n, preset: doc.preset, seats: doc.seats };
+}
+
+/**
+ * The group of dark deals, loaded by the route before the change (the change itself is
+ * synchronous: one store transaction).
+ *
+ * @example
+ * ```ts
+ * const group = groupOf(ctx);
+ * ```
+ * @throws {ApiError} 501 `MISSING_PEER` when @noble/curves could not be loaded.
+ */
+export function groupOf(ctx: { readonly darkGroup?: DarkGroup | undefined }): DarkGroup {
+  if (ctx.darkGroup === undefined) {
+    throw new ApiError(
+      501,
+      'MISSING_PEER',
+      'Dark tables need the optional package @noble/curves, which this service lacks.',
+    );
+  }
+  return ctx.darkGroup;
+}
+
+/** The decoded keys and final deck of one dark hand, as its steps and keys are checked. */
+export interface DarkDecoded {
+  readonly deck: DarkDeck;
+  /** Each seat's key h_s, in seat order (only once every key is in). */
+  readonly keys: readonly DarkPoint[];
+  /** The last shuffle step's output: the deck cards are dealt from. */
+  readonly final: readonly DarkCiphertext[];
+}
+
+// Decoding 108 points of the final deck on every share would cost more than checking the share:
+// keep the last few hands' decodings, by table, hand and the final step's commitment (a step
+// changes only by a new hand, whose number differs).
+const decoded = new Map<string, DarkDecoded>();
+const KEEP_DECODED = 64;
+
+/**
+ * The hand's keys and final deck decoded (every key and step was checked as it arrived).
+ *
+ * @example
+ * ```ts
+ * const { keys, final } = decodedHand(group, doc, hand, dark);
+ * ```
+ * @throws {ApiError} 409 `PROTOCOL_ORDER` before every key and step is in.
+ */
+export function decodedHand(
+  group: DarkGroup,
+  doc: TableDocument,
+  hand: HandDocument,
+  dark: DarkHand,
+): DarkDecoded {
+  const last = dark.steps.at(-1);
+  if (last === undefined || dark.steps.length !== doc.seats || dark.keys.some((k) => k === null)) {
+    throw new ApiError(409, 'PROTOCOL_ORDER', 'The deck is not shuffled yet.');
+  }
+  const id = `${doc.id}\u0000${hand.n}\u0000${last.commitment}`;
+  const hit = decoded.get(id);
+  if (hit !== undefined) return hit;
+  const deck = darkDeck(group, doc.preset, doc.seats);
+  const keys = dark.keys.map((k) => group.Point.fromHex(k!.key));
+  const final = readStepDeck(group, last, deck.ids.length);
+  const out = { deck, keys, final };
+  decoded.set(id, out);
+  if (decoded.size > KEEP_DECODED) decoded.delete(decoded.keys().next().value!);
+  return out;
+}
+
+/**
+ * The seats a dark stage waits for: those without a key, the seat to shuffle, those without
+ * their shares, those without a reveal; [] in the bidding and the play (the turn says who).
+ *
+ * @example
+ * ```ts
+ * darkWaitingFor(newDarkHand(3)); // [0, 1, 2]
+ * ```
+ * @throws never.
+ */
+export function darkWaitingFor(dark: DarkHand): number[] {
+  const seats = dark.keys.length;
+  const all = Array.from({ length: seats }, (_, k) => k);
+  switch (dark.stage) {
+    case 'keys':
+      return all.filter((k) => dark.keys[k] === null);
+    case 'shuffle':
+      return [dark.steps.length];
+    case 'deal':
+    case 'kitty':
+      return all.filter((k) => !dark.sharedBy.includes(k));
+    case 'reveal':
+      return all.filter((k) => dark.reveals[k] === null);
+    default:
+      return [];
+  }
+}
+
+let installed: Promise<DarkGroup | undefined> | undefined;
+
+/**
+ * The group of dark deals if @noble/curves is installed (loaded once), else undefined: a route
+ * awaits it before its synchronous change, whose dark steps then refuse with 501 `MISSING_PEER`
+ * where it is missing — and every other table works without it.
+ *
+ * @example
+ * ```ts
+ * const step = { ...s.step(), darkGroup: await darkGroupIfInstalled() };
+ * ```
+ * @throws never.
+ */
+export function darkGroupIfInstalled(): Promise<DarkGroup | undefined> {
+  installed ??= loadDarkGroup().catch(() => undefined);
+  return installed;
+}
