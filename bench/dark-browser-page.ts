@@ -1,9 +1,8 @@
 // The page of bench/dark-browser.ts, bundled by it for Chromium: three dark workers (the page's
 // own dark-worker.js, as built) deal a three-seat Dou Dizhu hand, relayed by this page as the
 // service relays them, and a fourth worker verifies the whole hand. Each round is a new hand.
-import type { DarkPlayJSON, DarkShareJSON, DarkTranscript } from '../src/dark/index.ts';
 import { DarkWorker } from '../src/web/dark-worker-client.ts';
-import { type DarkCaller, relayDeal } from '../test/support/dark-relay.ts';
+import { type DarkCaller, relayDeal, relayRest } from '../test/support/dark-relay.ts';
 
 const workers = [0, 1, 2].map((seat) => new DarkWorker('/web/dark-worker.js', `seat ${seat}`));
 const verifier = new DarkWorker('/web/dark-worker.js', 'verifier');
@@ -27,33 +26,7 @@ async function darkRound(hand: number): Promise<Record<string, number>> {
 
   // The rest of a hand, for the verification: the kitty to seat 0, every card played (every
   // position opened: the most a hand can hold), every seed revealed.
-  const shares: DarkShareJSON[] = [...deal.shares];
-  const kitty = (await Promise.all(callers.map((call) => call('kitty', { seat: 0 })))).flatMap(
-    (k) => k.shares,
-  );
-  await Promise.all(callers.map((call) => call('shares', { shares: kitty })));
-  shares.push(...kitty);
-  const plays: DarkPlayJSON[] = [];
-  for (const [seat, call] of callers.entries()) {
-    const { cards } = await call('hand', {});
-    const played = await call('play', { positions: cards.map((c) => c.position) });
-    shares.push(...played.shares);
-    for (const c of cards) plays.push({ seat, position: c.position, card: c.card });
-  }
-  const reveals = (await Promise.all(callers.map((call) => call('reveal', {})))).map(
-    (r) => r.reveal,
-  );
-  const transcript: DarkTranscript = {
-    version: 'fairdeal-dark-v1',
-    ...context,
-    keys: deal.keys,
-    steps: deal.steps,
-    shares,
-    kittyTo: 0,
-    plays,
-    reveals,
-    void: null,
-  };
+  const transcript = await relayRest(context, callers, deal);
   const v0 = performance.now();
   const { verdict } = await verifier.call('verify', { transcript });
   times['verifyDarkTranscript of the whole hand (in a worker)'] = performance.now() - v0;

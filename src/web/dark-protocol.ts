@@ -16,6 +16,12 @@ export interface DarkCard {
   readonly card: string;
 }
 
+/** Where a verified hand's cards went: each seat's, in dealing order, and the kitty's. */
+export interface DarkDealt {
+  readonly seats: readonly (readonly string[])[];
+  readonly kitty: readonly string[];
+}
+
 /** Each request the worker answers, by type: what it takes and what it gives back. */
 export interface DarkCalls {
   /** Makes (or, for the same hand and seat, gives again) the seat's key and its proof. */
@@ -44,8 +50,14 @@ export interface DarkCalls {
   open: { take: { positions: readonly number[] }; give: { cards: DarkCard[] } };
   /** The step seed, once the hand is over. */
   reveal: { take: Record<string, never>; give: { reveal: DarkRevealJSON } };
-  /** Verifies a whole transcript (needs no seat; docs/DARK.md §10). */
-  verify: { take: { transcript: unknown }; give: { verdict: DarkVerdict } };
+  /**
+   * Verifies a whole transcript (needs no seat; docs/DARK.md §10), and gives each seat's cards
+   * as dealt and the kitty's, once every seed was revealed.
+   */
+  verify: {
+    take: { transcript: unknown };
+    give: { verdict: DarkVerdict; dealt: DarkDealt | null };
+  };
 }
 
 /** A request's type. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type DarkCaller, relayDeal } from '../../test/support/dark-relay.ts';
+import { type DarkCaller, relayDeal, relayRest } from '../../test/support/dark-relay.ts';
 import { type DarkShareJSON, stepCommitment } from '../dark/index.ts';
 import type { DarkCalls, DarkCallType, DarkRequest } from './dark-protocol.ts';
 import { DarkSeatHost } from './dark-seat-host.ts';
@@ -125,4 +125,30 @@ test("a played card opens to every seat, a kitty share sent early waits for the 
 test('a request before start is refused in order', async () => {
   const [call] = seatsOf([new DarkSeatHost()]);
   await assert.rejects(call!('deal-shares', {}), { code: 'PROTOCOL_ORDER' });
+});
+
+test('a whole hand verifies in a worker that holds no seat, which gives each seat its cards as dealt', async () => {
+  const fresh = [0, 1, 2].map(() => new DarkSeatHost());
+  const calls = seatsOf(fresh);
+  const ctx = { ...context, hand: 4 };
+  const d = await relayDeal(ctx, calls);
+  const transcript = await relayRest(ctx, calls, d, 1);
+  const [verifier] = seatsOf([new DarkSeatHost()]);
+  const { verdict, dealt } = await verifier!('verify', { transcript });
+  assert.equal(verdict.status, 'verified');
+  assert.deepEqual(
+    dealt?.seats.map((cards) => [...cards].sort()),
+    d.hands.map((h) => h.map((c) => c.card).sort()),
+  );
+  assert.equal(dealt?.kitty.length, 3);
+  // A play naming a card its position does not open is caught, naming the seat.
+  const first = transcript.plays[0]!;
+  const forged = {
+    ...transcript,
+    plays: [{ ...first, card: first.card === 'RJ' ? 'BJ' : 'RJ' }, ...transcript.plays.slice(1)],
+  };
+  await assert.rejects(verifier!('verify', { transcript: forged }), (e: unknown) => {
+    const err = e as { code: string; detail?: { seat?: number } };
+    return err.code === 'ILLEGAL_PLAY' && err.detail?.seat === first.seat;
+  });
 });

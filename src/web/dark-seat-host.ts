@@ -2,11 +2,35 @@
 // worker's message plumbing so that Node's tests drive it directly. It holds at most one
 // DarkSeat — one hand of one seat — and answers only with public messages (docs/DARK.md §8):
 // the seat's key secret is never in an answer, and its step seed only in `reveal`.
-import { DarkSeat, type DarkShareJSON, verifyDarkTranscript } from '../dark/index.ts';
+import {
+  DarkSeat,
+  type DarkShareJSON,
+  type DarkVerdict,
+  darkDeck,
+  loadDarkGroup,
+  parseDarkTranscript,
+  verifyDarkTranscript,
+} from '../dark/index.ts';
 import { FairdealError } from '../index.ts';
-import type { DarkCalls, DarkCallType, DarkCard, DarkRequest } from './dark-protocol.ts';
+import type { DarkCalls, DarkCallType, DarkCard, DarkDealt, DarkRequest } from './dark-protocol.ts';
 
 type Give<K extends DarkCallType> = DarkCalls[K]['give'];
+
+/** Each seat's cards as dealt, from a verified hand whose every seed was revealed. */
+async function dealtOf(transcript: unknown, verdict: DarkVerdict): Promise<DarkDealt | null> {
+  if (verdict.deck === null) return null;
+  const t = parseDarkTranscript(transcript);
+  const { route } = darkDeck(await loadDarkGroup(), t.preset, t.seats);
+  const seats: string[][] = Array.from({ length: t.seats }, () => []);
+  const kitty: string[] = [];
+  verdict.deck.forEach((card, position) => {
+    const to = route[position];
+    const seat = /^hand:(\d+)$/.exec(to ?? '');
+    if (seat !== null) seats[Number(seat[1])]?.push(card);
+    else if (to === 'kitty') kitty.push(card);
+  });
+  return { seats, kitty };
+}
 
 /**
  * The seat a dark table's worker keeps, and its answer to each request of dark-protocol.ts.
@@ -66,10 +90,13 @@ export class DarkSeatHost {
         return { cards: this.#open(request.positions) } satisfies Give<'open'>;
       case 'reveal':
         return { reveal: this.#need().reveal() } satisfies Give<'reveal'>;
-      case 'verify':
+      case 'verify': {
+        const verdict = await verifyDarkTranscript(request.transcript);
         return {
-          verdict: await verifyDarkTranscript(request.transcript),
+          verdict,
+          dealt: await dealtOf(request.transcript, verdict),
         } satisfies Give<'verify'>;
+      }
     }
   }
 

@@ -6,8 +6,10 @@
 import type {
   DarkContext,
   DarkKeyJSON,
+  DarkPlayJSON,
   DarkShareJSON,
   DarkStepJSON,
+  DarkTranscript,
 } from '../../src/dark/index.ts';
 import type { DarkCalls, DarkCallType, DarkCard } from '../../src/web/dark-protocol.ts';
 
@@ -64,4 +66,47 @@ export async function relayDeal(
   const hands = (await Promise.all(seats.map((call) => call('hand', {})))).map((h) => h.cards);
   mark('opening');
   return { keys, steps, shares, hands };
+}
+
+/**
+ * The rest of a hand after {@link relayDeal}, for a verification: the kitty to seat
+ * `kittyTo`, every card of every seat played (every position opened: the most a hand can hold),
+ * every seed revealed. The whole hand's transcript.
+ *
+ * @example
+ * ```ts
+ * const transcript = await relayRest(context, callers, deal);
+ * ```
+ */
+export async function relayRest(
+  context: DarkContext,
+  seats: readonly DarkCaller[],
+  deal: RelayedDeal,
+  kittyTo = 0,
+): Promise<DarkTranscript> {
+  const shares: DarkShareJSON[] = [...deal.shares];
+  const kitty = (await Promise.all(seats.map((call) => call('kitty', { seat: kittyTo })))).flatMap(
+    (k) => k.shares,
+  );
+  await Promise.all(seats.map((call) => call('shares', { shares: kitty })));
+  shares.push(...kitty);
+  const plays: DarkPlayJSON[] = [];
+  for (const [seat, call] of seats.entries()) {
+    const { cards } = await call('hand', {});
+    const played = await call('play', { positions: cards.map((c) => c.position) });
+    shares.push(...played.shares);
+    for (const c of cards) plays.push({ seat, position: c.position, card: c.card });
+  }
+  const reveals = (await Promise.all(seats.map((call) => call('reveal', {})))).map((r) => r.reveal);
+  return {
+    version: 'fairdeal-dark-v1',
+    ...context,
+    keys: deal.keys,
+    steps: deal.steps,
+    shares,
+    kittyTo,
+    plays,
+    reveals,
+    void: null,
+  };
 }
