@@ -143,6 +143,7 @@ function onCreate(event: Event): void {
       stakes,
       turnSeconds: Number(byId<HTMLSelectElement>('lobby-clock').value),
       ...(Object.keys(rules).length > 0 ? { rules } : {}),
+      ...(byId<HTMLInputElement>('lobby-dark').checked ? { dark: true } : {}),
     },
     name,
   )
