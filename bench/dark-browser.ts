@@ -19,6 +19,21 @@ import { launchChromium } from '../test/support/chromium.ts';
 import { buildWeb } from '../tools/build-web.ts';
 
 const rounds = Number(process.argv[2] ?? 11);
+/** The rows' names in docs/BENCHMARKS.md, by the page's step names. */
+const LABELS: Record<string, string> = {
+  keys: 'keys (made, sent, every proof checked)',
+  'shuffle 0': 'shuffle step, seat 1',
+  'shuffle 1': 'shuffle step, seat 2',
+  'shuffle 2': 'shuffle step, seat 3',
+  deck: 'the final deck read by every seat',
+  'shares made': 'shares made (34 a seat)',
+  'shares checked': 'shares checked (34 a seat: its own 17 cards)',
+  opening: 'opening (17 cards a seat)',
+  'deal: first key to every seat seeing its 17 cards':
+    '**the deal: first key to every seat seeing its 17 cards** (target < 1 s)',
+  'verifyDarkTranscript of the whole hand (in a worker)':
+    '`verifyDarkTranscript` of the whole hand, in a worker',
+};
 const WARM = 2;
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-dark-bench-'));
 const load = () =>
@@ -87,7 +102,8 @@ try {
   if (errors.length > 0) throw new Error(errors.join('\n'));
   const version = browser.version();
   const quantile = (sorted: number[], f: number) => sorted[Math.round(f * (sorted.length - 1))]!;
-  const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
+  const num = (x: number) => x.toFixed(x < 10 ? 1 : 0);
+  const ms = (x: number) => `${num(x)} ms`;
   console.log(
     `Chromium ${version} headless, ${new Date().toISOString()}, ${rounds} rounds after ${WARM} warm-ups, load average ${loadBefore} before and ${load()} after`,
   );
@@ -99,7 +115,7 @@ try {
   for (const [step, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(
-      `| ${step} | ${ms(quantile(sorted, 0.5))} | ${ms(quantile(sorted, 0.25))}–${ms(quantile(sorted, 0.75))} |`,
+      `| ${LABELS[step] ?? step} | ${ms(quantile(sorted, 0.5))} | ${num(quantile(sorted, 0.25))}–${ms(quantile(sorted, 0.75))} |`,
     );
   }
 } finally {

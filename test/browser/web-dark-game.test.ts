@@ -119,7 +119,6 @@ describe('a dark hand in Chromium: three browsers deal among themselves and play
     await alice.page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
     await alice.page.fill('#lobby-name', 'alice');
     await alice.page.check('#lobby-dark');
-    await alice.page.screenshot({ path: shot('web-dark-lobby.png') });
     await alice.page.click('#lobby-create-go');
     await alice.page.waitForSelector('#lobby-room:not([hidden])');
     assert.match((await alice.page.textContent('#lobby-room-rules')) ?? '', /dark deal/);
@@ -164,7 +163,7 @@ describe('a dark hand in Chromium: three browsers deal among themselves and play
     );
     assert.match((await bob.page.textContent('#table-dark-note')) ?? '', /在本设备上解密/);
     assert.deepEqual(await axeViolations(alice.page), [], 'axe at the dark table');
-    await bob.page.screenshot({ path: shot('web-dark-dealt.png') });
+    await alice.page.screenshot({ path: shot('web-dark-dealt.png') });
 
     // The play, by clicking: the first bidder passes, the next calls 3. At every turn, the
     // capture check: what each page holds now is the truth.
@@ -256,7 +255,7 @@ describe('a dark hand in Chromium: three browsers deal among themselves and play
       assert.ok(summary.green, `${p.name}'s summary badge`);
     }
     assert.deepEqual(await axeViolations(carol.page), [], 'axe at the dark hand checked');
-    await alice.page.screenshot({ path: shot('web-dark-checked.png') });
+    await alice.page.screenshot({ path: shot('web-dark-checked.png'), fullPage: true });
 
     // Each seat's step seed left its browser once, in its reveal, never before.
     for (const p of players) {
