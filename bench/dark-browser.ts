@@ -108,7 +108,7 @@ try {
     `Chromium ${version} headless, ${new Date().toISOString()}, ${rounds} rounds after ${WARM} warm-ups, load average ${loadBefore} before and ${load()} after`,
   );
   console.log(
-    'command: npm run bench:dark-browser' + (process.argv[2] ? ` -- ${process.argv[2]}` : ''),
+    `command: npm run bench:dark-browser${process.argv[2] ? ` -- ${process.argv[2]}` : ''}`,
   );
   console.log('| step (Chromium, three workers in one page) | median | IQR |');
   console.log('|---|---:|---|');
