@@ -169,6 +169,8 @@ export const EN = {
   'table.lostSeed':
     'This browser no longer holds the seed it committed for this hand, so it cannot reveal: the hand will be void after the deadline.',
   'dark.badge': 'Dark deal',
+  'dark.seatDone': 'has sent its part',
+  'dark.seatPending': 'has not sent its part yet',
   'dark.keys': 'Dark deal: making the seats’ keys… {done} of {seats}',
   'dark.shuffling': 'Dark deal: shuffling… {done} of {seats}',
   'dark.dealing': 'Dark deal: dealing… {done} of {seats} seats have sent their shares',

@@ -162,6 +162,8 @@ export const ZH: Readonly<Record<Key, string>> = {
   'table.noKey': '本浏览器没有该座位的密钥，无法替它承诺或公开种子：请在认领该座位的浏览器里打开。',
   'table.lostSeed': '本浏览器已不再持有本局承诺过的种子，无法公开：时限过后本局将作废。',
   'dark.badge': '加密发牌',
+  'dark.seatDone': '已发出自己的那份',
+  'dark.seatPending': '尚未发出自己的那份',
   'dark.keys': '加密发牌：各座位生成密钥… {done}/{seats}',
   'dark.shuffling': '加密发牌：洗牌中… {done}/{seats}',
   'dark.dealing': '加密发牌：发牌中… {done}/{seats} 个座位已发出解密份额',
