@@ -179,7 +179,10 @@ test('capture: no database row, sealed value, file byte, answer or log line of a
     assert.ok(scans > 60, `${scans} scans`);
     assert.ok(sealedOpened > 100, `${sealedOpened} sealed values opened`);
     // Every card that was never played stayed out of everything until the reveals.
-    assert.ok([...dealt].some((c) => !made.has(c)), 'some cards were never made public');
+    assert.ok(
+      [...dealt].some((c) => !made.has(c)),
+      'some cards were never made public',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
