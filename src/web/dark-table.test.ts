@@ -159,18 +159,40 @@ test("a service that alters a seat's share in its view is caught: the page names
   assert.ok(view.hand?.dark?.waitingFor.includes(1), 'seat 1 owes its deal shares still');
 });
 
-test('a page reloaded after its key went out knows it lost the seat’s secrets for the hand', async () => {
+test('a page reloaded after its key went out knows it lost the seat’s secrets for that hand, and takes part in the next', async () => {
   const { d, pages } = await table();
   pages[0]!.accept((await d.view(0)) as TableView);
   await pages[0]!.whenIdle();
   const view = (await d.view(0)) as TableView;
   assert.notEqual(view.hand?.dark?.keys[0], null, 'seat 0 sent its key');
+  const sent: TableAction[] = [];
   const reloaded = new DarkTable(0, d.keys[0]!, {
-    act: async () => assert.fail('a reloaded page must not send a second key'),
+    act: async (action) => {
+      sent.push(action);
+    },
     changed: () => {},
     worker: inProcess,
   });
   reloaded.accept(view);
   await reloaded.whenIdle();
   assert.deepEqual(reloaded.trouble, { kind: 'lost' });
+  assert.equal(sent.length, 0, 'a reloaded page sends no second key');
+  // The next hand is its own again: it sends that hand's key, once, whatever views repeat.
+  const next = structuredClone(view) as Json;
+  next.hand.n += 1;
+  next.hand.dark = {
+    ...next.hand.dark,
+    stage: 'keys',
+    keys: [null, null, null],
+    waitingFor: [0, 1, 2],
+  };
+  for (let i = 0; i < 3; i++) {
+    reloaded.accept(next as TableView);
+    await reloaded.whenIdle();
+  }
+  assert.equal(reloaded.trouble, null);
+  assert.deepEqual(
+    sent.map((a) => a.type),
+    ['dark-key'],
+  );
 });

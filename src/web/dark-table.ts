@@ -14,7 +14,7 @@ import {
 import type { DarkShareJSON, DarkTranscript } from '../dark/index.ts';
 import { bytesToHex, ed25519SignAsync, type SeatKeyPair } from '../fair/index.ts';
 import { PRESETS, parseCard, sortHand } from '../index.ts';
-import { darkOwed, handOpen } from './dark-owed.ts';
+import { type DarkOwed, darkOwed, handOpen } from './dark-owed.ts';
 import type { DarkCard } from './dark-protocol.ts';
 import { type DarkCheck, darkProgress } from './dark-status.ts';
 import { DarkRefusal, DarkWorker } from './dark-worker-client.ts';
@@ -92,6 +92,10 @@ export class DarkTable {
   #cards: DarkCard[] | null = null;
   #busy = false;
   #latest: TableView | null = null;
+  /** The hand whose secrets this page lost (it began before this worker). */
+  #lost = -1;
+  /** The messages sent this hand, by kind: none is sent twice, whatever view comes. */
+  readonly #sent = new Set<string>();
   /** Why this seat stopped, for this hand. */
   trouble: DarkTrouble | null = null;
   /** This browser's check of each ended hand, by hand number. */
@@ -210,25 +214,30 @@ export class DarkTable {
       await this.#check(tv);
       return true;
     }
-    if (this.me < 0 || this.trouble !== null || dark.stage === 'void') return false;
+    if (this.me < 0 || dark.stage === 'void') return false;
     if (hand.n !== this.#hand) {
+      if (this.#lost === hand.n) return false;
       if (dark.keys[this.me] != null && dark.stage !== 'ended') {
         // The hand began before this page held the seat's worker (it was reloaded): the seat's
         // secrets for it are gone, and the hand will be void when its time runs out.
+        this.#lost = hand.n;
         this.#trouble({ kind: 'lost' });
         return false;
       }
+      // A new hand: whatever stopped this seat in the last one is behind it.
       this.#newHand(hand.n);
     }
-    if (dark.stage === 'ended') return false;
+    if (this.trouble !== null || dark.stage === 'ended') return false;
     const context = { table: tv.id, hand: hand.n, preset: tv.preset, seats: tv.seats };
     const worker = this.#need();
     const commitment = hand.announcement.commitment;
-    const owed = darkOwed(dark, this.me);
+    const due = darkOwed(dark, this.me);
+    // A message already on record for this hand is not owed again (a view older than its answer).
+    const owed = due !== null && this.#sent.has(due) ? null : due;
     if (owed === 'key') {
       const { key } = await worker.call('start', { context, seat: this.me });
       const signature = await this.#sign(commitment, { kind: 'key', key });
-      await this.#hooks.act({ type: 'dark-key', key, signature });
+      await this.#send('key', { type: 'dark-key', key, signature });
       return true;
     }
     if (!this.#keysTaken) {
@@ -241,7 +250,7 @@ export class DarkTable {
       const previous = dark.steps.at(-1)?.deck ?? null;
       const { step } = await worker.call('shuffle', { previous });
       const signature = await this.#sign(commitment, { kind: 'step', step });
-      await this.#hooks.act({ type: 'dark-step', step, signature });
+      await this.#send('step', { type: 'dark-step', step, signature });
       return true;
     }
     if (!this.#deckTaken) {
@@ -258,7 +267,7 @@ export class DarkTable {
     }
     if (owed === 'deal-shares') {
       const { shares } = await worker.call('deal-shares', {});
-      await this.#sendShares(commitment, shares);
+      await this.#sendShares('deal-shares', commitment, shares);
       return true;
     }
     if (dark.kittyTo !== null && this.#kittyShares === null) {
@@ -266,7 +275,7 @@ export class DarkTable {
       return true;
     }
     if (owed === 'kitty-shares' && this.#kittyShares !== null) {
-      await this.#sendShares(commitment, this.#kittyShares);
+      await this.#sendShares('kitty-shares', commitment, this.#kittyShares);
       return true;
     }
     if (handOpen(dark, this.me)) {
@@ -283,15 +292,20 @@ export class DarkTable {
     if (owed === 'reveal') {
       const { reveal } = await worker.call('reveal', {});
       const signature = await this.#sign(commitment, { kind: 'reveal', reveal });
-      await this.#hooks.act({ type: 'dark-reveal', reveal, signature });
+      await this.#send('reveal', { type: 'dark-reveal', reveal, signature });
       return true;
     }
     return false;
   }
 
-  async #sendShares(commitment: string, shares: DarkShareJSON[]): Promise<void> {
+  async #sendShares(kind: DarkOwed, commitment: string, shares: DarkShareJSON[]): Promise<void> {
     const signature = await this.#sign(commitment, { kind: 'shares', shares });
-    await this.#hooks.act({ type: 'dark-shares', shares, signature });
+    await this.#send(kind, { type: 'dark-shares', shares, signature });
+  }
+
+  async #send(kind: DarkOwed, action: TableAction): Promise<void> {
+    await this.#hooks.act(action);
+    this.#sent.add(kind);
   }
 
   async #check(tv: TableView): Promise<void> {
@@ -317,6 +331,7 @@ export class DarkTable {
     this.#kittyInHand = false;
     this.#sharesGiven = 0;
     this.#cards = null;
+    this.#sent.clear();
     this.trouble = null;
   }
 
