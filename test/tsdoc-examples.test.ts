@@ -59,6 +59,8 @@ declare const path: string;
 /** What a few examples assume of their own file's context, by file. */
 const CONTEXT: Readonly<Record<string, string>> = {
   'src/client/seat-check-error.ts': 'declare const seat: TableSeat;',
+  'src/client/dark-driver.ts':
+    'declare const client: TablesClient, tableId: string, token: string, claimed: ClaimedSeat, table: TableView;',
   'src/client/table-client-error.ts':
     'declare const client: TablesClient, tableId: string, token: string, version: number;',
   'src/client/table-event-stream.ts': [
@@ -155,6 +157,7 @@ const CONTEXT: Readonly<Record<string, string>> = {
     'declare const signedRound: SignedRound, dealerKey: DealerSigner, seats: SeatV3[];',
     'declare const fromSeat0: SeatCommitMessage, revealOfSeat0: SeatRevealMessage;',
     'declare const commitment: string, signature: string, saltHex: string, stateText: string;',
+    'declare const openedState: SignedRoundSecretState;',
   ].join('\n'),
   'src/fair/transcript-v3.ts': 'declare const t: AnyRecordV3;',
   'src/fair/verify-v3.ts': 'declare const parsed: AnyRecordV3;',

@@ -83,7 +83,7 @@ interface HandState {
  *
  * @example
  * ```ts
- * import { DarkSeat } from 'fairdeal/dark';
+ * // DarkSeat: from fairdeal/dark
  * const driver = darkDriver({ seat: 0, key: claimed.key, newSeat: (c) => DarkSeat.create(c) });
  * const owed = await driver.owed(table);
  * if (owed) await client.act(tableId, token, owed, { version: table.version });

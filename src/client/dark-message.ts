@@ -37,8 +37,9 @@ function writeShares(w: CanonicalWriter, shares: readonly DarkShareWire[]): void
  *
  * @example
  * ```ts
- * const bytes = darkSignedBytes(table.hand.announcement.commitment, 0, { kind: 'key', key });
- * const signature = bytesToHex(await ed25519SignAsync(seatPrivateKey, bytes));
+ * const reveal = { seat: 0, seed: '01'.repeat(32) };
+ * const bytes = darkSignedBytes('ab'.repeat(32), 0, { kind: 'reveal', reveal }); // C_s, seat, message
+ * // then: ed25519SignAsync(the seat key's private half, bytes)
  * ```
  * @throws {FairdealError} `BAD_TRANSCRIPT` for a commitment that is not 64 hex digits;
  *   {RangeError} for a seat or position that is not a u32; {TypeError} for a malformed message.

@@ -11,7 +11,7 @@ import { type DarkVerdict, verifyParsed } from './verify-dark.ts';
  * @example
  * ```ts
  * const group = await loadDarkGroup();
- * verifyDarkTranscriptSync(group, transcript).status; // 'verified'
+ * verifyDarkTranscriptSync(group, JSON.parse(text)).status; // 'verified'
  * ```
  * @throws {FairdealError} as verifyDarkTranscript.
  */

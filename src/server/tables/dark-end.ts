@@ -8,9 +8,8 @@ import {
 } from '../../dark/index.ts';
 import type { VoidReasonV3 } from '../../fair/index.ts';
 import { FairdealError } from '../../index.ts';
-import { type DarkHand, darkContext } from './dark-hand.ts';
-import type { Stepped } from './doudizhu-move.ts';
-import type { StepContext } from './hand-flow.ts';
+import { darkContext } from './dark-hand.ts';
+import type { DarkHand } from './dark-state.ts';
 import { stakedScore } from './staked-score.ts';
 import {
   type HandDocument,
@@ -95,7 +94,11 @@ function holdersOf(hand: HandDocument): (string | null)[] {
  * ```
  * @throws never for a hand whose every message was checked.
  */
-export function finishDarkHand(doc: TableDocument, hand: HandDocument, group: DarkGroup): Stepped {
+export function finishDarkHand(
+  doc: TableDocument,
+  hand: HandDocument,
+  group: DarkGroup,
+): { next: TableDocument; action: PublicAction; ended: HandRecord } {
   const transcript = darkTranscript(doc, hand, null);
   const verdict = verdictOf(group, transcript, null);
   const game = hand.game;
@@ -170,7 +173,8 @@ function stageOf(dark: DarkHand): DarkVoidJSON['stage'] {
  */
 export function voidDarkHand(
   doc: TableDocument,
-  ctx: StepContext,
+  // The step's context (hand-flow.ts's StepContext): only the group is needed, to verify.
+  ctx: { readonly darkGroup?: DarkGroup | undefined },
   reason: VoidReasonV3,
   seats: readonly number[],
   by: number | null,

@@ -4,9 +4,10 @@ import { type DoudizhuState, play } from '../../rules/doudizhu/index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import type { ActionBody } from './bodies.ts';
 import { cardsOf } from './card-ids.ts';
-import { type DarkHand, darkContext, decodedHand, groupOf } from './dark-hand.ts';
+import { darkContext, decodedHand, groupOf } from './dark-hand.ts';
 import { darkRefusal, sharesFor, toReveal } from './dark-protocol.ts';
 import { checkDarkSignature } from './dark-signature.ts';
+import type { DarkHand } from './dark-state.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { doudizhuStep } from './doudizhu-table.ts';
 import type { StepContext } from './hand-flow.ts';
@@ -141,6 +142,15 @@ function darkPlay(
       seat,
       position,
     });
+  // The signature first: every refusal below names the seat for a message it signed.
+  const signed = checkDarkSignature(
+    doc,
+    hand,
+    dark,
+    seat,
+    { kind: 'play', positions, shares },
+    b.signature,
+  );
   const played = new Set(dark.plays.map((p) => p.position));
   const kittyPositions = new Set<number>();
   for (const [i, p] of positions.entries()) {
@@ -165,14 +175,6 @@ function darkPlay(
       throw bad(`Seat ${seat}'s shares must follow its positions, in order.`, s.position);
     }
   });
-  const signed = checkDarkSignature(
-    doc,
-    hand,
-    dark,
-    seat,
-    { kind: 'play', positions, shares },
-    b.signature,
-  );
   const context = darkContext(doc, hand);
   const mine = new Map<number, ReturnType<typeof checkShare>>();
   for (const s of shares) {

@@ -3,6 +3,7 @@ import {
   checkShare,
   type DarkGroup,
   type DarkKeyJSON,
+  type DarkPoint,
   type DarkRevealJSON,
   type DarkShareJSON,
   type DarkStepJSON,
@@ -17,8 +18,9 @@ import { ApiError } from '../deck/api-error.ts';
 import type { ActionBody } from './bodies.ts';
 import { cardsOf } from './card-ids.ts';
 import { finishDarkHand } from './dark-end.ts';
-import { type DarkHand, darkContext, decodedHand, groupOf } from './dark-hand.ts';
+import { darkContext, decodedHand, groupOf } from './dark-hand.ts';
 import { checkDarkSignature } from './dark-signature.ts';
+import type { DarkHand } from './dark-state.ts';
 import type { Stepped } from './doudizhu-move.ts';
 import { startDoudizhu } from './doudizhu-table.ts';
 import type { StepContext } from './hand-flow.ts';
@@ -65,9 +67,10 @@ const order = (message: string) => new ApiError(409, 'PROTOCOL_ORDER', message);
  * ```ts
  * const { next, action } = darkProtocolStep(doc, doc.hand, 0, { type: 'dark-key', key, signature }, ctx);
  * ```
- * @throws {ApiError} 409 `PROTOCOL_ORDER` (wrong stage, a second message), `NOT_YOUR_TURN` (a step
- *   out of seat order); 422 `BAD_SIGNATURE`, `DARK_BAD_KEY`, `DARK_BAD_STEP`, `DARK_BAD_SHARE`
- *   naming the seat.
+ * @throws {ApiError} 409 `PROTOCOL_ORDER` (wrong stage, a second message, a share the seat must
+ *   not make now), `NOT_YOUR_TURN` (a step out of seat order); 422 `BAD_SIGNATURE` (the message's
+ *   signature, a key or share proof), `REVEAL_MISMATCH` (a malformed step) — each naming the seat
+ *   (`seat`, `check`, `position`: {@link darkRefusal}).
  */
 export function darkProtocolStep(
   doc: TableDocument,
@@ -124,6 +127,7 @@ function acceptKey(
   if (dark.stage !== 'keys')
     throw order('Keys are posted first, once each: this hand is past them.');
   if (dark.keys[seat] !== null) throw order(`Seat ${seat} has posted its key already.`);
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'key', key }, signature);
   if (key.seat !== seat) {
     throw darkRefusal(
       'BAD_SIGNATURE',
@@ -132,7 +136,6 @@ function acceptKey(
       `Seat ${seat} posted a key for seat ${key.seat}.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'key', key }, signature);
   try {
     checkSeatKey(group, darkContext(doc, hand), key);
   } catch (error) {
@@ -174,6 +177,7 @@ function acceptStep(
       { seat },
     );
   }
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'step', step }, signature);
   if (step.seat !== seat) {
     throw darkRefusal(
       'REVEAL_MISMATCH',
@@ -182,7 +186,6 @@ function acceptStep(
       `Seat ${seat} posted a step for seat ${step.seat}.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'step', step }, signature);
   const n = decodedDeckSize(group, doc);
   try {
     readStepDeck(group, step, n);
@@ -255,6 +258,8 @@ function acceptShares(
   }
   const { deck, keys, final } = decodedHand(group, doc, hand, dark);
   const want = owed(deck.route, seat, stage);
+  // The signature first: every refusal below names the seat for a message it signed.
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'shares', shares }, signature);
   const notNow = (message: string, position?: number) =>
     darkRefusal('PROTOCOL_ORDER', 'share', seat, message, position);
   const state = { played: false, kittyGiven: stage === 'kitty' };
@@ -282,7 +287,6 @@ function acceptShares(
       `Seat ${seat} owes ${want.length} shares at this stage (${stage}), one per position; ${missing.length} are missing.`,
     );
   }
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'shares', shares }, signature);
   const context = darkContext(doc, hand);
   for (const s of shares) {
     try {
@@ -376,7 +380,7 @@ function openKitty(
  * ```
  * @throws never for shares this service checked.
  */
-export function sharesFor(group: DarkGroup, dark: DarkHand, position: number) {
+export function sharesFor(group: DarkGroup, dark: DarkHand, position: number): DarkPoint[] {
   return dark.shares
     .filter((s) => s.position === position)
     .map((s) => group.Point.fromHex(s.share));
@@ -423,6 +427,7 @@ function acceptReveal(
 ): Stepped {
   if (dark.stage !== 'reveal') throw order('Step seeds are revealed when the play is over.');
   if (dark.reveals[seat] !== null) throw order(`Seat ${seat} has revealed its seed already.`);
+  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'reveal', reveal }, signature);
   if (reveal.seat !== seat) {
     throw darkRefusal(
       'REVEAL_MISMATCH',
@@ -433,7 +438,6 @@ function acceptReveal(
   }
   // Not checked against the commitment here: a seed that does not replay is the verdict's to
   // name (docs/DARK.md §10), in the hand's record, where everyone can see it.
-  const signed = checkDarkSignature(doc, hand, dark, seat, { kind: 'reveal', reveal }, signature);
   const reveals = dark.reveals.map((r, i) => (i === seat ? reveal : r));
   const next: DarkHand = { ...signed, reveals };
   const action: PublicAction = { type: 'dark-reveal', seat };

@@ -1,7 +1,7 @@
 import { type DarkSignedPayload, darkSignedBytes } from '../../client/index.ts';
 import { ed25519Verify } from '../../fair/index.ts';
 import { ApiError } from '../deck/api-error.ts';
-import type { DarkHand } from './dark-hand.ts';
+import type { DarkHand } from './dark-state.ts';
 import type { HandDocument, TableDocument } from './table-doc.ts';
 
 /**

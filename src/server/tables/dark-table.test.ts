@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { darkTable } from '../../../test/support/dark-table.ts';
 import { testApp } from '../../../test/support/test-table.ts';
-import { verifyDarkTranscript } from '../../dark/index.ts';
+import { loadDarkGroup, verifyDarkTranscript } from '../../dark/index.ts';
+import { ApiError } from '../deck/api-error.ts';
+import { groupOf } from './dark-hand.ts';
 
 test('a dark hand from the keys to the verdict, through the routes', async () => {
   const t = testApp('dark whole hand');
@@ -39,4 +41,43 @@ test('a dark hand from the keys to the verdict, through the routes', async () =>
   const verdict = await verifyDarkTranscript(record.json.transcript);
   assert.equal(verdict.status, 'verified');
   assert.equal(verdict.deck?.length, 54);
+  // The next hand is asked for as at any table, and is dark too; its announcement binds the
+  // dark transcript's hash as `prev`.
+  const next = await d.act(1, { type: 'next-hand' });
+  assert.equal(next.status, 200, next.text);
+  assert.equal(next.json.table.hand.n, 2);
+  assert.equal(next.json.table.hand.dark.stage, 'keys');
+  assert.equal(next.json.table.hand.announcement.prev, ended.history.at(-1).transcriptHash);
+});
+
+test('a dark table is Dou Dizhu for three, fair, with no house bot and no show-hand', async () => {
+  const t = testApp('dark options');
+  const refusals: [Record<string, unknown>, RegExp][] = [
+    [{ preset: 'doudizhu-4p' }, /doudizhu preset/],
+    [{ preset: 'holdem', options: { seats: 2 } }, /doudizhu preset/],
+    [{ preset: 'doudizhu', fair: false }, /fair/],
+    [{ preset: 'doudizhu', bots: [2] }, /bot/],
+    [{ preset: 'doudizhu', rules: { showHand: true } }, /showHand/],
+  ];
+  for (const [body, why] of refusals) {
+    const r = await t.call('POST', '/v1/tables', { ...body, dark: true });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.json.code, 'BAD_REQUEST');
+    assert.match(r.json.error, why);
+  }
+  const made = await t.call('POST', '/v1/tables', { preset: 'doudizhu', dark: true });
+  assert.equal(made.status, 201, made.text);
+  const bot = await t.call('POST', `/v1/tables/${made.json.tableId}/seats/1/bot`, undefined, {
+    Authorization: `Bearer ${made.json.hostToken}`,
+  });
+  assert.equal(bot.status, 400, bot.text);
+  assert.match(bot.json.error, /dark tables/);
+});
+
+test('without the group loaded (no @noble/curves) a dark step is 501 MISSING_PEER', async () => {
+  assert.throws(
+    () => groupOf({}),
+    (e: unknown) => e instanceof ApiError && e.status === 501 && e.code === 'MISSING_PEER',
+  );
+  assert.ok(groupOf({ darkGroup: await loadDarkGroup() }));
 });

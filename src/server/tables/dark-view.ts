@@ -1,5 +1,5 @@
 import type { DarkHandView, DarkVerdictView } from '../../client/index.ts';
-import { type DarkHand, darkWaitingFor } from './dark-hand.ts';
+import { type DarkHand, darkWaitingFor } from './dark-state.ts';
 
 const KITTY_POSITIONS = [51, 52, 53];
 

@@ -12,7 +12,7 @@ import type { RandomSource } from '../../index.ts';
 import { ApiError } from '../deck/api-error.ts';
 import { botCommit, botReveal } from './bot-seeds.ts';
 import { voidDarkHand } from './dark-end.ts';
-import { darkWaitingFor, newDarkHand } from './dark-hand.ts';
+import { darkWaitingFor, newDarkHand } from './dark-state.ts';
 import { scoreHandSafe, startDoudizhu } from './doudizhu-table.ts';
 import { holdBackStreets } from './hold-back-streets.ts';
 import { roomDueAt } from './room-close.ts';

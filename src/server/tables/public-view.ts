@@ -1,7 +1,7 @@
 import type { CountsView, GameView, HandView } from '../../client/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
 import { actionView } from './action-view.ts';
-import { darkWaitingFor } from './dark-hand.ts';
+import { darkWaitingFor } from './dark-state.ts';
 import { darkHandView, darkVerdictView } from './dark-view.ts';
 import { stakedScore } from './staked-score.ts';
 import type { HandDocument, TableDocument } from './table-doc.ts';

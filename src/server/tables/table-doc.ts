@@ -9,7 +9,7 @@ import type {
   VoidReasonV3,
 } from '../../fair/index.ts';
 import type { DoudizhuState } from '../../rules/doudizhu/index.ts';
-import type { DarkHand } from './dark-hand.ts';
+import type { DarkHand } from './dark-state.ts';
 
 /**
  * One table, as the steps see it (store/table-store.ts keeps it as JSON). It holds secrets —
