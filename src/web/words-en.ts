@@ -39,7 +39,7 @@ export const EN = {
   'lobby.ruleShowHand': 'show hand',
   'lobby.dark': 'Dark deal (the server never sees your cards)',
   'lobby.darkNote':
-    'The seats shuffle and deal among themselves, each on its own device: nobody but you, not the server nor the host, sees your cards until you play them.',
+    'The seats shuffle and deal among themselves, each on its own device: nobody but you, not the server nor the host, sees your cards until you play them. Dou Dizhu for three, without show hand.',
   'lobby.ruleDark': 'dark deal: the server never sees a card',
   'lobby.createGo': 'Create the room',
   'lobby.privateNote': 'Rather hand out one invite link per seat?',

@@ -38,7 +38,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lobby.ruleShowHand': '明牌',
   'lobby.dark': '加密发牌（服务器永远看不到你的牌）',
   'lobby.darkNote':
-    '各座位在自己的设备上轮流洗牌、相互发牌：在你出牌之前，除你之外没有人——服务器和房主都不例外——能看到你的牌。',
+    '各座位在自己的设备上轮流洗牌、相互发牌：在你出牌之前，除你之外没有人——服务器和房主都不例外——能看到你的牌。仅限三人斗地主，不含明牌。',
   'lobby.ruleDark': '加密发牌：服务器看不到任何一张牌',
   'lobby.createGo': '创建房间',
   'lobby.privateNote': '想给每个座位单独发邀请链接？',

@@ -118,7 +118,13 @@ describe('a dark hand in Chromium: three browsers deal among themselves and play
     await open(alice, `${origin}/`);
     await alice.page.waitForSelector('#view-play[data-ready="true"]', { state: 'attached' });
     await alice.page.fill('#lobby-name', 'alice');
+    // Show hand is not played dark, nor Dou Dizhu for four: ticking "Dark deal" takes them away.
+    await alice.page.check('#lobby-showhand');
+    await alice.page.selectOption('#lobby-preset', 'doudizhu-4p');
     await alice.page.check('#lobby-dark');
+    assert.equal(await alice.page.isChecked('#lobby-showhand'), false);
+    assert.equal(await alice.page.isDisabled('#lobby-showhand'), true);
+    assert.equal(await alice.page.inputValue('#lobby-preset'), 'doudizhu');
     await alice.page.click('#lobby-create-go');
     await alice.page.waitForSelector('#lobby-room:not([hidden])');
     assert.match((await alice.page.textContent('#lobby-room-rules')) ?? '', /dark deal/);
