@@ -92,7 +92,7 @@ function replaceDir(built: string, outDir: string): void {
 
 /**
  * Bundles src/web into `outDir` (replaced as a whole): index.html, main.css, main.js and its
- * chunks, audit-worker.js, audit-sandbox.js, the 55 card faces in img/, and beside each file its brotli (`.br`) and
+ * chunks, audit-worker.js, audit-sandbox.js, dark-worker.js, the 55 card faces in img/, and beside each file its brotli (`.br`) and
  * gzip (`.gz`) forms, when smaller.
  *
  * @example
@@ -132,6 +132,14 @@ export async function buildWeb(outDir = DEFAULT_OUT_DIR): Promise<WebBuild> {
     await build({
       ...common,
       entryPoints: { 'audit-worker': join(WEB, 'audit-worker.ts') },
+      splitting: false,
+      entryNames: '[name]',
+    });
+    // A dark table's worker holds a seat's secrets: one file with no imports (the group from
+    // @noble/curves bundled in), so its policy, which allows no script and no connection, is its own.
+    await build({
+      ...common,
+      entryPoints: { 'dark-worker': join(WEB, 'dark-worker.ts') },
       splitting: false,
       entryNames: '[name]',
     });

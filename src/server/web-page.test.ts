@@ -22,6 +22,7 @@ writeFileSync(join(dir, 'main.js'), MAIN);
 writeFileSync(join(dir, 'main.js.br'), BUILT_BR);
 writeFileSync(join(dir, 'main.js.gz'), BUILT_GZ);
 writeFileSync(join(dir, 'audit-worker.js'), 'self.onmessage = () => {};');
+writeFileSync(join(dir, 'dark-worker.js'), 'self.onmessage = () => {};');
 writeFileSync(join(dir, 'audit-sandbox.js'), 'self.onmessage = () => {};');
 writeFileSync(join(dir, 'notes.txt'), 'not served');
 
@@ -106,4 +107,12 @@ test('the audit workers have their own policies: statistics with nothing, pasted
   assert.doesNotMatch(sandbox ?? '', /'self'|\*|https?:|blob:|data:/);
   const page = (await call('/web/main.js')).headers.get('content-security-policy') ?? '';
   assert.doesNotMatch(page, /unsafe-eval/);
+});
+
+test("the dark worker, which holds a seat's secrets, is served with a policy that allows nothing", async () => {
+  const { call } = testApp({}, { webDir: dir });
+  const dark = await call('/web/dark-worker.js');
+  assert.equal(dark.status, 200);
+  // No connect-src, no script-src: everything falls back to 'none'.
+  assert.equal(dark.headers.get('content-security-policy'), "default-src 'none'");
 });

@@ -31,10 +31,18 @@ export const WORKER_CSP = "default-src 'none'; script-src 'wasm-unsafe-eval'";
 export const SANDBOX_CSP =
   "default-src 'none'; script-src 'unsafe-eval'; worker-src 'none'; connect-src 'none'";
 
+/**
+ * The policy of a dark table's worker (src/web/dark-worker.ts), which holds a seat's key secret
+ * and step seed: no connection, no further script, no WebAssembly — the worker is one script and
+ * answers only its page, so nothing it holds can be sent anywhere else, even by a bug.
+ */
+export const DARK_WORKER_CSP = "default-src 'none'";
+
 /** Each worker's policy by file name; every other file gets the page's. */
 const WORKER_POLICIES: Readonly<Record<string, string>> = {
   'audit-worker.js': WORKER_CSP,
   'audit-sandbox.js': SANDBOX_CSP,
+  'dark-worker.js': DARK_WORKER_CSP,
 };
 
 const TYPES: Record<string, string> = {

@@ -43,6 +43,7 @@ export function renderRoomSeats(tv: TableView, busy: boolean): void {
     tv.rules.robLandlord === true ? t('lobby.ruleRob') : t('lobby.ruleBid'),
     ...(tv.rules.doubling === true ? [t('lobby.ruleDoubling')] : []),
     ...(tv.rules.showHand === true ? [t('lobby.ruleShowHand')] : []),
+    ...(tv.dark === true ? [t('lobby.ruleDark')] : []),
   ];
   fact(facts, t('lobby.rules'), rules.join(t('list.sep')));
   fact(facts, t('lobby.stakes'), String(tv.stakes));

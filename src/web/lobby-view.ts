@@ -118,6 +118,21 @@ function onBots(): void {
     .finally(() => setBusy(false));
 }
 
+/**
+ * A dark room is Dou Dizhu for three without show hand (docs/TABLES.md, "Dark tables"): while
+ * "Dark deal" is ticked the form offers nothing the service would refuse.
+ */
+function darkOptions(): void {
+  const dark = byId<HTMLInputElement>('lobby-dark').checked;
+  const preset = byId<HTMLSelectElement>('lobby-preset');
+  const four = preset.querySelector<HTMLOptionElement>('option[value="doudizhu-4p"]');
+  if (four !== null) four.disabled = dark;
+  if (dark) preset.value = 'doudizhu';
+  const showHand = byId<HTMLInputElement>('lobby-showhand');
+  showHand.disabled = dark;
+  if (dark) showHand.checked = false;
+}
+
 function onCreate(event: Event): void {
   event.preventDefault();
   if (busy) return;
@@ -143,6 +158,7 @@ function onCreate(event: Event): void {
       stakes,
       turnSeconds: Number(byId<HTMLSelectElement>('lobby-clock').value),
       ...(Object.keys(rules).length > 0 ? { rules } : {}),
+      ...(byId<HTMLInputElement>('lobby-dark').checked ? { dark: true } : {}),
     },
     name,
   )
@@ -323,6 +339,7 @@ export function setupLobbyView(): void {
   if (name.value === '') name.value = keptName();
   byId('lobby-bots').addEventListener('click', onBots);
   byId('lobby-create-form').addEventListener('submit', onCreate);
+  byId('lobby-dark').addEventListener('change', darkOptions);
   byId('lobby-join-form').addEventListener('submit', onJoin);
   byId('lobby-seats').addEventListener('click', onTake);
   byId('lobby-watch').addEventListener('click', onWatch);

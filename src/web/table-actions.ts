@@ -51,7 +51,11 @@ export function setupActions(): void {
       showMessage(refusalBox(s), () => t('table.selectFirst'));
       return;
     }
-    void act(s, { type: 'play', cards })
+    // A dark table: the worker makes the shares that open these cards to everyone.
+    const move =
+      s.dark === null ? Promise.resolve({ type: 'play', cards } as const) : s.dark.play(cards);
+    void move
+      .then((action) => act(s, action, cards))
       .then(() => {
         s.selected.clear();
         renderMine(s);

@@ -9,6 +9,7 @@ import {
   TableClientError,
   type TableView,
 } from '../client/index.ts';
+import { DarkTable } from './dark-table.ts';
 import { byId, showError, showMessage } from './dom.ts';
 import type { RefusalContext } from './error-words.ts';
 import { lang, t } from './i18n.ts';
@@ -54,10 +55,50 @@ export function accept(s: Sitting, tv: TableView): void {
   // A seat's memory is kept by its client (tableSeat); the host's and a spectator's here.
   if (s.seat === null) remember(s, tv);
   else s.seat.accept(tv);
-  draw(s);
-  s.verdicts.check(tv);
+  if (tv.dark === true) {
+    // A dark table: the seat's worker takes its protocol steps, and its opened cards are the
+    // hand drawn (the service's view has none); each hand is checked there, not from a record.
+    s.dark ??= darkDriver(s);
+    s.table = s.dark.withCards(tv);
+    s.dark.accept(tv);
+    draw(s);
+  } else {
+    draw(s);
+    s.verdicts.check(tv);
+  }
   comeBack(s, tv);
   void step(s);
+}
+
+/**
+ * The dark drivers of this tab, by table and role, with the sitting each now serves: a seat's
+ * worker holds its secrets for the hand, so opening the lobby and coming back to the table in
+ * this tab must find the same worker, not a new one that never knew them.
+ */
+const drivers = new Map<string, { driver: DarkTable; sitting: Sitting }>();
+
+/** The dark driver of `s`: its messages go out as `s`'s moves; what it opens redraws `s`. */
+function darkDriver(s: Sitting): DarkTable {
+  const id = `${s.id}/${s.role}`;
+  const kept = drivers.get(id);
+  if (kept !== undefined) {
+    kept.sitting = s;
+    return kept.driver;
+  }
+  const key = typeof s.role === 'number' ? tableStorage.key(s.id, s.role) : null;
+  const entry: { driver: DarkTable; sitting: Sitting } = {
+    sitting: s,
+    driver: new DarkTable(s.me, key, {
+      act: (action) => act(entry.sitting, action),
+      changed: () => {
+        const now = entry.sitting;
+        if (now.table !== null) now.table = entry.driver.withCards(now.table);
+        if (here.current === now) draw(now);
+      },
+    }),
+  };
+  drivers.set(id, entry);
+  return entry.driver;
 }
 
 /**
@@ -79,6 +120,8 @@ function comeBack(s: Sitting, tv: TableView): void {
 function lose(s: Sitting): void {
   s.stopped = true;
   s.stream?.abort();
+  s.dark?.close();
+  drivers.delete(`${s.id}/${s.role}`);
   if (typeof s.role === 'number') {
     tableStorage.setToken(s.id, s.role, null);
     tableStorage.setKey(s.id, s.role, null);
@@ -121,11 +164,19 @@ export async function refresh(s: Sitting): Promise<void> {
  * What the page knows of a move, to word its refusal: the cards tried, the play they had to beat
  * and the highest bid (error-words.ts names the cards as the page labels them).
  */
-function refusalContext(s: Sitting, action: TableAction): RefusalContext {
+function refusalContext(
+  s: Sitting,
+  action: TableAction,
+  tried: readonly string[] | undefined,
+): RefusalContext {
   const g = s.table?.hand?.game;
   const lead = g?.lead !== null && g?.lead !== undefined && g.lead.seat !== s.me ? g.lead : null;
   return {
-    ...(action.type === 'play' ? { cards: action.cards } : {}),
+    ...(action.type === 'play'
+      ? { cards: action.cards }
+      : tried === undefined
+        ? {}
+        : { cards: tried }),
     ...(lead === null ? {} : { lead: { cards: lead.cards, type: lead.type } }),
     ...(g === undefined ? {} : { highest: g.highestBid }),
   };
@@ -133,18 +184,23 @@ function refusalContext(s: Sitting, action: TableAction): RefusalContext {
 
 /**
  * Sends a move on the newest view's version; a lost answer is asked again by the client. A
- * refusal is shown next to the hand (a seat) or in the page's box (the host).
+ * refusal is shown next to the hand (a seat) or in the page's box (the host); `tried` names the
+ * cards of a dark play (whose action carries positions) for its refusal's words.
  *
  * @example
  * ```ts
  * await act(s, { type: 'pass' });
  * ```
  */
-export async function act(s: Sitting, action: TableAction): Promise<void> {
+export async function act(
+  s: Sitting,
+  action: TableAction,
+  tried?: readonly string[],
+): Promise<void> {
   const box = refusalBox(s);
   box.hidden = true;
   const version = s.table?.version ?? 0;
-  const ctx = refusalContext(s, action);
+  const ctx = refusalContext(s, action, tried);
   try {
     const r = await api().act(s.id, s.token, action, { version });
     accept(s, r.table);

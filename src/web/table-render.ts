@@ -4,6 +4,7 @@
 // screen, the scores, the hand-end summary and the verdicts. Nothing focusable is rebuilt; when
 // the focused control is hidden (Play, once played) or removed (the card played), focus goes to
 // the hand's tab stop rather than to <body>.
+import { darkDealt, renderDark } from './dark-render.ts';
 import { byId } from './dom.ts';
 import { serverNow } from './table-api.ts';
 import { renderBoard } from './table-board.ts';
@@ -38,6 +39,13 @@ function setText(id: string, text: string): void {
  */
 export function summary(s: Sitting): void {
   const n = s.table?.hand?.n;
+  if (s.dark !== null) {
+    renderSummary(
+      s.table,
+      n === undefined || s.table === null ? undefined : darkDealt(s.table, n, s.dark),
+    );
+    return;
+  }
   renderSummary(s.table, n === undefined ? undefined : s.verdicts.dealt(n));
 }
 
@@ -65,6 +73,7 @@ export function render(s: Sitting, hooks: RenderHooks): void {
     renderHostPanel(tv, hostToken, { render: () => render(s, hooks), refresh: hooks.refresh });
   }
   if (tv !== null) renderWaiting(tv, s.me, serverNow(), s.role !== 'watch');
+  renderDark(s);
   renderScores(tv);
   s.verdicts.render();
   summary(s);

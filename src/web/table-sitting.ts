@@ -2,6 +2,7 @@
 // seat, the host or a spectator), the newest view, the seat's own fairdeal/client tableSeat, the
 // verdicts, the selection and the roving focus of the hand, and the live stream's state.
 import { type TableSeat, type TableView, tableSeat } from '../client/index.ts';
+import type { DarkTable } from './dark-table.ts';
 import { api } from './table-api.ts';
 import { type Role, seatMemory, tableStorage } from './table-storage.ts';
 import { HandVerdicts } from './table-verdicts.ts';
@@ -50,6 +51,8 @@ export class Sitting {
   /** Ends the live stream. */
   stream: AbortController | null = null;
   timer: ReturnType<typeof setInterval> | null = null;
+  /** At a dark table: the seat's worker and its part of each hand (or, for the host and a spectator, the check of each hand). */
+  dark: DarkTable | null = null;
   /** The seat's own client (its key, its fair steps); null for the host, a spectator, or without the key. */
   readonly seat: TableSeat | null;
   constructor(id: string, role: Role, token: string, changed: () => void) {

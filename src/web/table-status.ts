@@ -3,6 +3,7 @@
 // is read off the public view (the bid, bombs and rockets played, a shown hand) to tell players
 // what is at stake; the hand's score is always the service's (table-scores.ts).
 import type { GameView, TableView } from '../client/index.ts';
+import { darkProgress } from './dark-status.ts';
 import { t, tf } from './i18n.ts';
 import { displayName } from './table-names.ts';
 
@@ -24,6 +25,7 @@ export function statusLine(tv: TableView | null, me: number): string {
   if (hand.phase === 'committing') return line(t('table.committing'));
   if (hand.phase === 'revealing') return line(t('table.revealing'));
   if (hand.phase === 'void') return line(t('table.voidHand'));
+  if (hand.phase === 'dark') return line(darkProgress(tv) ?? t('dark.badge'));
   if (hand.phase === 'ended') {
     if (g?.winner !== null && g?.winner !== undefined)
       return line(tf('table.wonBy', { name: displayName(tv, g.winner) }));

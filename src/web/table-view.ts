@@ -42,11 +42,14 @@ function tick(s: Sitting): void {
   if (s.table === null || here.current !== s) return;
   renderWaiting(s.table, s.me, serverNow(), s.role !== 'watch');
   renderClocks(byId('table-seat'), s.table, serverNow());
-  // While the hand waits for seeds, a tab that has heard nothing for 5 s reads the table once:
+  // While the hand waits for seeds (or a dark hand's messages), a tab that has heard nothing for 5 s reads the table once:
   // a change whose event was lost (a stream dropped and resumed at the wrong moment) must not
   // leave a seat waiting on a step it could take.
   const phase = s.table.hand?.phase;
-  if ((phase === 'committing' || phase === 'revealing') && Date.now() - s.lastHeard > 5000) {
+  if (
+    (phase === 'committing' || phase === 'revealing' || phase === 'dark') &&
+    Date.now() - s.lastHeard > 5000
+  ) {
     s.lastHeard = Date.now();
     void refresh(s).catch(() => {});
   }

@@ -1,9 +1,10 @@
 // The waiting screen (docs/WEB.md, "Sit at a table"): before every seat is claimed, and while a
-// hand waits for commitments and reveals, who has done what — by name, not a count — the time
+// hand waits for commitments and reveals (or a dark hand for its seats' messages), who has done what — by name, not a count — the time
 // left before the deadline (the service's clock), and once it has passed a button to void the
 // hand with what that means. A void hand is never dealt: there is no deal with fewer seeds.
 
 import type { TableView } from '../client/index.ts';
+import { darkProgress } from './dark-status.ts';
 import { byId, el } from './dom.ts';
 import { list, t, tf } from './i18n.ts';
 import { displayName } from './table-names.ts';
@@ -16,7 +17,25 @@ function clock(ms: number): string {
 /** Whether the waiting screen is what the table shows now. */
 function waiting(tv: TableView): boolean {
   const h = tv.hand;
-  return h === null || h.phase === 'committing' || h.phase === 'revealing' || h.phase === 'void';
+  return (
+    h === null ||
+    h.phase === 'committing' ||
+    h.phase === 'revealing' ||
+    h.phase === 'void' ||
+    h.phase === 'dark'
+  );
+}
+
+/**
+ * Whether seat `k` has sent its part of the dark stage the hand is in: its key, its shuffle step
+ * (the seats shuffle in order), its shares, its reveal.
+ */
+function darkDone(tv: TableView, k: number): boolean {
+  const d = tv.hand?.dark;
+  if (d === undefined) return false;
+  if (d.stage === 'keys') return d.keys[k] !== null && d.keys[k] !== undefined;
+  if (d.stage === 'shuffle') return k < d.steps.length;
+  return !d.waitingFor.includes(k);
 }
 
 /**
@@ -35,9 +54,10 @@ export function renderWaiting(tv: TableView, me: number, now: number, canVoid = 
   if (box.hidden) return;
   const h = tv.hand;
   const claiming = h === null || h.phase === 'void';
+  const dark = h !== null && h.phase === 'dark';
   byId('table-waiting-title').textContent = claiming
     ? t('table.waitJoin')
-    : `${tf('table.handN', { n: h.n })} — ${h.phase === 'committing' ? t('table.committing') : t('table.revealing')}`;
+    : `${tf('table.handN', { n: h.n })} — ${dark ? (darkProgress(tv) ?? t('dark.badge')) : h.phase === 'committing' ? t('table.committing') : t('table.revealing')}`;
   const rows = byId('table-waiting-list');
   rows.replaceChildren();
   for (let k = 0; k < tv.seats; k++) {
@@ -46,6 +66,9 @@ export function renderWaiting(tv: TableView, me: number, now: number, canVoid = 
     if (claiming) {
       done = tv.seatKeys[k] !== null;
       words = done ? t('table.seatJoined') : t('table.seatOpen');
+    } else if (dark) {
+      done = darkDone(tv, k);
+      words = done ? t('dark.seatDone') : t('dark.seatPending');
     } else if (h.phase === 'committing') {
       done = h.commits[k] !== null && h.commits[k] !== undefined;
       words = done ? t('table.committed') : t('table.toCommit');
@@ -70,7 +93,8 @@ export function renderWaiting(tv: TableView, me: number, now: number, canVoid = 
   const left = h.deadline - now;
   countdown.textContent =
     left > 0 ? tf('table.timeLeft', { time: clock(left) }) : t('table.timeUp');
-  voidBox.hidden = !canVoid || left > 0 || h.waitingFor.length === 0;
+  // A dark hand whose seat stopped is voided by the service's own sweep at its deadline.
+  voidBox.hidden = dark || !canVoid || left > 0 || h.waitingFor.length === 0;
   if (!voidBox.hidden) {
     const names = list(h.waitingFor.map((k) => displayName(tv, k)));
     byId('table-void-why').textContent = tf(

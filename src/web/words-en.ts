@@ -37,6 +37,10 @@ export const EN = {
   'lobby.ruleRob': 'rob the landlord',
   'lobby.ruleDoubling': 'doubling',
   'lobby.ruleShowHand': 'show hand',
+  'lobby.dark': 'Dark deal (the server never sees your cards)',
+  'lobby.darkNote':
+    'The seats shuffle and deal among themselves, each on its own device: nobody but you, not the server nor the host, sees your cards until you play them. Dou Dizhu for three, without show hand.',
+  'lobby.ruleDark': 'dark deal: the server never sees a card',
   'lobby.createGo': 'Create the room',
   'lobby.privateNote': 'Rather hand out one invite link per seat?',
   'lobby.private': 'Open a private table with invite links',
@@ -164,6 +168,30 @@ export const EN = {
     'This browser does not hold this seat’s key, so it cannot commit or reveal for it: open the seat in the browser that claimed it.',
   'table.lostSeed':
     'This browser no longer holds the seed it committed for this hand, so it cannot reveal: the hand will be void after the deadline.',
+  'dark.badge': 'Dark deal',
+  'dark.seatDone': 'has sent its part',
+  'dark.seatPending': 'has not sent its part yet',
+  'dark.keys': 'Dark deal: making the seats’ keys… {done} of {seats}',
+  'dark.shuffling': 'Dark deal: shuffling… {done} of {seats}',
+  'dark.dealing': 'Dark deal: dealing… {done} of {seats} seats have sent their shares',
+  'dark.kitty': 'Opening the kitty… {done} of {seats}',
+  'dark.revealing': 'Revealing the shuffles… {done} of {seats}',
+  'dark.private': 'Your cards are decrypted on this device; the server never saw them.',
+  'dark.privateWatch':
+    'A dark deal: each seat’s cards are decrypted on its own device; the server never sees them.',
+  'dark.decrypting': 'Decrypting your cards on this device…',
+  'dark.verifying': 'Checking the whole hand on this device…',
+  'dark.verified':
+    '✓ Hand {n} checked on this device: every shuffle replayed, every share and every card played proven.',
+  'dark.failed': '✗ Hand {n} failed its check: {name} sent what does not hold.',
+  'dark.failedNoSeat': '✗ Hand {n} failed its check on this device.',
+  'dark.void': 'Hand {n} is void: {name} stopped sending its part of the deal.',
+  'dark.badMessage':
+    '{name} sent a message that fails its check: this seat stops taking part in the hand.',
+  'dark.lost':
+    'This page no longer holds this seat’s secrets for the dark hand (it was reloaded during the hand): the hand will be void when its time runs out.',
+  'dark.noWorker':
+    'This browser cannot start the worker a dark deal needs, so this seat cannot take part.',
   'table.kicked': 'The host removed you from this seat: this browser’s token no longer works.',
   'table.badAnnouncement':
     'The dealer’s announcement failed the check — this seat does not commit:',
