@@ -16,13 +16,17 @@ import { UsageError } from '../io.ts';
 import { ContentError, InputError, MAX_FAIR_FILE_BYTES, readBoundedText } from '../read-input.ts';
 import { escapeText, safeJson } from './escape-text.ts';
 import { readAnnouncementV3, readRosterV3 } from './fair-v3-files.ts';
+import { darkTranscriptOf, verifyDarkFiles } from './verify-dark-files.ts';
 
 const MAX_CARD_LINES = 5;
 
 const HELP = `Usage: fairdeal verify <transcript.json> [more.json …] [--json]
 
 Re-deals each hand from its record (fairdeal-v3, or a legacy v2 or v1 transcript, docs/FAIR.md)
-and checks every commitment, signature, seed, card and hash. With several files (in hand order)
+and checks every commitment, signature, seed, card and hash. A dark hand's transcript
+(fairdeal-dark-v1, docs/DARK.md, or the service's record of a finished dark hand) is replayed
+instead: every key proof, shuffle step, decryption share and play (exit 0 verified, 5 void, 1
+failed, naming the seat at fault); dark and fair files are not mixed in one call. With several files (in hand order)
 it also checks that they form one unbroken chain (same table, hand numbers one apart, each prev
 the previous hash, never a v1 hand after a v2 one). A file may
 hold a JSON array of transcripts, or the --json output of 'fairdeal deal --fair' (its transcript
@@ -112,6 +116,22 @@ export const verify: Command = async (args, io) => {
         entries.push({ name: `${file}[${i}]`, value: v });
       });
     } else entries.push(unwrapDealOutput(file, value));
+  }
+  // Dark transcripts (docs/DARK.md) are another protocol: verified on their own, never chained.
+  const dark = entries.filter(
+    (e) => e.error === undefined && darkTranscriptOf(e.value) !== undefined,
+  );
+  if (dark.length > 0) {
+    if (
+      dark.length !== entries.length ||
+      values.announcement !== undefined ||
+      values.roster !== undefined
+    ) {
+      throw new UsageError(
+        'dark transcripts are verified on their own: give only dark ones, without --announcement or --roster',
+      );
+    }
+    return verifyDarkFiles(io, dark, values.json === true);
   }
   const results: VerifyResult[] = entries.map((e) =>
     e.error !== undefined
