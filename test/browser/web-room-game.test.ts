@@ -381,8 +381,25 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
       }
     }
 
-    /** The kitty, read from the page of the seat to play once it was turned over. */
-    async function kittyOf(p: Player): Promise<string[]> {
+    /**
+     * The kitty, read from the page of the seat to play once it was turned over — this hand's:
+     * waited for until the page no longer shows the hand before's kitty (`before`), so that a
+     * page still drawing the last hand under load is not taken for this one.
+     */
+    async function kittyOf(p: Player, before: readonly string[] = []): Promise<string[]> {
+      await p.b.page.waitForFunction(
+        (old) => {
+          const ids = Array.from(
+            document.querySelectorAll<HTMLElement>('#table-board .kitty img[data-card]'),
+            (i) => i.dataset.card!,
+          );
+          // The same three cards twice in a row is a chance of 1 in 24,804; one card in common
+          // is not rare, and not a sign of a stale page.
+          return ids.length === 3 && !ids.every((c) => old.includes(c));
+        },
+        before,
+        { timeout: 30_000 },
+      );
       const kitty = await kittyShown(p.b.page);
       assert.equal(kitty.length, 3, 'the kitty, turned over');
       return kitty;
@@ -555,10 +572,11 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
     const dealt2 = await Promise.all(humans.map((p) => hand(p.b.page)));
 
     // ---- Hand 2: alice and bob by clicking and keys, the bot by itself, carol watching ----
+    const kitty1 = kitty;
     kitty = [];
     const botPlayed = new Set<string>();
     await playHand(2, humans, async (p) => {
-      if (kitty.length === 0) kitty = await kittyOf(p);
+      if (kitty.length === 0) kitty = await kittyOf(p, kitty1);
       // The bot's plays, read at each human turn (one at most since the last), are public.
       for (const c of await p.b.page.$$eval(
         '#table-board .seat[data-seat="2"] .last-play img[data-card]',
