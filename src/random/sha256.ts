@@ -102,8 +102,9 @@ export function portableSha256(data: Uint8Array): Uint8Array {
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) writeWord(out, i * 4, s[i]!);
   // Hashes here are keys and commitments: nothing of them stays behind in the scratch space.
-  // Plain loops, not fill/set, which a patched prototype could watch.
-  for (let i = 0; i < 128; i++) tail[i] = 0;
+  // Plain loops, not fill/set, which a patched prototype could watch. Only the tail's bytes this
+  // call wrote: the rest was zero when it began, as every call leaves it.
+  for (let i = 0; i < tailLength; i++) tail[i] = 0;
   for (let i = 0; i < 8; i++) s[i] = 0;
   return out;
 }
