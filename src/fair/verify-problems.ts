@@ -109,7 +109,9 @@ export function problem(
  * @example
  * ```ts
  * const problems: VerifyProblem[] = [];
- * compareCards(t.cards, plan.cardsOfKey(key), problems); // one problem per card that differs
+ * // verify passes plan.cardsOfKey(key); the transcript's own cards compare equal to themselves:
+ * compareCards(t.cards, { cards: t.cards.map((c) => c.card), to: t.cards.map((c) => c.to) }, problems);
+ * problems.length; // 0 (one problem per card that differs)
  * ```
  * @throws never.
  */

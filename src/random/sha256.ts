@@ -118,14 +118,15 @@ function writeWord(bytes: Uint8Array, at: number, word: number): void {
 
 /**
  * §6.2.2 on the 64-byte blocks of `bytes` from `at` to `end`, into STATE. Why it looks like this:
- * in Chromium this code is a third of a fair deal and of its verify (Web Crypto has no
+ * in Chromium this code is two fifths of a fair deal and of its verify (Web Crypto has no
  * synchronous digest), and written as the standard's loops (a 64-word schedule array, `K[t]`,
  * eight moves per round) it ran ~250 ns a block on V8. Here the working variables and the
  * 16-word window of the schedule (§6.2.2 step 1 needs W[t−2], W[t−7], W[t−15], W[t−16] only:
  * `wj` holds W[t] for t ≡ j mod 16) are locals the compiler keeps in registers, and sixteen
  * rounds are written out so that each names its variables in their rotated places instead of
- * moving eight of them: ~185 ns a block, byte-identical (sha256.test.ts: NIST vectors, every
- * length to 10,000 against node:crypto). Σ/σ are the rotations of §4.1.2; Ch is written
+ * moving eight of them: ~185 ns a block, byte-identical (sha256.test.ts: NIST vectors, random
+ * lengths to 10,000 against node:crypto). Σ/σ are the rotations of §4.1.2, written inline: as
+ * small functions they pushed this one past V8's inlining budget and it ran 4× slower. Ch is
  * `g ^ (e & (f ^ g))` and Maj `(a & b) ^ (c & (a ^ b))`, the same functions with fewer operations.
  */
 // biome-ignore format: one line per step of the unrolled rounds reads better than the formatter's five.
