@@ -3,7 +3,10 @@ import { sha256 } from '../random/sha256.ts';
 import { CanonicalWriter } from './canonical-writer.ts';
 import { type FairHeader, writeHeader } from './header.ts';
 import { fromHex } from './hex.ts';
-import { checkId, checkText, compareUtf8 } from './validate.ts';
+import { sortByUtf8 } from './utf8.ts';
+import { checkId, checkText } from './validate.ts';
+
+const playerOf = (entry: { readonly player: string }): string => entry.player;
 
 /** Domain labels of fairdeal-v2 (docs/FAIR.md §5–§9): each hash in its own lane. */
 export const LABELS_V2 = {
@@ -150,7 +153,7 @@ export function sortedRosterHash(
  * @throws {FairdealError} `BAD_OPTION` for a duplicate player id.
  */
 export function sortRoster<T extends { readonly player: string }>(entries: readonly T[]): T[] {
-  const out = [...entries].sort((a, b) => compareUtf8(a.player, b.player));
+  const out = sortByUtf8([...entries], playerOf);
   for (let i = 1; i < out.length; i++) {
     if (out[i]!.player === out[i - 1]!.player) {
       throw new FairdealError('BAD_OPTION', `player '${out[i]!.player}' appears twice`);

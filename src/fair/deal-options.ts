@@ -1,7 +1,9 @@
 import { FairdealError } from '../errors.ts';
 import type { CanonicalWriter } from './canonical-writer.ts';
 import { isOptionKey } from './option-key.ts';
-import { compareUtf8 } from './validate.ts';
+import { sortByUtf8 } from './utf8.ts';
+
+const sameText = (key: string): string => key;
 
 /**
  * The preset options that shape a fair deal, as a flat record (e.g. `{ seats: 6 }` for hold'em).
@@ -25,7 +27,7 @@ export type FairOptions = Readonly<Record<string, string | number | boolean>>;
  *   non-finite number, or a value of another type.
  */
 export function writeOptions(w: CanonicalWriter, options: FairOptions): CanonicalWriter {
-  const keys = Object.keys(options).sort(compareUtf8);
+  const keys = sortByUtf8(Object.keys(options), sameText);
   w.u32(keys.length);
   for (const key of keys) {
     if (!isOptionKey(key)) {

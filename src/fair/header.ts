@@ -6,6 +6,9 @@ import { isOptionKey } from './option-key.ts';
 import { checkSeating, type Seating, writeSeating } from './seating.ts';
 import { checkHand, checkId } from './validate.ts';
 
+/** The first hand's empty `prev`, shared: the writer only reads it (no array per header). */
+const NO_PREV = new Uint8Array(0);
+
 /** The fairdeal-v2 algorithm id, written into every header, transcript and label. */
 export const FAIR_V2 = 'fairdeal-v2';
 
@@ -64,7 +67,7 @@ export function writeHeader(w: CanonicalWriter, h: FairHeader): CanonicalWriter 
   w.str(FAIR_V2)
     .str(h.table)
     .u64(h.hand)
-    .bytes(h.prev === null ? new Uint8Array(0) : fromHex(h.prev, 32, 'prev'))
+    .bytes(h.prev === null ? NO_PREV : fromHex(h.prev, 32, 'prev'))
     .str(h.preset);
   writeOptions(w, h.options);
   return writeSeating(w, h.seating);

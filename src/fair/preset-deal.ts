@@ -23,8 +23,16 @@ export interface PresetDealPlan {
    *  same swaps — so the deal needs no id lookup and no check. */
   dealKey(key: Uint8Array): { cards: DealtCard[]; deal: Deal };
   /** The `cards` of {@link PresetDealPlan.dealKey} alone (what verify compares), without the
-   *  Deal. */
-  cardsOfKey(key: Uint8Array): DealtCard[];
+   *  Deal, as two lists: no object per card (verify allocated 3.8 KB of them, issue 25). */
+  cardsOfKey(key: Uint8Array): DealtIds;
+}
+
+/** Dealt cards as parallel lists: position `i` dealt card `cards[i]` to `to[i]`. */
+export interface DealtIds {
+  /** Card ids in dealt order (top of the shuffled deck first). */
+  readonly cards: readonly string[];
+  /** Each position's destination, as long as `cards`. Shared by every deal of the plan. */
+  readonly to: readonly string[];
 }
 
 /** Card ids of each canonical deck (the games layer caches the decks themselves, frozen cards
@@ -84,11 +92,9 @@ export function presetDeal(preset: string, options: FairOptions): PresetDealPlan
     },
     cardsOfKey(key) {
       const ranks = shuffleDeck(key, layout.rankWords);
-      const cards: DealtCard[] = [];
-      for (let p = 0; p < ranks.length; p++) {
-        cards.push({ card: layout.sorted[ranks[p]!]!.id, to: layout.route[p]! });
-      }
-      return cards;
+      const cards = new Array<string>(ranks.length);
+      for (let p = 0; p < ranks.length; p++) cards[p] = layout.sorted[ranks[p]!]!.id;
+      return { cards, to: layout.route };
     },
     dealKey(key) {
       // The hand ranks shuffled, not the cards: the same swaps (dealOrder says why).

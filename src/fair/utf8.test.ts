@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { compareUtf8, utf8Length } from './utf8.ts';
+import { compareUtf8, sortByUtf8, utf8Length } from './utf8.ts';
 
 // The reference is TextEncoder itself (WHATWG Encoding: a lone surrogate becomes U+FFFD), which
 // these functions replace on the hot path; the byte order of its output is the canonical order.
@@ -68,4 +68,23 @@ test('compareUtf8 orders as the UTF-8 bytes do (not as UTF-16 sort does)', () =>
   // U+FFFF sorts after U+1F0A1 in UTF-16 code units, before it in code points.
   assert.ok('\uffff' > '🂡' && compareUtf8('\uffff', '🂡') < 0);
   assert.equal(compareUtf8('\ud800', '\ufffd'), 0); // both encode as EF BF BD
+});
+
+test('sortByUtf8 gives the order a stable sort by compareUtf8 gives, short lists and long', () => {
+  // Keys from a small alphabet with astral characters and lone surrogates, so that lists have
+  // ties (stability shows) and UTF-16 order differs from UTF-8 order; lengths on both sides of
+  // the insertion-sort limit.
+  const key = fc.string({
+    unit: fc.constantFrom('a', 'b', '\uFFFF', '🂡', '\uD800', 'é'),
+    maxLength: 3,
+  });
+  fc.assert(
+    fc.property(fc.array(key, { maxLength: 40 }), (keys) => {
+      const items = keys.map((k, i) => ({ k, i }));
+      const want = [...items].sort((x, y) => compareUtf8(x.k, y.k));
+      const got = sortByUtf8([...items], (x) => x.k);
+      assert.deepEqual(got, want);
+    }),
+    { numRuns: 300 },
+  );
 });

@@ -1,4 +1,5 @@
 import { FairdealError } from '../errors.ts';
+import type { DealtIds } from './preset-deal.ts';
 import type { DealtCard } from './transcript.ts';
 
 /**
@@ -108,45 +109,49 @@ export function problem(
  * @example
  * ```ts
  * const problems: VerifyProblem[] = [];
- * compareCards(t.cards, expected, problems); // one problem per card that differs
+ * // verify passes plan.cardsOfKey(key); the transcript's own cards compare equal to themselves:
+ * compareCards(t.cards, { cards: t.cards.map((c) => c.card), to: t.cards.map((c) => c.to) }, problems);
+ * problems.length; // 0 (one problem per card that differs)
  * ```
  * @throws never.
  */
 export function compareCards(
   got: readonly DealtCard[],
-  want: readonly DealtCard[],
+  want: DealtIds,
   problems: VerifyProblem[],
 ): void {
-  if (got.length !== want.length) {
+  const dealt = want.cards;
+  if (got.length !== dealt.length) {
     problems.push(
       problem(
         'cards',
         'card-count',
-        `the transcript lists ${got.length} cards, the seeds deal ${want.length}`,
-        { listed: got.length, dealt: want.length },
+        `the transcript lists ${got.length} cards, the seeds deal ${dealt.length}`,
+        { listed: got.length, dealt: dealt.length },
       ),
     );
   }
-  const n = Math.min(got.length, want.length);
+  const n = Math.min(got.length, dealt.length);
   for (let i = 0; i < n; i++) {
     const g = got[i]!;
-    const w = want[i]!;
-    if (g.card !== w.card) {
+    const card = dealt[i]!;
+    const to = want.to[i]!;
+    if (g.card !== card) {
       problems.push(
         problem(
           `cards[${i}]`,
           'card',
-          `card at position ${i} is ${g.card}, the seeds give ${w.card}`,
-          { position: i, listed: g.card, dealt: w.card },
+          `card at position ${i} is ${g.card}, the seeds give ${card}`,
+          { position: i, listed: g.card, dealt: card },
         ),
       );
-    } else if (g.to !== w.to) {
+    } else if (g.to !== to) {
       problems.push(
         problem(
           `cards[${i}].to`,
           'card-destination',
-          `card ${g.card} at position ${i} went to ${g.to}, the preset deals it to ${w.to}`,
-          { position: i, card: g.card, listed: g.to, dealt: w.to },
+          `card ${g.card} at position ${i} went to ${g.to}, the preset deals it to ${to}`,
+          { position: i, card: g.card, listed: g.to, dealt: to },
         ),
       );
     }
