@@ -323,16 +323,28 @@ function startBidding(
   const game = emptyGame(doc, hand);
   const counts = dark.counts.map(() => 17);
   const next: DarkHand = { ...dark, stage: 'bidding', sharedBy: [], counts };
-  const dealt: PublicAction = { type: 'dealt', seat: null };
+  return playing(doc, hand, game, next, [action, { type: 'dealt', seat: null }], ctx);
+}
+
+// The hand in play with `game` and `dark`, its turn clock started, `actions` logged (the last
+// one is the change's action).
+function playing(
+  doc: TableDocument,
+  hand: HandDocument,
+  game: DoudizhuState,
+  dark: DarkHand,
+  actions: readonly [PublicAction, PublicAction],
+  ctx: StepContext,
+): Stepped {
   const h: HandDocument = {
     ...hand,
     phase: 'playing',
     game,
-    dark: next,
+    dark,
     clock: startClock(doc, game, ctx.now),
-    log: [...hand.log, action, dealt],
+    log: [...hand.log, ...actions],
   };
-  return { next: { ...doc, hand: h }, action: dealt };
+  return { next: { ...doc, hand: h }, action: actions[1] };
 }
 
 function openKitty(
@@ -359,16 +371,14 @@ function openKitty(
   const counts = dark.counts.map((c, k) => (k === landlord ? c + kitty.length : c));
   const game = { ...hand.game!, kitty: cardsOf(kitty) };
   const next: DarkHand = { ...dark, stage: 'play', kitty, counts, sharedBy: [] };
-  const shown: PublicAction = { type: 'kitty', seat: landlord, cards: kitty };
-  const h: HandDocument = {
-    ...hand,
-    phase: 'playing',
+  return playing(
+    doc,
+    hand,
     game,
-    dark: next,
-    clock: startClock(doc, game, ctx.now),
-    log: [...hand.log, action, shown],
-  };
-  return { next: { ...doc, hand: h }, action: shown };
+    next,
+    [action, { type: 'kitty', seat: landlord, cards: kitty }],
+    ctx,
+  );
 }
 
 /**
