@@ -51,6 +51,8 @@ const PER_WORKER = Number(process.env.BENCH_TABLES_PER_WORKER ?? 8);
 // each) in a cell instead of a few actions of its first; two seconds of warm-up spread the
 // tables over the phases of a hand before the measure starts.
 const DDZ_PER_WORKER = Number(process.env.BENCH_DDZ_TABLES_PER_WORKER ?? 1);
+// The mixes to run (`BENCH_MIXES=ddz` for the Dou Dizhu hands alone, as when profiling them).
+const MIXES = new Set((process.env.BENCH_MIXES ?? 'generic,ddz').split(','));
 function nextAction(t: Table): Record<string, unknown> {
   if (t.step < MOVES)
     return t.onBoard
@@ -181,6 +183,10 @@ try {
   await pgc.connect();
   for (const concurrency of LEVELS) {
     loads.push(`${concurrency}: ${loadavg()[0]!.toFixed(2)}`);
+    if (!MIXES.has('generic')) {
+      if (MIXES.has('ddz')) await ddzCell(concurrency);
+      continue;
+    }
     // Each worker round-robins PER_WORKER tables of its own, so a table sees a hand or two per
     // cell, as at a real table, rather than hundreds of hands (a table document keeps every
     // finished hand's transcript, so it grows with the hands played).
@@ -271,7 +277,7 @@ try {
         console.log(`  table ${t.id}: stored version ${stored}, expected ${t.created + t.ok}`);
       }
     }
-    await ddzCell(concurrency);
+    if (MIXES.has('ddz')) await ddzCell(concurrency);
   }
   // An event as a client gets it is its change's public part (stored once per change) merged
   // with its audience's private part (counted here as stored: sealed, a little longer).
