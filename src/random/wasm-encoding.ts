@@ -71,6 +71,7 @@ export function emit(code: number[], ...parts: (number | readonly number[])[]): 
  *
  * @example
  * ```ts
+ * const out: number[] = [];
  * section(out, 5, [1, 0x00, 1]); // one memory of one page
  * ```
  */
@@ -84,7 +85,8 @@ export function section(out: number[], id: number, content: number[]): void {
  *
  * @example
  * ```ts
- * functionBody(code, [3, 0x7f], body); // three i32 locals
+ * const code: number[] = [];
+ * functionBody(code, [3, 0x7f], [0x20, 0, 0x1a]); // three i32 locals; local.get 0, drop
  * ```
  */
 export function functionBody(out: number[], locals: number[], code: number[]): void {
@@ -98,6 +100,7 @@ export function functionBody(out: number[], locals: number[], code: number[]): v
  *
  * @example
  * ```ts
+ * const exports: number[] = [1];
  * name(exports, 'memory');
  * ```
  */
