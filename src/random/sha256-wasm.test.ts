@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { bytesToHex } from './hex.ts';
-import { jsSha256, portableSha256, portableSha256Diagnostic } from './sha256.ts';
+import { jsSha256, portableSha256, portableSha256Diagnostic, WASM_AFTER_BLOCKS } from './sha256.ts';
 import { newWasmSha256 } from './sha256-wasm.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -18,15 +18,26 @@ const COMPRESSIONS = [
   ['JavaScript', jsSha256],
 ] as const;
 
-test('the WebAssembly module compiles here, and portableSha256 runs it', () => {
+test('portableSha256 runs the JavaScript compression for its first blocks, then the module', () => {
   assert.ok(wasm !== undefined);
-  const before = portableSha256Diagnostic().calls;
-  portableSha256(utf8('abc'));
-  const after = portableSha256Diagnostic();
-  assert.equal(after.module, 'wasm');
-  assert.equal(after.failure, undefined);
-  assert.equal(after.calls.wasm, before.wasm + 1);
-  assert.equal(after.calls.js, before.js);
+  // Nothing was hashed in this process yet: the module is not even assembled.
+  const fresh = portableSha256Diagnostic();
+  assert.equal(fresh.module, 'untried');
+  assert.deepEqual(fresh.calls, { wasm: 0, js: 0 });
+  const almost = new Uint8Array((WASM_AFTER_BLOCKS - 3) * 64);
+  assert.equal(bytesToHex(portableSha256(almost)), nodeHex(almost));
+  assert.equal(portableSha256Diagnostic().module, 'untried');
+  portableSha256(utf8('abc')); // 1 block: still short of the threshold
+  portableSha256(utf8('abc')); // reaches it
+  assert.deepEqual(portableSha256Diagnostic(), {
+    module: 'untried',
+    calls: { wasm: 0, js: 3 },
+  });
+  assert.equal(
+    bytesToHex(portableSha256(utf8('abc'))),
+    'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  );
+  assert.deepEqual(portableSha256Diagnostic(), { module: 'wasm', calls: { wasm: 1, js: 3 } });
 });
 
 test('both compressions give the FIPS 180-4 example digests', () => {
@@ -141,9 +152,9 @@ test('a script that patches the typed arrays after load sees nothing of a digest
   );
 });
 
-/** Runs `setup` (JavaScript) in a child process, then hashes 'abc' with portableSha256 twice;
- *  returns its hex, the diagnostic and what went to stderr. */
-function child(setup: string) {
+/** Runs `setup` (JavaScript) in a child process, then hashes `first` bytes (zeros) and 'abc'
+ *  twice with portableSha256; returns the hex of 'abc', the diagnostic and what went to stderr. */
+function child(setup: string, first = WASM_AFTER_BLOCKS * 64) {
   const url = (file: string) => JSON.stringify(new URL(file, import.meta.url).href);
   const script = `
     // Node strips types with WebAssembly of its own: load a types-only module first.
@@ -151,6 +162,7 @@ function child(setup: string) {
     ${setup}
     const { portableSha256, portableSha256Diagnostic } = await import(${url('./sha256.ts')});
     const { bytesToHex } = await import(${url('./hex.ts')});
+    portableSha256(new Uint8Array(${first}));
     portableSha256(new TextEncoder().encode('abc'));
     const hex = bytesToHex(portableSha256(new TextEncoder().encode('abc')));
     process.stdout.write(JSON.stringify({ hex, diagnostic: portableSha256Diagnostic() }));`;
@@ -173,7 +185,7 @@ test('without WebAssembly, the JavaScript compression runs and says why', () => 
   assert.deepEqual(diagnostic, {
     module: 'none',
     failure: 'WebAssembly unsupported',
-    calls: { wasm: 0, js: 2 },
+    calls: { wasm: 0, js: 3 },
   });
   assert.equal(stderr, '');
 });
@@ -189,6 +201,21 @@ test('where compiling is refused (a Content-Security-Policy), the JavaScript com
   assert.deepEqual(diagnostic, {
     module: 'none',
     failure: 'CompileError: refused by the test',
-    calls: { wasm: 0, js: 2 },
+    calls: { wasm: 0, js: 3 },
   });
+});
+
+test('a page that hashes less than the threshold never assembles the module (nor has it refused)', () => {
+  // The service's own page refuses WebAssembly (script-src 'self'): a visit that verifies a few
+  // hands must not pay for assembling a module it cannot compile. 1 MiB here, about 470 fair
+  // deals' worth of blocks.
+  const { hex, diagnostic } = child(
+    `
+    globalThis.tries = 0;
+    WebAssembly.Module = function () { globalThis.tries++; throw new WebAssembly.CompileError('refused by the test'); };
+    process.on('exit', () => { if (globalThis.tries !== 0) process.exitCode = 3; });`,
+    1 << 20,
+  );
+  assert.equal(hex, ABC);
+  assert.deepEqual(diagnostic, { module: 'untried', calls: { wasm: 0, js: 3 } });
 });

@@ -6,7 +6,7 @@
  * on its loads and no tiering of a function this long out of its optimized code.
  *
  * The module is assembled here from its opcodes (core WebAssembly 1.0 only: no SIMD, no bulk
- * memory, so it runs wherever WebAssembly does), about 5 KiB, and compiled synchronously on first
+ * memory, so it runs wherever WebAssembly does), about 8 KiB, and compiled synchronously on first
  * use. One exported memory of one page: the state H(i) (8 words) at 0, the message blocks from
  * INPUT on. `compress(blocks)` runs §6.2.2 on that many blocks, all 64 rounds written out by the
  * loop below, which rotates which local holds a … h instead of moving eight of them a round.
@@ -310,11 +310,12 @@ let shared: WasmSha256 | undefined | null = null;
 let sharedFailure: string | undefined;
 
 /**
- * The digest over the shared instance of the module, compiled on the first call (about a
- * millisecond), or undefined where WebAssembly is missing or refused — then sha256.ts runs its
- * JavaScript compression, and {@link wasmSha256Status} says why. Not reported on the console:
- * the dark worker refuses WebAssembly by design (docs/WEB.md), and the JavaScript compression
- * gives the same digests.
+ * The digest over the shared instance of the module, compiled on the first call (a few
+ * milliseconds in Chromium, which is why portableSha256 asks only after its first 8 MiB), or
+ * undefined where WebAssembly is missing or refused — then sha256.ts runs its JavaScript
+ * compression, and {@link wasmSha256Status} says why. Not reported on the console: the service's
+ * page and the dark worker refuse WebAssembly by design (docs/WEB.md), and the JavaScript
+ * compression gives the same digests, a little slower.
  *
  * @example
  * ```ts

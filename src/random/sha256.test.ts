@@ -3,10 +3,20 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { bytesToHex } from './hex.ts';
-import { jsSha256, portableSha256, sha256 } from './sha256.ts';
+import {
+  jsSha256,
+  portableSha256,
+  portableSha256Diagnostic,
+  sha256,
+  WASM_AFTER_BLOCKS,
+} from './sha256.ts';
+
+// portableSha256 compiles its WebAssembly compression only after its first WASM_AFTER_BLOCKS
+// blocks: hash them first, so that it is the module that the tests below check.
+portableSha256(new Uint8Array(WASM_AFTER_BLOCKS * 64));
 
 /** The entry (node:crypto in Node) and the portable code browsers run: its compression in
- *  WebAssembly (what portableSha256 runs here, sha256-wasm.test.ts checks) and in JavaScript. */
+ *  WebAssembly (what portableSha256 runs now, see the first test) and in JavaScript. */
 const BOTH = [
   ['sha256', sha256],
   ['portable', portableSha256],
@@ -15,6 +25,13 @@ const BOTH = [
 const PORTABLE = BOTH.slice(1);
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
+
+test('portableSha256 runs the WebAssembly compression in these tests', () => {
+  portableSha256(new Uint8Array(3));
+  const { module, calls } = portableSha256Diagnostic();
+  assert.equal(module, 'wasm');
+  assert.ok(calls.wasm > 0);
+});
 
 test('sha256 matches the FIPS 180-4 example vectors', () => {
   for (const [, sha256] of BOTH) {

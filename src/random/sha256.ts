@@ -73,10 +73,24 @@ const TAIL = new Uint8Array(128);
 /** How often {@link portableSha256} ran each compression (see {@link portableSha256Diagnostic}). */
 const calls = { wasm: 0, js: 0 };
 
+/**
+ * Blocks (about) that the JavaScript compression hashes before {@link portableSha256} compiles
+ * the WebAssembly one (8 MiB of messages, ~3,800 fair deals). Why not at the first digest: in
+ * Chromium 156 that digest took 2.7–5.4 ms with the module (assembling it, compiling it, its
+ * first call) against 0.3–1.9 ms without, and the module saves ~35 ns a block of a short
+ * message (docs/BENCHMARKS.md, "Deals", run D) — so a page that verifies a few hands would only
+ * lose, and the service's own page, whose policy refuses WebAssembly, would assemble it for
+ * nothing on every load. Compiling once the saving forgone matches the cost (~4 ms / 35 ns, the
+ * ski-rental rule) costs a page at most about twice what the best choice in hindsight would.
+ */
+export const WASM_AFTER_BLOCKS = 131_072;
+/** Blocks the JavaScript compression has hashed, counted until {@link WASM_AFTER_BLOCKS}. */
+let jsBlocks = 0;
+
 /** SHA-256 in portable code (FIPS 180-4 §6.2), what {@link sha256} runs outside Node: its
- * compression in WebAssembly (sha256-wasm.ts) where that can run, else in JavaScript
- * ({@link jsSha256}). The same digests either way (sha256.test.ts checks both against
- * node:crypto).
+ * compression in JavaScript ({@link jsSha256}) for the first {@link WASM_AFTER_BLOCKS} blocks,
+ * then in WebAssembly (sha256-wasm.ts) where that can run. The same digests either way
+ * (sha256.test.ts and sha256-wasm.test.ts check both against node:crypto).
  *
  * @example
  * ```ts
@@ -85,19 +99,21 @@ const calls = { wasm: 0, js: 0 };
  * @throws never (a non-Uint8Array is {@link sha256}'s to refuse).
  */
 export function portableSha256(data: Uint8Array): Uint8Array {
-  const wasm = wasmSha256();
-  if (wasm !== undefined) {
-    calls.wasm++;
-    return wasm(data);
-  }
+  if (jsBlocks >= WASM_AFTER_BLOCKS) {
+    const wasm = wasmSha256();
+    if (wasm !== undefined) {
+      calls.wasm++;
+      return wasm(data);
+    }
+  } else jsBlocks += (data.length + 72) / 64;
   calls.js++;
   return jsSha256(data);
 }
 
 /**
  * Which compression {@link portableSha256} runs, and why (issue 25: a lost WebAssembly path must
- * fail a test, not only slow the bench down): the module's state (`'untried'` before the first
- * digest, `'wasm'`, or `'none'` with the reason, e.g. `'CompileError: …'` under a
+ * fail a test, not only slow the bench down): the module's state (`'untried'` until
+ * {@link WASM_AFTER_BLOCKS} blocks were hashed, `'wasm'`, or `'none'` with the reason, e.g. `'CompileError: …'` under a
  * Content-Security-Policy without 'wasm-unsafe-eval') and how many digests each compression
  * made. A snapshot; internal (not exported by the package).
  *

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { chacha20, createSecureRandom, shuffle } from '../../src/index.ts';
+import { WASM_AFTER_BLOCKS } from '../../src/random/sha256.ts';
 import { withGetRandomValues } from '../support/get-random-values.ts';
 import { CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
@@ -47,9 +48,11 @@ const SHA_LENGTHS = [0, 3, 55, 56, 63, 64, 119, 120, 1000, 65_343, 65_344, 65_34
 /** The message of each length, made the same way in Node and in the page. */
 const shaMessage = (length: number): Uint8Array =>
   Uint8Array.from({ length }, (_, i) => (Math.imul(i + length, 0x9e3779b1) >>> 24) & 0xff);
-/** In the page: each length's digest (hex) and the SHA-256 diagnostic after them. */
-const shaDigestsIn = ([lengths, make]: readonly [number[], string]) => {
+/** In the page: past the blocks portableSha256 hashes before it compiles its module
+ *  (`threshold`), each length's digest (hex) and the SHA-256 diagnostic after them. */
+const shaDigestsIn = ([lengths, make, threshold]: readonly [number[], string, number]) => {
   const { sha } = window as unknown as ShaPage;
+  sha.portableSha256(new Uint8Array(threshold * 64));
   const message = new Function(`return (${make})`)() as (n: number) => Uint8Array;
   const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   const digests = lengths.map((n) => hex(sha.portableSha256(message(n))));
@@ -159,7 +162,11 @@ test("under a Content-Security-Policy that refuses WebAssembly, seeded shuffles 
     assert.deepEqual(diagnostic.calls, { blocks: 0, fused: 0, wide: 0, words: 0 });
     assert.equal(warnings.filter((w) => w.includes('fairdeal: WebAssembly refused')).length, 1);
     // SHA-256 too runs its JavaScript compression there, with node:crypto's digests.
-    const sha = await page.evaluate(shaDigestsIn, [SHA_LENGTHS, shaMessage.toString()] as const);
+    const sha = await page.evaluate(shaDigestsIn, [
+      SHA_LENGTHS,
+      shaMessage.toString(),
+      WASM_AFTER_BLOCKS,
+    ] as const);
     assert.deepEqual(sha.digests, shaWant());
     assert.equal(sha.diagnostic.module, 'none');
     assert.match(sha.diagnostic.failure ?? '', /^CompileError: /);
@@ -175,12 +182,17 @@ test("the page's SHA-256 runs its compression in WebAssembly and gives node:cryp
   // Issue 25 part 3: in Chromium the compression was two fifths of a fair deal; a module that no
   // longer compiles, or a portableSha256 that stops asking for it, must fail here.
   await withSourcesPage(PAGE, async (page) => {
-    const got = await page.evaluate(shaDigestsIn, [SHA_LENGTHS, shaMessage.toString()] as const);
+    const got = await page.evaluate(shaDigestsIn, [
+      SHA_LENGTHS,
+      shaMessage.toString(),
+      WASM_AFTER_BLOCKS,
+    ] as const);
     assert.deepEqual(got.digests, shaWant());
     assert.equal(got.diagnostic.module, 'wasm', JSON.stringify(got.diagnostic));
     assert.equal(got.diagnostic.failure, undefined);
-    assert.equal(got.diagnostic.calls.js, 0, 'a digest ran the JavaScript compression');
-    assert.ok(got.diagnostic.calls.wasm >= SHA_LENGTHS.length);
+    // Only the first message (past the threshold) ran the JavaScript compression.
+    assert.equal(got.diagnostic.calls.js, 1, 'a digest ran the JavaScript compression');
+    assert.equal(got.diagnostic.calls.wasm, SHA_LENGTHS.length);
     // A fair deal made and verified in the page hashes through the module too.
     const deal = await page.evaluate(() => {
       const { sha } = window as unknown as ShaPage;
@@ -191,7 +203,7 @@ test("the page's SHA-256 runs its compression in WebAssembly and gives node:cryp
     });
     assert.equal(deal.ok, true);
     assert.ok(deal.after.wasm > deal.before.wasm, JSON.stringify(deal));
-    assert.equal(deal.after.js, 0);
+    assert.equal(deal.after.js, 1);
   });
 });
 
