@@ -5,9 +5,10 @@
 // ratio to its deck's shuffle, and the bytes each call allocates (a child process whose young
 // generation holds a whole measurement, so nothing is collected during it). `--browser` runs the
 // same module in Debian's Chromium through playwright-core (test/support/serve-sources.ts, the
-// page helper bench/browser.ts and bench/fair-v3.ts use), after Node.
+// page helper bench/browser.ts and bench/fair-v3.ts use), after Node; with --base, the page
+// interleaves the other checkout's cases too.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -159,10 +160,18 @@ if (flags.includes('--browser')) {
   const { CHROMIUM_SKIP, withSourcesPage } = await import('../test/support/serve-sources.ts');
   if (CHROMIUM_SKIP !== false) browser = { error: CHROMIUM_SKIP };
   else {
+    // With --base, the page loads the other checkout's library too (served under /base/src/)
+    // and interleaves its cases, as Node does.
+    const baseCases =
+      baseDir === undefined
+        ? ''
+        : `cases.push(...dealCases(await import('/base/src/index.ts'), await import('/base/src/fair/index.ts'), '${BEFORE}'));`;
     const page = `<!doctype html><meta charset="utf-8"><title>fairdeal deals</title>
 <script type="module">
-  import { dealRounds } from '/bench/deal-rounds.ts';
-  window.run = (rounds, budget) => ({ ua: navigator.userAgent, result: dealRounds(rounds, budget) });
+  import { dealCases, dealRounds } from '/bench/deal-rounds.ts';
+  const cases = dealCases();
+  ${baseCases}
+  window.run = (rounds, budget) => ({ ua: navigator.userAgent, result: dealRounds(rounds, budget, cases) });
   window.ready = true;
 </script>`;
     const roundsFile = fileURLToPath(new URL('./deal-rounds.ts', import.meta.url));
@@ -178,7 +187,15 @@ if (flags.includes('--browser')) {
             ).run(r, b),
           [rounds, budgetMs] as const,
         ),
-      (path) => (path === '/bench/deal-rounds.ts' ? readFileSync(roundsFile, 'utf8') : undefined),
+      (path) => {
+        if (path === '/bench/deal-rounds.ts') return readFileSync(roundsFile, 'utf8');
+        if (baseDir === undefined || !path.startsWith('/base/src/') || !path.endsWith('.ts'))
+          return undefined;
+        const file = resolve(baseDir, `.${path.slice('/base'.length)}`);
+        return file.startsWith(resolve(baseDir, 'src')) && existsSync(file)
+          ? readFileSync(file, 'utf8')
+          : undefined;
+      },
     );
   }
   say();

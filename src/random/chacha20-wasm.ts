@@ -12,6 +12,8 @@
  * checks against node:crypto's ChaCha20 for each.
  */
 
+import { emit, functionBody, name, section, sleb, uleb } from './wasm-encoding.ts';
+
 /** Blocks per call of the module: its memory holds the state (64 bytes) and 64 output blocks. */
 export const WASM_MAX_BLOCKS = 64;
 
@@ -40,34 +42,6 @@ export const WIDE_MAX_STEPS = 32768;
 export const FUSED_MAX_STEPS = 65536;
 /** Pages of 64 KiB: everything above. */
 const PAGES = Math.ceil((OFFSETS + 2 * (FUSED_MAX_STEPS + 1)) / 65536);
-
-/** Unsigned LEB128 (WebAssembly's integer encoding). */
-function uleb(value: number): number[] {
-  const out: number[] = [];
-  let v = value;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-}
-
-/** Signed LEB128 of a small non-negative constant (`i32.const`). */
-function sleb(value: number): number[] {
-  const out: number[] = [];
-  let v = value;
-  for (;;) {
-    const byte = v & 0x7f;
-    v >>= 7;
-    if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
 
 // Opcodes (WebAssembly core spec §5.4, SIMD and bulk-memory proposals).
 const LOCAL_GET = 0x20;
@@ -149,16 +123,6 @@ const INTERLEAVE_LOW = lanesOf(0, 4, 1, 5); // u0 v0 u1 v1
 const INTERLEAVE_HIGH = lanesOf(2, 6, 3, 7); // u2 v2 u3 v3
 const LOW_HALVES = lanesOf(0, 1, 4, 5); // u0 u1 v0 v1
 const HIGH_HALVES = lanesOf(2, 3, 6, 7); // u2 u3 v2 v3
-
-/** Appends bytes and byte sequences to `code`: plain index loops, because spreading thousands of
- *  small arrays made assembling the module take milliseconds. */
-function emit(code: number[], ...parts: (number | readonly number[])[]): void {
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (typeof part === 'number') code.push(part);
-    else for (let j = 0; j < part.length; j++) code.push(part[j]!);
-  }
-}
 
 /** `x[a] = x[a] + x[b]` (i32x4, wrapping). */
 function addTo(code: number[], a: number, b: number): void {
@@ -614,22 +578,6 @@ function wipeBody(): number[] {
   const code: number[] = [];
   emit(code, I32_CONST, 0, I32_CONST, 0, LOCAL_GET, 0, MEMORY_FILL);
   return code;
-}
-
-function section(out: number[], id: number, content: number[]): void {
-  emit(out, id, uleb(content.length), content);
-}
-
-/** A function body: its local declarations (count, type), its code, `end`; size first. */
-function functionBody(out: number[], locals: number[], code: number[]): void {
-  const body: number[] = [];
-  emit(body, uleb(locals.length / 2), locals, code, END);
-  emit(out, uleb(body.length), body);
-}
-
-function name(out: number[], text: string): void {
-  emit(out, text.length);
-  for (let i = 0; i < text.length; i++) out.push(text.charCodeAt(i));
 }
 
 /** The module; `relaxed` selects the variant that needs relaxed SIMD (see {@link xorRotate}). */
