@@ -3,35 +3,15 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { bytesToHex } from './hex.ts';
-import {
-  jsSha256,
-  portableSha256,
-  portableSha256Diagnostic,
-  sha256,
-  WASM_AFTER_BLOCKS,
-} from './sha256.ts';
+import { portableSha256, sha256 } from './sha256.ts';
 
-// portableSha256 compiles its WebAssembly compression only after its first WASM_AFTER_BLOCKS
-// blocks: hash them first, so that it is the module that the tests below check.
-portableSha256(new Uint8Array(WASM_AFTER_BLOCKS * 64));
-
-/** The entry (node:crypto in Node) and the portable code browsers run: its compression in
- *  WebAssembly (what portableSha256 runs now, see the first test) and in JavaScript. */
+/** The entry (node:crypto in Node) and the portable code browsers run. */
 const BOTH = [
   ['sha256', sha256],
   ['portable', portableSha256],
-  ['portable, JavaScript compression', jsSha256],
 ] as const;
-const PORTABLE = BOTH.slice(1);
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-
-test('portableSha256 runs the WebAssembly compression in these tests', () => {
-  portableSha256(new Uint8Array(3));
-  const { module, calls } = portableSha256Diagnostic();
-  assert.equal(module, 'wasm');
-  assert.ok(calls.wasm > 0);
-});
 
 test('sha256 matches the FIPS 180-4 example vectors', () => {
   for (const [, sha256] of BOTH) {
@@ -84,8 +64,7 @@ test('portable SHA-256 equals node:crypto on random bytes at and around the padd
         .chain((length) => fc.uint8Array({ minLength: length, maxLength: length })),
       (data) => {
         const want = createHash('sha256').update(data).digest('hex');
-        for (const [name, digest] of PORTABLE)
-          assert.equal(bytesToHex(digest(data)), want, `${name}: length ${data.length}`);
+        assert.equal(bytesToHex(portableSha256(data)), want, `length ${data.length}`);
       },
     ),
     { numRuns: 300 },
@@ -110,8 +89,7 @@ test('portable SHA-256 equals node:crypto on random lengths to 10,000 bytes, vie
           backing[i] = (Math.imul(i + salt, 0x9e3779b1) >>> 24) & 0xff;
         const data = backing.subarray(offset, offset + length);
         const want = createHash('sha256').update(data).digest('hex');
-        for (const [name, digest] of PORTABLE)
-          assert.equal(bytesToHex(digest(data)), want, `${name}: length ${length} at ${offset}`);
+        assert.equal(bytesToHex(portableSha256(data)), want, `length ${length} at ${offset}`);
       },
     ),
     { numRuns: 400 },
@@ -119,12 +97,10 @@ test('portable SHA-256 equals node:crypto on random lengths to 10,000 bytes, vie
 });
 
 test('portable SHA-256 gives the FIPS 180-2 one-million-a digest (15,625 whole blocks)', () => {
-  for (const [name, digest] of PORTABLE)
-    assert.equal(
-      bytesToHex(digest(new Uint8Array(1_000_000).fill(0x61))),
-      'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
-      name,
-    );
+  assert.equal(
+    bytesToHex(portableSha256(new Uint8Array(1_000_000).fill(0x61))),
+    'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+  );
 });
 
 test('sha256 returns a plain Uint8Array of 32 bytes that owns its memory', () => {

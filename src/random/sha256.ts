@@ -5,11 +5,8 @@
  * and fair-deal verification must be synchronous and identical in Node and browsers. In Node the
  * digest comes from node:crypto's one-shot `hash` (the same bytes, about 3× faster on the short
  * inputs of a fair deal: seeds, commitments, transcripts); elsewhere from the portable code
- * below, whose compression runs in WebAssembly where it can (sha256-wasm.ts) and in JavaScript
- * where it cannot. All are checked against the NIST vectors and each other in sha256.test.ts.
+ * below. Both are checked against the NIST vectors and each other in sha256.test.ts.
  */
-
-import { wasmSha256, wasmSha256Status } from './sha256-wasm.ts';
 
 // FIPS 180-4 §4.2.2: first 32 bits of the fractional parts of the cube roots of the first 64 primes.
 const K = new Int32Array([
@@ -64,33 +61,13 @@ const native = ((): ((data: Uint8Array) => Uint8Array) | undefined => {
   };
 })();
 
-/** The state and the last one or two padded blocks, reused: `jsSha256` calls nothing that
+/** The state and the last one or two padded blocks, reused: `portableSha256` calls nothing that
  *  could re-enter it (no method of its input), so one scratch space serves every call — no
  *  allocation but the 32-byte result. Zeroed after each call. */
 const STATE = new Int32Array(8);
 const TAIL = new Uint8Array(128);
 
-/** How often {@link portableSha256} ran each compression (see {@link portableSha256Diagnostic}). */
-const calls = { wasm: 0, js: 0 };
-
-/**
- * Blocks (about) that the JavaScript compression hashes before {@link portableSha256} compiles
- * the WebAssembly one (8 MiB of messages, ~3,800 fair deals). Why not at the first digest: in
- * Chromium 156 that digest took 2.7–5.4 ms with the module (assembling it, compiling it, its
- * first call) against 0.3–1.9 ms without, and the module saves ~35 ns a block of a short
- * message (docs/BENCHMARKS.md, "Deals", run D) — so a page that verifies a few hands would only
- * lose, and the service's own page, whose policy refuses WebAssembly, would assemble it for
- * nothing on every load. Compiling once the saving forgone matches the cost (~4 ms / 35 ns, the
- * ski-rental rule) costs a page at most about twice what the best choice in hindsight would.
- */
-export const WASM_AFTER_BLOCKS = 131_072;
-/** Blocks the JavaScript compression has hashed, counted until {@link WASM_AFTER_BLOCKS}. */
-let jsBlocks = 0;
-
-/** SHA-256 in portable code (FIPS 180-4 §6.2), what {@link sha256} runs outside Node: its
- * compression in JavaScript ({@link jsSha256}) for the first {@link WASM_AFTER_BLOCKS} blocks,
- * then in WebAssembly (sha256-wasm.ts) where that can run. The same digests either way
- * (sha256.test.ts and sha256-wasm.test.ts check both against node:crypto).
+/** SHA-256 in portable code (FIPS 180-4 §6.2), what {@link sha256} runs outside Node.
  *
  * @example
  * ```ts
@@ -99,50 +76,6 @@ let jsBlocks = 0;
  * @throws never (a non-Uint8Array is {@link sha256}'s to refuse).
  */
 export function portableSha256(data: Uint8Array): Uint8Array {
-  if (jsBlocks >= WASM_AFTER_BLOCKS) {
-    const wasm = wasmSha256();
-    if (wasm !== undefined) {
-      calls.wasm++;
-      return wasm(data);
-    }
-  } else jsBlocks += (data.length + 72) / 64;
-  calls.js++;
-  return jsSha256(data);
-}
-
-/**
- * Which compression {@link portableSha256} runs, and why (issue 25: a lost WebAssembly path must
- * fail a test, not only slow the bench down): the module's state (`'untried'` until
- * {@link WASM_AFTER_BLOCKS} blocks were hashed, `'wasm'`, or `'none'` with the reason, e.g. `'CompileError: …'` under a
- * Content-Security-Policy without 'wasm-unsafe-eval') and how many digests each compression
- * made. A snapshot; internal (not exported by the package).
- *
- * @example
- * ```ts
- * const { module, calls } = portableSha256Diagnostic(); // e.g. 'wasm', { wasm: 12, js: 0 }
- * ```
- */
-export function portableSha256Diagnostic(): Sha256Diagnostic {
-  return { ...wasmSha256Status(), calls: { ...calls } };
-}
-
-/** See {@link portableSha256Diagnostic}. */
-export interface Sha256Diagnostic {
-  readonly module: 'untried' | 'wasm' | 'none';
-  readonly failure?: string;
-  readonly calls: { readonly wasm: number; readonly js: number };
-}
-
-/** SHA-256 with the JavaScript compression below, what {@link portableSha256} runs where
- * WebAssembly cannot (missing, or refused by a Content-Security-Policy).
- *
- * @example
- * ```ts
- * jsSha256(new TextEncoder().encode('abc')); // ba7816bf…f20015ad, as sha256 gives
- * ```
- * @throws never (a non-Uint8Array is {@link sha256}'s to refuse).
- */
-export function jsSha256(data: Uint8Array): Uint8Array {
   const s = STATE;
   // §5.3.3: the initial hash value (Int32Array stores each as its 32-bit pattern).
   s[0] = 0x6a09e667;

@@ -1,8 +1,8 @@
 /**
  * The few pieces of the WebAssembly binary format (core spec §5) that the modules assembled in
- * this package need: LEB128 integers, sections, function bodies, names. Shared by
- * chacha20-wasm.ts and sha256-wasm.ts, which build their modules from opcodes at run time (no
- * build step, nothing fetched).
+ * this package needs: LEB128 integers, sections, function bodies, names — for
+ * chacha20-wasm.ts, which builds its module from opcodes at run time (no build step, nothing
+ * fetched).
  */
 
 /**

@@ -4,13 +4,9 @@
 // (src/random/chacha20-wasm.ts, "fused"). They must be shuffle v1's, as Node computes them.
 // The secure source's wide steps (arrays over 65,536 items) run in WebAssembly too ("words"),
 // in Node and browsers alike: the second test compares the two on the same stand-in words.
-// The page's SHA-256 (every seed, commitment and key of a fair deal) is the portable one, its
-// compression in WebAssembly (src/random/sha256-wasm.ts): its digests must be node:crypto's.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { chacha20, createSecureRandom, shuffle } from '../../src/index.ts';
-import { WASM_AFTER_BLOCKS } from '../../src/random/sha256.ts';
 import { withGetRandomValues } from '../support/get-random-values.ts';
 import { CHROMIUM_SKIP, withSourcesPage } from '../support/serve-sources.ts';
 
@@ -22,11 +18,8 @@ const pageWith = (
 <script type="module">
   import * as lib from '/src/index.ts';
   import { wasmDiagnostic } from '/src/random/chacha20-wasm.ts';
-  import { portableSha256, portableSha256Diagnostic } from '/src/random/sha256.ts';
   window.lib = lib;
   window.wasmDiagnostic = wasmDiagnostic;
-  import * as fair from '/src/fair/index.ts';
-  window.sha = { portableSha256, portableSha256Diagnostic, fair };
   window.ready = true;
 </script>`;
 const PAGE = pageWith('');
@@ -35,31 +28,6 @@ type Diagnostic = import('../../src/random/chacha20-wasm.ts').WasmDiagnostic;
 /** The page's WebAssembly diagnostic (see wasmDiagnostic). */
 const diagnosticIn = () =>
   (window as unknown as { wasmDiagnostic: () => Diagnostic }).wasmDiagnostic();
-
-type ShaPage = {
-  sha: {
-    portableSha256: (data: Uint8Array) => Uint8Array;
-    portableSha256Diagnostic: () => import('../../src/random/sha256.ts').Sha256Diagnostic;
-    fair: typeof import('../../src/fair/index.ts');
-  };
-};
-/** Message lengths around a block's padding edges and the module's chunk (65,344 bytes). */
-const SHA_LENGTHS = [0, 3, 55, 56, 63, 64, 119, 120, 1000, 65_343, 65_344, 65_345, 140_000];
-/** The message of each length, made the same way in Node and in the page. */
-const shaMessage = (length: number): Uint8Array =>
-  Uint8Array.from({ length }, (_, i) => (Math.imul(i + length, 0x9e3779b1) >>> 24) & 0xff);
-/** In the page: past the blocks portableSha256 hashes before it compiles its module
- *  (`threshold`), each length's digest (hex) and the SHA-256 diagnostic after them. */
-const shaDigestsIn = ([lengths, make, threshold]: readonly [number[], string, number]) => {
-  const { sha } = window as unknown as ShaPage;
-  sha.portableSha256(new Uint8Array(threshold * 64));
-  const message = new Function(`return (${make})`)() as (n: number) => Uint8Array;
-  const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  const digests = lengths.map((n) => hex(sha.portableSha256(message(n))));
-  return { digests, diagnostic: sha.portableSha256Diagnostic() };
-};
-const shaWant = () =>
-  SHA_LENGTHS.map((n) => createHash('sha256').update(shaMessage(n)).digest('hex'));
 
 /** Sizes around the fused pass's switches, for the three kinds of array the bench uses. */
 const CASES: [kind: string, n: number][] = [];
@@ -161,49 +129,6 @@ test("under a Content-Security-Policy that refuses WebAssembly, seeded shuffles 
     assert.match(diagnostic.failure ?? '', /^CompileError: /);
     assert.deepEqual(diagnostic.calls, { blocks: 0, fused: 0, wide: 0, words: 0 });
     assert.equal(warnings.filter((w) => w.includes('fairdeal: WebAssembly refused')).length, 1);
-    // SHA-256 too runs its JavaScript compression there, with node:crypto's digests.
-    const sha = await page.evaluate(shaDigestsIn, [
-      SHA_LENGTHS,
-      shaMessage.toString(),
-      WASM_AFTER_BLOCKS,
-    ] as const);
-    assert.deepEqual(sha.digests, shaWant());
-    assert.equal(sha.diagnostic.module, 'none');
-    assert.match(sha.diagnostic.failure ?? '', /^CompileError: /);
-    assert.equal(sha.diagnostic.calls.wasm, 0);
-    assert.ok(sha.diagnostic.calls.js >= SHA_LENGTHS.length);
-  });
-});
-
-test("the page's SHA-256 runs its compression in WebAssembly and gives node:crypto's digests", {
-  skip: CHROMIUM_SKIP,
-  timeout: 60_000,
-}, async () => {
-  // Issue 25 part 3: in Chromium the compression was two fifths of a fair deal; a module that no
-  // longer compiles, or a portableSha256 that stops asking for it, must fail here.
-  await withSourcesPage(PAGE, async (page) => {
-    const got = await page.evaluate(shaDigestsIn, [
-      SHA_LENGTHS,
-      shaMessage.toString(),
-      WASM_AFTER_BLOCKS,
-    ] as const);
-    assert.deepEqual(got.digests, shaWant());
-    assert.equal(got.diagnostic.module, 'wasm', JSON.stringify(got.diagnostic));
-    assert.equal(got.diagnostic.failure, undefined);
-    // Only the first message (past the threshold) ran the JavaScript compression.
-    assert.equal(got.diagnostic.calls.js, 1, 'a digest ran the JavaScript compression');
-    assert.equal(got.diagnostic.calls.wasm, SHA_LENGTHS.length);
-    // A fair deal made and verified in the page hashes through the module too.
-    const deal = await page.evaluate(() => {
-      const { sha } = window as unknown as ShaPage;
-      const before = sha.portableSha256Diagnostic().calls;
-      const { transcript } = sha.fair.fairDeal('doudizhu', { clientSeed: 'alice' });
-      const ok = sha.fair.verify(JSON.parse(JSON.stringify(transcript))).ok;
-      return { ok, before, after: sha.portableSha256Diagnostic().calls };
-    });
-    assert.equal(deal.ok, true);
-    assert.ok(deal.after.wasm > deal.before.wasm, JSON.stringify(deal));
-    assert.equal(deal.after.js, 1);
   });
 });
 
