@@ -15,6 +15,7 @@ import type {
 } from '../table-store.ts';
 import { READ_SQL, READ_TABLE_SQL, WRITE_SQL } from './batched-sql.ts';
 import { batchedRead, batchedWrite } from './batched-statement.ts';
+import { binaryTextArray } from './binary-text-array.ts';
 import { inTransaction, openMigratedPool, type PostgresOptions, poolLifecycle } from './pool.ts';
 
 /**
@@ -96,8 +97,16 @@ function writeParameters(writes: readonly Write[], at: number): unknown[] {
       col(22).push(h.record);
     }
   }
-  return [...p.slice(0, 5), at, ...p.slice(6)];
+  // The text[] columns go in PostgreSQL's binary array format (binary-text-array.ts says why).
+  return p.map((values, i) =>
+    i === 5 ? at : TEXT_COLUMNS.has(i + 1) ? binaryTextArray(values as (string | null)[]) : values,
+  );
 }
+
+/** WRITE_SQL's `text[]` parameters, by number, read from the statement itself (`$n::text[]`). */
+const TEXT_COLUMNS: ReadonlySet<number> = new Set(
+  [...WRITE_SQL.matchAll(/\$(\d+)::text\[\]/g)].map((m) => Number(m[1])),
+);
 
 function tableStoreOn<Doc>(
   pool: Pool,
@@ -176,7 +185,11 @@ function tableStoreOn<Doc>(
   const readBatched = batchedRead<{ id: string; key: string | null; known: number }, Loaded>(pool, {
     name: 'fd_table_read',
     text: READ_SQL,
-    values: (asks) => [asks.map((a) => a.id), asks.map((a) => a.key), asks.map((a) => a.known)],
+    values: (asks) => [
+      binaryTextArray(asks.map((a) => a.id)),
+      binaryTextArray(asks.map((a) => a.key)),
+      asks.map((a) => a.known),
+    ],
   });
   const writeBatched = batchedWrite<Write>(pool, {
     name: 'fd_table_write',

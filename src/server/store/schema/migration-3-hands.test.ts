@@ -89,7 +89,8 @@ test('migration 3 on PostgreSQL: the same move, the records’ text unchanged', 
     assert.deepEqual(await doc('old'), { ...legacy, history: summaries });
     assert.deepEqual(await doc('new'), fresh);
     // The JSON columns (of the last step's schema: step 5 replaced fd_event_bodies with
-    // fd_event_public): no statistics, and lz4 where this server has it.
+    // fd_event_public, step 10 added step 9's bases): no statistics, and lz4 where this server
+    // has it.
     const lz4 = await c.query(
       "SELECT 'lz4' = ANY (enumvals) AS yes FROM pg_settings WHERE name = 'default_toast_compression'",
     );
@@ -97,9 +98,10 @@ test('migration 3 on PostgreSQL: the same move, the records’ text unchanged', 
       `SELECT attname, attstattarget, attcompression FROM pg_attribute
        WHERE (attrelid, attname) IN (('fd_tables'::regclass, 'doc'),
          ('fd_table_events'::regclass, 'data'), ('fd_table_hands'::regclass, 'record'),
-         ('fd_event_public'::regclass, 'body'), ('fd_table_answers'::regclass, 'body'))`,
+         ('fd_event_public'::regclass, 'body'), ('fd_table_answers'::regclass, 'body'),
+         ('fd_table_bases'::regclass, 'base'))`,
     );
-    assert.equal(cols.rows.length, 5);
+    assert.equal(cols.rows.length, 6);
     for (const col of cols.rows) {
       assert.equal(Number(col.attstattarget), 0, col.attname);
       assert.equal(col.attcompression, lz4.rows[0]?.yes ? 'l' : '', col.attname);

@@ -6,6 +6,7 @@ import { MIGRATION_6_ROOMS } from './migration-6-rooms.ts';
 import { MIGRATION_7_PURGES } from './migration-7-purges.ts';
 import { MIGRATION_8_DECK_BASES } from './migration-8-deck-bases.ts';
 import { MIGRATION_9_TABLE_BASES } from './migration-9-table-bases.ts';
+import { MIGRATION_10_BASE_COMPRESSION } from './migration-10-base-compression.ts';
 
 /**
  * The schema, as numbered steps. Step n runs once, when `PRAGMA user_version` is below n, inside
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly {
   MIGRATION_7_PURGES,
   MIGRATION_8_DECK_BASES,
   MIGRATION_9_TABLE_BASES,
+  MIGRATION_10_BASE_COMPRESSION,
 ];

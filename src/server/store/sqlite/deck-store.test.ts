@@ -39,7 +39,7 @@ test('a file store: created with its folder, WAL, migrated once, changes survive
     );
     assert.equal(
       (raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-      9, // step 9: a table kept as a base and the rest (migration-9-table-bases.ts)
+      10, // step 10: the bases' lz4 on PostgreSQL, nothing here (migration-10-base-compression.ts)
     );
     raw.close();
     const b = openSqliteStore({ path: tmp.path });
