@@ -121,13 +121,23 @@ describe('加倍 and 明牌 at a table, and the hand-end summary, in three brows
       return ((await r.json()) as { table: Seen }).table;
     };
     const dealt = await Promise.all([0, 1, 2].map(async (k) => (await look(k)).hand.yourCards));
+    // A click sends its action; the game once the service has taken it, i.e. once it has left
+    // `phase` (a read sent right after the click could arrive first under load). Bounded: 10 s.
+    const gameAfter = async (phase: string): Promise<Seen['hand']['game']> => {
+      let game = (await look(0)).hand.game;
+      for (let i = 0; i < 100 && game.phase === phase; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        game = (await look(0)).hand.game;
+      }
+      return game;
+    };
 
     // The first bidder bids 3: landlord. The doubling round follows, its buttons only there.
     const first = (await look(0)).hand.game.turn;
     const lord = first;
     await seats[first]!.page.waitForSelector('#table-bids:not([hidden])');
     await seats[first]!.page.click('#table-bids button[data-bid="3"]');
-    const round = (await look(0)).hand.game;
+    const round = await gameAfter('bidding');
     assert.equal(round.phase, 'doubling');
     assert.equal(round.toDouble.length, 3, 'every seat chooses, once');
     // The farmers from the landlord's successor, then the landlord: the first doubles.
@@ -157,7 +167,7 @@ describe('加倍 and 明牌 at a table, and the hand-end summary, in three brows
     await second.page.click('#lang');
     await seats[d2]!.page.waitForSelector('#table-doubles:not([hidden])');
     await seats[d2]!.page.click('#table-doubles button[data-double="no-double"]');
-    const after = (await look(0)).hand.game;
+    const after = await gameAfter('doubling');
     assert.equal(after.phase, 'playing');
     assert.deepEqual(
       after.doubled,
