@@ -4,16 +4,13 @@
 // a deal shown), verify, audit, the table form, the host's page and a seat's page at a dealt
 // Dou Dizhu hand (three seats joined by their invite links, each in its own browser context).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
 import { openTableByForm } from '../support/table-form.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 describe('accessibility: axe-core finds nothing serious on any view, in English or Chinese', {
   skip,
@@ -25,18 +22,10 @@ describe('accessibility: axe-core finds nothing serious on any view, in English 
   let origin = '';
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-a11y-'));
-    server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-a11y-', ['--sweep-ms', '0']));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   async function open(
     url: string,

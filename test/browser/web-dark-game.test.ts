@@ -8,20 +8,18 @@
 // only in its reveal. Plus an axe scan of the dark table. Outside CI the test skips when Chromium
 // is missing.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
 import { type Browsing, browsing, pageWords } from '../support/browsing.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 const DESK = { width: 1280, height: 800 };
 const DOCS_IMG =
@@ -46,18 +44,10 @@ describe('a dark hand in Chromium: three browsers deal among themselves and play
   const errors: string[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-dark-game-'));
-    server = await spawnServer(join(dir, 'web.db'));
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-dark-game-'));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   // A move raced by another seat's message is refused as stale (409) and taken again.
   const person = (locale: string) =>

@@ -6,16 +6,13 @@
 // to know whose turn it is; every move is a click.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
-import { chromiumSkip, launchChromium } from '../support/chromium.ts';
+import { chromiumSkip } from '../support/chromium.ts';
 import { openTableByForm } from '../support/table-form.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 interface Seen {
   version: number;
@@ -53,19 +50,11 @@ describe('加倍 and 明牌 at a table, and the hand-end summary, in three brows
   const errors: string[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-house-'));
     // No sweep: no turn clock moves for a seat while the test clicks (clocks: tables-clock tests).
-    server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-house-', ['--sweep-ms', '0']));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   async function person(): Promise<Person> {
     const context = await browser!.newContext({

@@ -9,20 +9,18 @@
 // languages. "Play against two bots" lands, in one click, at a dealt hand with seats 2 and 3 the
 // house's. Outside CI the test skips when Chromium is missing; under CI=true it fails instead.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
 import { type Browsing, browsing, pageWords } from '../support/browsing.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 const DOCS_IMG =
   process.env.FAIRDEAL_SCREENSHOTS === '1'
@@ -40,18 +38,10 @@ describe('the lobby in Chromium: rooms by code and link, names, seats, a spectat
   const errors: string[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-lobby-'));
-    server = await spawnServer(join(dir, 'web.db'));
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-lobby-'));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   // The refusals this test provokes (404 a wrong code, 409 a taken seat or name) are logged.
   const person = (locale = 'en-US'): Promise<Browsing> =>

@@ -14,21 +14,19 @@
 // page text, answers and events are scanned for every card another seat holds, and no URL
 // carries a token or the room code. Outside CI the test skips when Chromium is missing.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parseCard } from '../../src/index.ts';
 import { cardLabel } from '../../src/web/card-label.ts';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
 import { type Browsing, browsing, pageWords, record } from '../support/browsing.ts';
 import { cardIdsIn } from '../support/card-scan.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
 import { type CountingProxy, countingProxy } from '../support/counting-proxy.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 const DESK = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -79,21 +77,15 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
   const errors: string[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-room-game-'));
     // The service's own sweep runs (every second, the default): the turn clock is the service's.
-    server = await spawnServer(join(dir, 'web.db'));
-    origin = server.url;
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-room-game-'));
     // carol reaches the service through a proxy on loopback, which can cut her connections.
     proxy = await countingProxy(origin);
-    browser = await launchChromium();
   });
 
   after(async () => {
-    await browser?.close();
     await proxy?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+    await closeWebStage({ browser, server, dir });
   });
 
   // A move raced by the clock (409), the kicked seat's token (401) and the stream cut on purpose

@@ -9,19 +9,17 @@
 // the table without the host's powers. A seat's page closed while its turn clock ran out says
 // it is back (`{type:'back'}`), once, when it is opened again; its own clock counts down.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createSeatKey } from '../../src/fair/index.ts';
 import { chacha20 } from '../../src/index.ts';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { axeViolations } from '../support/axe-scan.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
 import { openTableByForm } from '../support/table-form.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 const DESK = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -46,19 +44,14 @@ describe('the table on one screen: layout, focus, keys and refusals in Chromium'
   const errors: string[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-screen-'));
     // No sweep: no turn clock runs out while the test looks at a page.
-    server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-screen-', [
+      '--sweep-ms',
+      '0',
+    ]));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   async function open(url: string, viewport: { width: number; height: number }): Promise<Page> {
     const context = await browser!.newContext({ viewport, locale: 'en-US' });

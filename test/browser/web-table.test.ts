@@ -11,13 +11,11 @@
 // body and every server-sent event are scanned for the cards the other seats hold.
 // Outside CI the test skips when Chromium is missing; under CI=true it fails instead.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import {
   type AnnouncementV3,
   checkAnnouncementV3,
@@ -25,12 +23,11 @@ import {
   createSeatKey,
 } from '../../src/fair/index.ts';
 import { chacha20, formatCard, parseCard } from '../../src/index.ts';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
+import type { Running } from '../server/spawn-server.ts';
 import { a11yProblems } from '../support/a11y-scan.ts';
 import { type Browsing, browsing } from '../support/browsing.ts';
-import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 import { openTableByForm } from '../support/table-form.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -79,26 +76,13 @@ describe('sit at a fairdeal-v3 table in Chromium: a host and three players, four
   const errors: string[] = [];
 
   before(async () => {
-    assert.ok(available, `${CHROMIUM} is missing under CI=true (CI installs it: see .ci/run)`);
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-table-'));
     // No deadline sweep in this server: the withholding test must see the page offer the void
     // after the deadline and press it, which a sweep would race (every second, on a loaded CI
     // machine sometimes first). The sweep itself is tested in start, sweep-due and tables-verify.
-    server = await spawnServer(join(dir, 'web.db'), ['--sweep-ms', '0']);
-    origin = server.url;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-table-', ['--sweep-ms', '0']));
   });
 
-  after(async () => {
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeWebStage({ browser, server, dir }));
 
   async function api(
     method: string,

@@ -12,14 +12,12 @@
 // with digits (the service takes [A-Za-z0-9_.-]), so any Latin word left is the page's own.
 // Outside CI the test skips when Chromium is missing; under CI=true it fails instead.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWeb } from '../../tools/build-web.ts';
-import { type Running, spawnServer, stopDealer } from '../server/spawn-server.ts';
-import { launchChromium, chromiumSkip as skip } from '../support/chromium.ts';
+import type { Running } from '../server/spawn-server.ts';
+import { chromiumSkip as skip } from '../support/chromium.ts';
+import { closeWebStage, openWebStage } from '../support/web-stage.ts';
 import { foreignWords } from '../support/zh-text.ts';
 
 /** One piece of text the page shows, and where. */
@@ -87,18 +85,12 @@ describe('the page in Chinese, every view, in Chromium', { skip, timeout: 420_00
   const contexts: BrowserContext[] = [];
 
   before(async () => {
-    await buildWeb();
-    dir = mkdtempSync(join(tmpdir(), 'fairdeal-zh-'));
-    server = await spawnServer(join(dir, 'web.db'));
-    origin = server.url;
-    browser = await launchChromium();
+    ({ dir, server, origin, browser } = await openWebStage('fairdeal-zh-'));
   });
 
   after(async () => {
     for (const c of contexts) await c.close();
-    await browser?.close();
-    await stopDealer(server);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+    await closeWebStage({ browser, server, dir });
   });
 
   /** A browser of its own, in English until its page switches. */
