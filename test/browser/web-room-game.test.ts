@@ -355,8 +355,12 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
       after: (p: Player) => Promise<void> = async () => {},
     ): Promise<void> {
       let firstBid = true;
-      for (let turns = 0; ; turns++) {
-        assert.ok(turns < 400, `hand ${n} never ended`);
+      // Bounded by moves and by time, not by looks: a look while the house's bot thinks (1 s a
+      // move, 20 or so moves a hand) or a loaded machine catches up is no sign of a hand stuck.
+      const deadline = Date.now() + 240_000;
+      for (let moves = 0; ; ) {
+        assert.ok(moves < 400, `hand ${n} never ended: ${moves} moves`);
+        assert.ok(Date.now() < deadline, `hand ${n} never ended: still on after 240 s`);
         const offers = await Promise.all(seats.map((p) => offer(p.b.page)));
         if (offers.every((o) => o.ended)) return;
         const k = offers.findIndex((o) => o.bids.length > 0 || o.plays);
@@ -364,6 +368,7 @@ describe('a whole room game in Chromium: lobby, clocks, a reconnect, a bot seat,
           await new Promise((r) => setTimeout(r, 150));
           continue;
         }
+        moves++;
         const [p, o] = [seats[k]!, offers[k]!];
         if (o.plays && (await turn(p, o))) continue;
         await move(p, o, firstBid && o.bids.length > 0);
