@@ -173,3 +173,39 @@ test('a client that abandons its upload is logged aborted, 499, and nothing as a
   assert.deepEqual([recs[0].status, recs[0].aborted, recs[0].level], [499, true, 'info']);
   assert.ok(!lines.slice(before).join('\n').includes('INTERNAL'));
 });
+
+test('a body of announced length arriving in pieces is read whole (read straight off the socket)', async () => {
+  const body = JSON.stringify({ preset: 'doudizhu', fair: true });
+  const r = await raw((s) => {
+    s.write(
+      `POST /v1/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    const cut = [0, 5, 17, body.length];
+    cut.slice(1).forEach((end, i) => {
+      setTimeout(() => s.write(body.slice(cut[i], end)), 20 * (i + 1));
+    });
+  });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  assert.equal(r.body.table.preset, 'doudizhu');
+});
+
+test('a body announced over the limit: JSON 413 BODY_TOO_LARGE before a byte of it is read', async () => {
+  const r = await raw(
+    'POST /v1/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{',
+  );
+  assertJsonError(r, 413, 'BODY_TOO_LARGE');
+});
+
+test('a chunked body (no length announced) is read as a stream and refused once past the limit', async () => {
+  const chunk = `${'a'.repeat(4096)}`;
+  const r = await raw((s) => {
+    s.write(
+      'POST /v1/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    // 40 KiB against a limit of 16: the service stops reading, and the client is never answered
+    // 201 (the connection is cut, as the stream is cancelled, or refused with 413).
+    for (let i = 0; i < 10; i++) s.write(`1000\r\n${chunk}\r\n`);
+    s.write('0\r\n\r\n');
+  });
+  assert.ok(Number.isNaN(r.status) || r.status === 413, `status ${r.status}`);
+});
