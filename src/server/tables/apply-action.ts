@@ -19,14 +19,14 @@ import {
   voidCurrentHand,
 } from './hand-flow.ts';
 import { pileAction } from './pile-actions.ts';
-import { projection } from './projection.ts';
+import { type Projection, projection } from './projection.ts';
 import { markPresent } from './seat-presence.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
-import { view } from './view.ts';
+import { mergeView, view } from './view.ts';
 import type { PublicStateEvent } from './view-parts.ts';
-import type { Viewer } from './viewer.ts';
+import { audienceOf, type Viewer } from './viewer.ts';
 
 /** An action as the route hands it over (the body's fields, not yet checked). */
 export interface ActionRequest {
@@ -139,13 +139,17 @@ export function applyAction(
     return { next: null, result: { status: 200, body } };
   }
   const version = row.version + 1;
+  const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
+  // The answer is the actor's view, merged from the parts its events were just made of (one
+  // public view per change, not two); a viewer with no audience (none acts today) gets its own.
+  const { public: shared, private: own } = withEvents.projection;
+  const mine = own.get(audienceOf(req.viewer));
   // A commit or reveal is answered with the dealer's signed receipt: keep it (docs/FAIR.md §V3.1).
   const body = JSON.stringify({
     ok: true,
-    table: view(next, req.viewer, version),
+    table: mine === undefined ? view(next, req.viewer, version) : mergeView(shared, mine),
     ...(receipt === undefined ? {} : { receipt }),
   });
-  const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
   return {
     next: withEvents.doc,
     events: withEvents.events,
@@ -174,7 +178,7 @@ export function tableEvents(
   doc: TableDocument,
   version: number,
   action: PublicAction,
-): { doc: TableDocument; events: ChangeEvents } {
+): { doc: TableDocument; events: ChangeEvents; projection: Projection } {
   const p = projection(doc, version);
   const shared: PublicStateEvent = { action: actionView(action), table: p.public };
   const seq = { ...doc.eventSeq };
@@ -187,6 +191,7 @@ export function tableEvents(
   return {
     doc: { ...doc, eventSeq: seq },
     events: { public: JSON.stringify(shared), private: own },
+    projection: p,
   };
 }
 
