@@ -10,6 +10,7 @@ import { logLine } from './http/access-log.ts';
 import { cardViews } from './http/card-view.ts';
 import { clientAddress } from './http/client-address.ts';
 import { countStream } from './http/count-stream.ts';
+import { headerOf, type NodeBindings } from './http/header-of.ts';
 import { createMetrics } from './http/metrics.ts';
 import { LIMITS, pileName } from './http/params.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
@@ -68,12 +69,7 @@ export interface AppOptions {
 
 // node-server passes the Node request as `incoming`; app.request() in tests passes nothing.
 type Env = {
-  Bindings: {
-    incoming?: {
-      socket?: { remoteAddress?: string | undefined; destroyed?: boolean };
-      headers?: Record<string, string | string[] | undefined>;
-    };
-  };
+  Bindings: NodeBindings;
   Variables: { requestId: string; idSent: boolean };
 };
 
@@ -407,16 +403,6 @@ function phaseCounts(
     });
     return running;
   };
-}
-
-// A request header read from Node's own parsed headers under node:http: `c.req.header()` makes
-// @hono/node-server build a Headers object for the request, a cost every request would pay for
-// two headers most do not send. In process (app.request()), the Request's.
-function headerOf(c: Context<Env>, name: string): string | undefined {
-  const incoming = (c.env as Env['Bindings'] | undefined)?.incoming;
-  if (incoming?.headers === undefined) return c.req.header(name);
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 // Whether the client's connection closed before the answer: the socket, under node:http; the

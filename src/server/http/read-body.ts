@@ -4,6 +4,8 @@ import { ApiError } from '../deck/api-error.ts';
  * A request's body bytes, at most `max`: refused before reading when the client announces more
  * (Content-Length), and as soon as the stream passes `max` otherwise — a huge body is never
  * buffered. The one body reader of both APIs (the deck API's forms and JSON, the tables' JSON).
+ * `contentLength` is the header as the caller read it (http/header-of.ts reads it off Node's
+ * parsed headers without a Headers object); by default the request's own.
  *
  * @example
  * ```ts
@@ -14,8 +16,9 @@ import { ApiError } from '../deck/api-error.ts';
 export async function readBodyBytes(
   request: Request,
   max: number,
+  contentLength: string | null | undefined = request.headers.get('content-length'),
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const length = request.headers.get('content-length');
+  const length = contentLength ?? null;
   if (length !== null) {
     if (Number(length) > max) throw tooLarge(max);
     // A body of announced length, at most `max`: Node's parser reads exactly that many bytes, and
@@ -66,8 +69,12 @@ export interface JsonBody {
  * @throws {ApiError} 413 `BODY_TOO_LARGE` over `max` bytes; 400 `BAD_BODY` for anything but a
  *   JSON object.
  */
-export async function readJsonBody(request: Request, max: number): Promise<JsonBody> {
-  const bytes = await readBodyBytes(request, max);
+export async function readJsonBody(
+  request: Request,
+  max: number,
+  contentLength: string | null | undefined = request.headers.get('content-length'),
+): Promise<JsonBody> {
+  const bytes = await readBodyBytes(request, max, contentLength);
   // Decoded as Response.text() does (UTF-8, a BOM dropped, bad bytes replaced).
   const text = new TextDecoder().decode(bytes);
   if (text === '') return { value: {}, bytes };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ApiError } from '../deck/api-error.ts';
+import { headerOf } from '../http/header-of.ts';
 import { readJsonBody } from '../http/read-body.ts';
 import { authorize, requireHost } from './authorize.ts';
 import { TABLE_ROUTES } from './routes/table-route-list.ts';
@@ -27,7 +28,7 @@ const reply = (r: JsonReply | Response): Response =>
  * against the document in constant time (authorize.ts). Routes without a token never ask.
  */
 function callerOf(route: TableRoute, c: Context, seat: number) {
-  const header = c.req.header('authorization');
+  const header = headerOf(c, 'authorization');
   return (doc: TableDocument): Viewer => {
     switch (route.auth) {
       case 'host':
@@ -74,7 +75,7 @@ export function tableRoutes(options: TableRouteOptions): Hono {
       const read =
         schema === undefined
           ? { value: {}, bytes: EMPTY }
-          : await readJsonBody(c.req.raw, route.maxBody ?? MAX_BODY);
+          : await readJsonBody(c.req.raw, route.maxBody ?? MAX_BODY, headerOf(c, 'content-length'));
       let checked: { value: unknown } | undefined;
       const body = (): unknown => {
         checked ??= { value: schema === undefined ? {} : schema.check(read.value, 'body') };
@@ -93,9 +94,12 @@ export function tableRoutes(options: TableRouteOptions): Hono {
         n: Number(c.req.param('n')),
         method: c.req.method,
         path: c.req.path,
-        header: (name) => c.req.header(name),
+        header: (name) => headerOf(c, name.toLowerCase()),
         query: (name) => c.req.query(name),
-        signal: c.req.raw.signal,
+        // Asked for by the event stream only: under node:http the signal costs an AbortController.
+        get signal() {
+          return c.req.raw.signal;
+        },
         caller: callerOf(route, c, seat),
       };
       return reply(await route.handle(req, services));
