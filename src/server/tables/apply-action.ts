@@ -24,8 +24,8 @@ import { markPresent } from './seat-presence.ts';
 import type { HandDocument, HandRecord, PublicAction, TableDocument } from './table-doc.ts';
 import { tableError } from './table-errors.ts';
 import { tokenHash } from './tokens.ts';
-import { mergeView, view } from './view.ts';
-import type { PublicStateEvent } from './view-parts.ts';
+import { view } from './view.ts';
+import { mergedViewJson, publicTableJson, type TableJson, tableJson } from './view-json.ts';
 import { audienceOf, type Viewer } from './viewer.ts';
 
 /** An action as the route hands it over (the body's fields, not yet checked). */
@@ -140,16 +140,16 @@ export function applyAction(
   }
   const version = row.version + 1;
   const withEvents = tableEvents({ ...next, idempotency: [] }, version, action);
-  // The answer is the actor's view, merged from the parts its events were just made of (one
-  // public view per change, not two); a viewer with no audience (none acts today) gets its own.
-  const { public: shared, private: own } = withEvents.projection;
-  const mine = own.get(audienceOf(req.viewer));
+  // The answer is the actor's view, merged from the parts its events were just made of: one
+  // public view per change, written as JSON once (view-json.ts). A viewer with no audience (none
+  // acts today) gets its own.
+  const mine = withEvents.projection.private.get(audienceOf(req.viewer));
+  const table =
+    mine === undefined
+      ? JSON.stringify(view(next, req.viewer, version))
+      : mergedViewJson(withEvents.json, mine);
   // A commit or reveal is answered with the dealer's signed receipt: keep it (docs/FAIR.md §V3.1).
-  const body = JSON.stringify({
-    ok: true,
-    table: mine === undefined ? view(next, req.viewer, version) : mergeView(shared, mine),
-    ...(receipt === undefined ? {} : { receipt }),
-  });
+  const body = `{"ok":true,"table":${table}${receipt === undefined ? '' : `,"receipt":${JSON.stringify(receipt)}`}}`;
   return {
     next: withEvents.doc,
     events: withEvents.events,
@@ -178,9 +178,9 @@ export function tableEvents(
   doc: TableDocument,
   version: number,
   action: PublicAction,
-): { doc: TableDocument; events: ChangeEvents; projection: Projection } {
+): { doc: TableDocument; events: ChangeEvents; projection: Projection; json: TableJson } {
   const p = projection(doc, version);
-  const shared: PublicStateEvent = { action: actionView(action), table: p.public };
+  const json = tableJson(p.public);
   const seq = { ...doc.eventSeq };
   const own: AudienceEvent[] = [];
   for (const [audience, part] of p.private) {
@@ -190,8 +190,13 @@ export function tableEvents(
   }
   return {
     doc: { ...doc, eventSeq: seq },
-    events: { public: JSON.stringify(shared), private: own },
+    // JSON.stringify({ action, table }) (a PublicStateEvent), with the table written once.
+    events: {
+      public: `{"action":${JSON.stringify(actionView(action))},"table":${publicTableJson(json)}}`,
+      private: own,
+    },
     projection: p,
+    json,
   };
 }
 
