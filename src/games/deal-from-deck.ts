@@ -145,17 +145,21 @@ export function dealOrder(
     }
   }
 
-  const info: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
-  // A kept plan's info is shared by every deal of it: each deal gets its own bridge facts.
-  if (plan.info.bridge !== undefined) info.bridge = { ...plan.info.bridge };
   const up =
     plan.preset.upCard === 'kitty'
       ? kitty[0]
       : plan.preset.upCard === 'board'
         ? board[0]
         : undefined;
-  if (up !== undefined) info.upCard = up;
-  if (plan.cutIndex !== undefined) info.cutCard = plan.cutIndex - top;
+  // The plan's info, frozen and shared by its deals (resolve-plan.ts), unless this deal adds a
+  // card or a cut of its own.
+  let info: DealInfo = plan.info;
+  if (up !== undefined || plan.cutIndex !== undefined) {
+    const own: { -readonly [K in keyof DealInfo]: DealInfo[K] } = { ...plan.info };
+    if (up !== undefined) own.upCard = up;
+    if (plan.cutIndex !== undefined) own.cutCard = plan.cutIndex - top;
+    info = own;
+  }
 
   return {
     preset: plan.preset.name,
@@ -166,8 +170,9 @@ export function dealOrder(
     burns,
     stock: deck.slice(top),
     deck,
-    route: layout.route.slice(),
-    seatNames: plan.seatNames.slice(),
+    // The same frozen arrays for every deal of the plan: no card in them, nothing to copy.
+    route: layout.route,
+    seatNames: plan.seatNames,
     dealer: plan.dealer,
     info,
     record: {
@@ -175,7 +180,7 @@ export function dealOrder(
       preset: plan.preset.name,
       seats: plan.seats,
       dealer: plan.dealer,
-      options: { ...plan.options },
+      options: plan.options,
       seed,
     },
   };

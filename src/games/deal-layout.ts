@@ -21,7 +21,7 @@ export interface DealLayout {
   readonly top: number;
   /** `dest[position]`: the seat, or KITTY, BOARD, BURNS, STOCK. */
   readonly dest: Int32Array;
-  /** `route` of every deal of this plan (copied into each Deal). */
+  /** `route` of every deal of this plan: frozen, and returned by each Deal as it is. */
   readonly route: readonly Destination[];
   /** Cards per seat. */
   readonly handSizes: readonly number[];
@@ -184,7 +184,7 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
   return {
     top,
     dest,
-    route,
+    route: Object.freeze(route),
     handSizes,
     seatPositions,
     seatStarts,

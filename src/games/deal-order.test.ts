@@ -152,15 +152,33 @@ test('property: dealFromDeck() gives the Deal of the walk it replaced, with the 
   );
 });
 
-test('a deal of a kept plan shares nothing a caller can change with the next deal', () => {
+test('a deal of a kept plan shares nothing a caller can change with the next deal: the shared parts are frozen, the cards its own', () => {
   const first = deal('bridge', { seed: 'one' });
   const second = deal('bridge', { seed: 'one' });
+  // The parts with no card in them are the plan's, one frozen copy for every deal of it (no
+  // copying per deal); a write to one is refused, so it can never reach the next deal.
+  assert.equal(first.route, second.route);
+  assert.equal(first.seatNames, second.seatNames);
+  assert.equal(first.record.options, second.record.options);
+  assert.equal(first.info, second.info);
   for (const d of [first, second]) {
-    (d.seatNames as string[])[0] = 'Mallory';
-    (d.route as string[])[0] = 'stock';
-    (d.record.options as Record<string, unknown>).boardNumber = 99;
-    (d.info.bridge as { board: number }).board = 99;
+    assert.throws(() => {
+      (d.seatNames as string[])[0] = 'Mallory';
+    }, TypeError);
+    assert.throws(() => {
+      (d.route as string[])[0] = 'stock';
+    }, TypeError);
+    assert.throws(() => {
+      (d.record.options as Record<string, unknown>).boardNumber = 99;
+    }, TypeError);
+    assert.throws(() => {
+      (d.info.bridge as { board: number }).board = 99;
+    }, TypeError);
+    assert.throws(() => {
+      (d.info as { level?: string }).level = '2';
+    }, TypeError);
     d.hands[0]!.pop();
+    d.deck.pop();
   }
   const third = deal('bridge', { seed: 'one' });
   assert.deepEqual(third.seatNames, ['North', 'East', 'South', 'West']);
@@ -168,7 +186,13 @@ test('a deal of a kept plan shares nothing a caller can change with the next dea
   assert.deepEqual(third.record.options, { boardNumber: 1 });
   assert.equal(third.info.bridge?.board, 1);
   assert.equal(third.hands[0]!.length, 13);
+  assert.equal(third.deck.length, 52);
   assert.notEqual(first.hands[0], second.hands[0]);
+  assert.notEqual(first.record, second.record);
+  // A deal that turns a card up has an info of its own, over the plan's.
+  const [a, b] = [deal('euchre', { seed: 'x' }), deal('euchre', { seed: 'y' })];
+  assert.notEqual(a.info, b.info);
+  assert.ok(a.info.upCard !== undefined && !Object.isFrozen(a.info));
 });
 
 test('an option that changes the plan is never dealt from the kept plan', () => {

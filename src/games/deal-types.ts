@@ -94,10 +94,14 @@ export interface Deal {
   readonly stock: Card[];
   /** The whole shuffled deck, top first: the exact input of the dealing pattern. */
   readonly deck: Card[];
-  /** `route[i]` is where `deck[i]` went. */
-  readonly route: Destination[];
+  /**
+   * `route[i]` is where `deck[i]` went. Frozen: every deal of one plan (preset and options) shares
+   * this array, as it does `seatNames`, `record.options` and (unless the deal turned up a card or
+   * cut the shoe) `info`.
+   */
+  readonly route: readonly Destination[];
   /** One name per seat (the preset's, `Player 1 … House` for a house game, else `Seat 1` …). */
-  readonly seatNames: string[];
+  readonly seatNames: readonly string[];
   readonly dealer: number;
   readonly info: DealInfo;
   readonly record: DealRecord;

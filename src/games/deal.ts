@@ -5,7 +5,7 @@ import { secureRandom } from '../random/secure.ts';
 import type { RandomSource } from '../random/source.ts';
 import { shuffle } from '../shuffle/shuffle.ts';
 import { dealOrder } from './deal-from-deck.ts';
-import { dealLayout } from './deal-layout.ts';
+import { type DealLayout, dealLayout } from './deal-layout.ts';
 import type { Deal, DealOptions } from './deal-types.ts';
 import type { Preset } from './preset.ts';
 import { PRESETS } from './presets.ts';
@@ -31,6 +31,11 @@ import { type DealPlan, getPreset, resolvePlan } from './resolve-plan.ts';
  * @throws {RangeError} for out-of-range numbers (seats, dealer, board number, decks, …).
  */
 export function deal(preset: string | Preset, options?: DealOptions): Deal {
+  if (options === undefined && typeof preset === 'string') {
+    // `deal('doudizhu')`: one Map lookup finds the plan and its layout (issue 25).
+    const kept = keptByName.get(preset);
+    if (kept !== undefined) return dealLaid(kept.plan, kept.layout, secureRandom, 'secure');
+  }
   const p = getPreset(preset);
   if (options === undefined) return dealWith(keptPlan(p) ?? resolvePlan(p), secureRandom, 'secure');
   const plan = planOf(p, options);
@@ -48,7 +53,16 @@ export function deal(preset: string | Preset, options?: DealOptions): Deal {
 
 /** Shuffles the plan's hand ranks with `source` and deals the deck they stand for. */
 function dealWith(plan: DealPlan, source: RandomSource, recorded: string): Deal {
-  const layout = dealLayout(plan);
+  return dealLaid(plan, dealLayout(plan), source, recorded);
+}
+
+/** {@link dealWith} with the plan's layout found already. */
+function dealLaid(
+  plan: DealPlan,
+  layout: DealLayout,
+  source: RandomSource,
+  recorded: string,
+): Deal {
   const n = layout.rank.length;
   // The cards' hand ranks shuffled, not the cards: the same draws and swaps whatever the array
   // holds (docs/RANDOM.md, shuffle v1), and a rank gives both the card and its place in a hand.
@@ -112,8 +126,11 @@ function keptPlan(p: Preset): DealPlan | undefined {
   if (plan === undefined) {
     if (PRESETS[p.name] !== p) return undefined;
     plan = resolvePlan(p, {});
-    dealLayout(plan, true);
     keptPlans.set(p, plan);
+    keptByName.set(p.name, { plan, layout: dealLayout(plan, true) });
   }
   return plan;
 }
+
+/** The shipped presets' kept plans and layouts by name, filled by {@link keptPlan}. */
+const keptByName = new Map<string, { readonly plan: DealPlan; readonly layout: DealLayout }>();

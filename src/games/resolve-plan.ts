@@ -23,11 +23,14 @@ export interface DealPlan {
   readonly steps: readonly DealStep[];
   readonly sort: SortName;
   readonly sortOptions: SortOptions;
-  readonly seatNames: string[];
+  /** Frozen: every deal of the plan returns this very array (deal-from-deck.ts). */
+  readonly seatNames: readonly string[];
+  /** Frozen (its bridge facts too): a deal that adds no card to it returns it as it is. */
   readonly info: DealInfo;
   /** blackjack: cut card position counted from the top of the shoe. */
   readonly cutIndex?: number;
-  readonly options: Record<string, RecordedOption>;
+  /** Frozen: every deal's record holds this very object. */
+  readonly options: Readonly<Record<string, RecordedOption>>;
 }
 
 const GENERIC = new Set(['seats', 'dealer', 'seed', 'source']);
@@ -246,6 +249,13 @@ export function resolvePlan(preset: Preset, options: DealOptions = {}): DealPlan
     throw new FairdealError('BAD_OPTION', `penetration puts the cut card inside the first deal`);
   }
   while (seatNames.length < seats) seatNames.push(`Seat ${seatNames.length + 1}`);
+  // Frozen, so that every deal of this plan shares them instead of copying them (issue 25: a
+  // deal allocates little beyond the cards and hands it returns). Only objects made here: a
+  // DeckSpec the caller gave stays the caller's, unfrozen, as before.
+  Object.freeze(seatNames);
+  if (info.bridge !== undefined) Object.freeze(info.bridge);
+  Object.freeze(info);
+  Object.freeze(recorded);
   return {
     preset,
     seats,
