@@ -14,7 +14,8 @@ import type { RandomSource } from './source.ts';
  */
 export interface PoolAccess {
   /** The buffer as signed 32-bit integers (the same memory): V8 keeps int32 loads in registers,
-   *  where a Uint32Array word ≥ 2^31 would become a double. */
+   *  where a Uint32Array word ≥ 2^31 would become a double. A refill or a fused pass may replace
+   *  the buffer with a larger one (see BufferedSource's constructor): read it again after either. */
   words(source: BufferedSource): Int32Array;
   /** Index of the next unread word. */
   position(source: BufferedSource): number;
@@ -75,8 +76,10 @@ export const poolAccess = {} as PoolAccess;
  * receives the buffer either.
  */
 export abstract class BufferedSource implements RandomSource {
-  readonly #buffer: Uint32Array;
-  readonly #words: Int32Array;
+  #buffer: Uint32Array;
+  #words: Int32Array;
+  /** The buffer's largest size in words; it doubles at each refill until it gets there. */
+  readonly #most: number;
   readonly #refill: (buffer: Uint32Array) => number;
   readonly #fused: (
     buffer: Uint32Array,
@@ -117,14 +120,25 @@ export abstract class BufferedSource implements RandomSource {
     return #position in value;
   }
 
-  protected constructor(capacity: number) {
+  /**
+   * `capacity` words at first, doubled at each refill up to `most`. A seeded deal makes a source
+   * and reads one deck from it: a 4 KiB buffer for its 27 words was most of the source's cost,
+   * and in a page such buffers, outside V8's heap, brought on collections that the next fair
+   * deal paid for (docs/BENCHMARKS.md, "Deals", run F).
+   */
+  protected constructor(capacity: number, most = capacity) {
     this.#buffer = new Uint32Array(capacity);
     this.#words = new Int32Array(this.#buffer.buffer);
+    this.#most = Math.max(most, capacity);
     this.#refill = this.refill;
     this.#fused = this.fusedSteps;
   }
 
-  /** Overwrites the start of `buffer` with the next words of the stream; returns how many (> 0). */
+  /**
+   * Overwrites the start of `buffer` with the next words of the stream; returns how many (> 0,
+   * at most `buffer.length`). The buffer is the one in use now: it may be larger than at the
+   * last call.
+   */
   protected abstract refill(buffer: Uint32Array): number;
 
   /**
@@ -144,6 +158,8 @@ export abstract class BufferedSource implements RandomSource {
   }
 
   #fusedRun(n: number, i: number, stop: number, wide: boolean): number {
+    // The fused pass writes up to a group of blocks it made but did not read into the buffer.
+    this.#grow(this.#most);
     const left = this.#fused(this.#buffer, n, i, stop, wide);
     if (left < 0) return i;
     this.#position = 0;
@@ -153,10 +169,26 @@ export abstract class BufferedSource implements RandomSource {
 
   /** Refills the used-up buffer; a throwing refill leaves the source used up, as it was. */
   #fill(): number {
+    if (this.#buffer.length < this.#most) this.#grow(this.#buffer.length * 2);
     // A private method call passes `this` without Function.prototype.call, which may be patched.
     this.#length = this.#refill(this.#buffer);
     this.#position = 0;
     return this.#length;
+  }
+
+  /**
+   * Replaces a used-up buffer (every word read: only a refill or a fused pass, which start from
+   * an empty pool, call this) with one of `words` words, at most {@link #most}. The old one is
+   * zeroed, as a refill would overwrite it. The shuffle's loops that keep the buffer in a local
+   * read it again after each refill (poolAccess.words).
+   */
+  #grow(words: number): void {
+    const size = Math.min(words, this.#most);
+    const old = this.#buffer;
+    if (size <= old.length) return;
+    for (let k = 0; k < old.length; k++) old[k] = 0;
+    this.#buffer = new Uint32Array(size);
+    this.#words = new Int32Array(this.#buffer.buffer);
   }
 
   nextUint32(): number {
@@ -165,11 +197,11 @@ export abstract class BufferedSource implements RandomSource {
   }
 
   fillUint32(target: Uint32Array): void {
-    const buffer = this.#buffer;
     const n = target.length;
     let i = 0;
     while (i < n) {
       if (this.#position === this.#length) this.#fill();
+      const buffer = this.#buffer; // after the refill, which may have replaced it
       const from = this.#position;
       const take = Math.min(this.#length - from, n - i);
       // Consumed before it is handed out: a target whose setter throws wastes the words.

@@ -106,6 +106,12 @@ test('seeds and streams select different, reproducible streams', () => {
   assert.notDeepEqual(take(chacha20('a')), take(chacha20('b')));
   assert.notDeepEqual(take(chacha20('a', 0)), take(chacha20('a', 1)));
   assert.deepEqual(take(chacha20('a', 1)), take(chacha20('a', 1n)));
+  // A number stream is split into its two nonce words by double arithmetic, a bigint by BigInt
+  // shifts: the same words on both sides of 2^32 and up to 2^53 − 1.
+  for (const stream of [2 ** 32 - 1, 2 ** 32, 2 ** 32 + 5, 2 ** 40 + 2 ** 33 + 7, 2 ** 53 - 1]) {
+    assert.deepEqual(take(chacha20('a', stream)), take(chacha20('a', BigInt(stream))), `${stream}`);
+  }
+  assert.notDeepEqual(take(chacha20('a', 2 ** 32)), take(chacha20('a', 1)));
 });
 
 test('value stability: chacha20("fairdeal") is the documented construction, and never changes', () => {

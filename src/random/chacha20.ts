@@ -48,7 +48,8 @@ export function chacha20(seed: Seed, stream: number | bigint = 0): RandomSource 
   return isPassphrase(seed) ? markPredictable(source) : source;
 }
 
-/** Words per refill once a source is in steady use: 4 KiB, where a native call is amortized. */
+/** Words per refill once a source is in steady use: 4 KiB, where a native call is amortized.
+ *  The pool starts at the first refill's size and grows with the refills (BufferedSource). */
 const BULK_WORDS = 1024;
 
 class ChaCha20Source extends BufferedSource {
@@ -63,12 +64,16 @@ class ChaCha20Source extends BufferedSource {
   readonly #result = new Int32Array(3);
 
   constructor(key: Uint8Array, nonce: Uint32Array, portable: boolean) {
-    super(BULK_WORDS);
+    super(FIRST_REFILL_BLOCKS * 16, BULK_WORDS);
     if (portable) this.#native = null;
     this.#key = key;
     this.#keyWords = new Uint32Array(8);
-    const view = new DataView(key.buffer, key.byteOffset, 32);
-    for (let i = 0; i < 8; i++) this.#keyWords[i] = view.getUint32(i * 4, true);
+    // Little-endian words by bytes: a DataView would ask for `key.buffer`, which moves a small
+    // typed array's bytes out of V8's heap into a buffer of their own.
+    for (let i = 0; i < 8; i++) {
+      const o = i * 4;
+      this.#keyWords[i] = key[o]! | (key[o + 1]! << 8) | (key[o + 2]! << 16) | (key[o + 3]! << 24);
+    }
     this.#nonce = nonce;
   }
 
@@ -77,7 +82,9 @@ class ChaCha20Source extends BufferedSource {
   // here) for whole 4 KiB refills. Both compute the same RFC 8439 keystream from the same counter,
   // which chacha20.test.ts checks, so growth and switching never change the words.
   protected refill(buffer: Uint32Array): number {
-    const blocks = Math.min(this.#refillBlocks, MAX_BLOCKS - this.#counter);
+    // The pool doubles with the refills, so it holds them; a fused pass grows it to the whole
+    // 4 KiB at once (the refills then stay smaller than the pool until they catch up).
+    const blocks = Math.min(this.#refillBlocks, buffer.length >>> 4, MAX_BLOCKS - this.#counter);
     if (blocks <= 0) {
       throw new FairdealError(
         'STREAM_EXHAUSTED',
@@ -229,17 +236,20 @@ const AHEAD_REFILLS = 16;
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 function streamWords(stream: number | bigint): Uint32Array {
-  let value: bigint;
   if (typeof stream === 'number') {
     if (!Number.isSafeInteger(stream) || stream < 0) {
       throw new RangeError(`stream must be a non-negative safe integer, got ${stream}`);
     }
-    value = BigInt(stream);
-  } else if (typeof stream === 'bigint') {
-    value = stream;
-  } else {
+    // Below 2^53 the two words are exact in doubles: no BigInt made for every seeded deal.
+    const words = new Uint32Array(3);
+    words[1] = stream % 4294967296;
+    words[2] = Math.floor(stream / 4294967296);
+    return words;
+  }
+  if (typeof stream !== 'bigint') {
     throw new TypeError(`stream must be a number or a bigint, got ${typeof stream}`);
   }
+  const value = stream;
   if (value < 0n || value >= 2n ** 64n) {
     throw new RangeError(`stream must be in [0, 2^64), got ${value}`);
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { FairdealError } from '../errors.ts';
 import { bytesToHex } from './hex.ts';
 import { hexToBytes, parseSeed } from './seed.ts';
@@ -31,6 +32,48 @@ test('any other string is hashed under the domain label, after NFC normalization
   // "é" composed (U+00E9) and decomposed (e + U+0301) are the same seed.
   assert.deepEqual(parseSeed('caf\u00e9'), parseSeed('cafe\u0301'));
   assert.notDeepEqual(parseSeed('a'), parseSeed('b'));
+});
+
+test('a passphrase, ASCII or not, is hashed as the label, 0x00 and its NFC form in UTF-8', () => {
+  // The reference: node:crypto over Buffer's own UTF-8 of the normalized text, so that the
+  // ASCII copy and the encoder path in seed.ts are both checked against an independent encoding.
+  const reference = (text: string) =>
+    createHash('sha256')
+      .update(
+        Buffer.concat([
+          Buffer.from('fairdeal/seed/v1'),
+          Buffer.from([0]),
+          Buffer.from(text.normalize('NFC'), 'utf8'),
+        ]),
+      )
+      .digest('hex');
+  const hexLooking = (s: string) => /^[0-9a-fA-F]+$/.test(s) && s.length >= 32;
+  const passphrase = (s: string) => s.length > 0 && !hexLooking(s);
+  for (const text of [
+    'x',
+    '\u007f',
+    '\u0080',
+    'caf\u00e9',
+    'cafe\u0301',
+    '牌局 7',
+    '🂡 ace',
+    'a\ud800b',
+  ])
+    assert.equal(bytesToHex(parseSeed(text)), reference(text), JSON.stringify(text));
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.string({ unit: 'binary-ascii' }),
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'binary' }),
+      ),
+      (text) => {
+        fc.pre(passphrase(text));
+        assert.equal(bytesToHex(parseSeed(text)), reference(text));
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
 
 test('wrong seeds get clear errors', () => {

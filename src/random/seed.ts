@@ -61,12 +61,34 @@ export function parseSeed(seed: Seed): Uint8Array {
       `seed looks like hex but has ${seed.length} digits; a hex seed has exactly 64`,
     );
   }
-  const text = new TextEncoder().encode(seed.normalize('NFC'));
-  const label = new TextEncoder().encode(STRING_SEED_LABEL);
-  const input = new Uint8Array(label.length + 1 + text.length);
-  input.set(label);
-  input.set(text, label.length + 1);
-  return sha256(input);
+  return sha256(labelled(seed));
+}
+
+/** The label's bytes (ASCII), then 0x00: the start of every passphrase's message. */
+const LABEL_BYTES = Uint8Array.from(`${STRING_SEED_LABEL}\0`, (c) => c.charCodeAt(0));
+const utf8 = new TextEncoder();
+
+/**
+ * "fairdeal/seed/v1" ‖ 0x00 ‖ UTF-8(NFC(text)), in one array made at its size. A passphrase of
+ * ASCII characters alone (NFC leaves every one as it is, and its UTF-8 is its char codes) is
+ * copied char by char; seeded deals make a key per deal, and in a browser the two encoders and
+ * their buffers made per key were a third of a seeded `deal()` (issue 25).
+ */
+function labelled(text: string): Uint8Array {
+  const at = LABEL_BYTES.length;
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) {
+      ascii = false;
+      break;
+    }
+  }
+  const tail = ascii ? undefined : utf8.encode(text.normalize('NFC'));
+  const input = new Uint8Array(at + (tail === undefined ? text.length : tail.length));
+  for (let i = 0; i < at; i++) input[i] = LABEL_BYTES[i]!;
+  if (tail === undefined) for (let i = 0; i < text.length; i++) input[at + i] = text.charCodeAt(i);
+  else for (let i = 0; i < tail.length; i++) input[at + i] = tail[i]!;
+  return input;
 }
 
 /**

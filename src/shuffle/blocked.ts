@@ -106,13 +106,14 @@ export function drawWide(
   const base = from >>> 0;
   const last = Math.min(stop, n - 65536) >>> 0;
   if (n > 4294967295) return drawWideSlow(js, from, stop, n, source);
-  const words = poolAccess.words(source);
+  let words = poolAccess.words(source);
   let k = base;
   while (k < last) {
     let q = poolAccess.position(source);
     let end = poolAccess.end(source);
     if (q === end) {
       end = poolAccess.refill(source);
+      words = poolAccess.words(source); // a refill may replace the pool with a larger one
       q = 0;
     }
     // Each word gives at most one step: a run of `last − k` words cannot overshoot.

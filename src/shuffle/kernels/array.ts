@@ -43,8 +43,22 @@ export function pooledShuffle(a: Items, steps: number, source: BufferedSource): 
   const n = a.length;
   const limit = steps < 0 ? n - 1 : steps; // −1: the whole shuffle (fisher-yates.ts, WHOLE)
   if (n > SPECULATE_MAX) largeShuffle(a, limit, source);
-  else if (limit > 0 && !speculate(a, 0, limit, source))
-    branchFreeSteps(a, 0, limit, limit, source);
+  else if (limit > 0 && !speculate(a, 0, limit, source)) deckSteps(a, limit, source);
+}
+
+/**
+ * A deck the pool could not serve as one bet: from a pool used up — a fresh seeded source's first
+ * deck, as in every seeded `deal()` — it refills and bets again (the branch-free steps were a
+ * quarter of a seeded deal in Chromium); otherwise, or if the bet fails again, the branch-free
+ * steps. The same words either way: the steps would refill first too. Out of line, like
+ * {@link largeShuffle}.
+ */
+function deckSteps(a: Items, limit: number, source: BufferedSource): void {
+  if (poolAccess.position(source) === poolAccess.end(source)) {
+    poolAccess.refill(source);
+    if (speculate(a, 0, limit, source)) return;
+  }
+  branchFreeSteps(a, 0, limit, limit, source);
 }
 
 /** {@link pooledShuffle} of more than {@link SPECULATE_MAX} items. Out of line so that a deck's
@@ -116,7 +130,8 @@ export function branchFreeSteps(
 ): number {
   const n = a.length;
   const t = lemireThresholds(n - from);
-  const words = poolAccess.words(source);
+  // Read again after a refill or a fused pass, which may replace the pool with a larger one.
+  let words = poolAccess.words(source);
   let p = poolAccess.position(source);
   let end = poolAccess.end(source);
   let i = from;
@@ -141,11 +156,13 @@ export function branchFreeSteps(
               i = to;
               p = 0;
               end = poolAccess.end(source);
+              words = poolAccess.words(source);
               continue;
             }
           }
         }
         end = poolAccess.refill(source);
+        words = poolAccess.words(source);
         p = 0;
       }
       if (i + 1 < wide) {

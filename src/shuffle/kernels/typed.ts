@@ -19,8 +19,15 @@ export function pooledShuffle(a: Items, steps: number, source: BufferedSource): 
   const n = a.length;
   const limit = steps < 0 ? n - 1 : steps;
   if (n > SPECULATE_MAX) largeShuffle(a, limit, source);
-  else if (limit > 0 && !speculate(a, 0, limit, source))
-    branchFreeSteps(a, 0, limit, limit, source);
+  else if (limit > 0 && !speculate(a, 0, limit, source)) deckSteps(a, limit, source);
+}
+
+function deckSteps(a: Items, limit: number, source: BufferedSource): void {
+  if (poolAccess.position(source) === poolAccess.end(source)) {
+    poolAccess.refill(source);
+    if (speculate(a, 0, limit, source)) return;
+  }
+  branchFreeSteps(a, 0, limit, limit, source);
 }
 
 function largeShuffle(a: Items, limit: number, source: BufferedSource): void {
@@ -56,7 +63,7 @@ export function branchFreeSteps(
 ): number {
   const n = a.length;
   const t = lemireThresholds(n - from);
-  const words = poolAccess.words(source);
+  let words = poolAccess.words(source);
   let p = poolAccess.position(source);
   let end = poolAccess.end(source);
   let i = from;
@@ -73,11 +80,13 @@ export function branchFreeSteps(
               i = to;
               p = 0;
               end = poolAccess.end(source);
+              words = poolAccess.words(source);
               continue;
             }
           }
         }
         end = poolAccess.refill(source);
+        words = poolAccess.words(source);
         p = 0;
       }
       if (i + 1 < wide) {
