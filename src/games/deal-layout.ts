@@ -21,6 +21,9 @@ export interface DealLayout {
   readonly top: number;
   /** `dest[position]`: the seat, or KITTY, BOARD, BURNS, STOCK. */
   readonly dest: Int32Array;
+  /** `slot[position]`: the seat, or `seats` for every card that goes to no seat (a pile, the
+   *  stock): one index for a deal's bit set per seat and one more that it discards. */
+  readonly slot: Int32Array;
   /** `route` of every deal of this plan: frozen, and returned by each Deal as it is. */
   readonly route: readonly Destination[];
   /** Cards per seat. */
@@ -181,9 +184,11 @@ function makeLayout(plan: DealPlan, cards: readonly Card[]): DealLayout {
     if (d >= 0) seatPositions[next[d]!++] = p;
     else pilePositions.push(p);
   }
+  const slot = dest.map((d) => (d >= 0 ? d : plan.seats));
   return {
     top,
     dest,
+    slot,
     route: Object.freeze(route),
     handSizes,
     seatPositions,

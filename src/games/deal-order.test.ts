@@ -229,3 +229,38 @@ test('a source that deals while it draws gets a deal of its own, and both are ri
   assertSameDeal(got, wantOuter, 'outer');
   assertSameDeal(nested!, wantInner, 'inner');
 });
+
+test('a slice patched to deal while a deal reads its bit sets gets a deal of its own, and both are right', () => {
+  // dealOrder keeps each seat's ranks in one scratch array while it makes the hands with slice;
+  // a patched Array.prototype.slice that deals meanwhile must not see or change that deal's sets.
+  for (const [outerName, innerName] of [
+    ['bridge', 'doudizhu'],
+    ['shengji', 'bridge'],
+    ['doudizhu', 'shengji'],
+  ] as const) {
+    const slice = Array.prototype.slice;
+    let nested: Deal | undefined;
+    let calls = 0;
+    // biome-ignore lint/suspicious/noExplicitAny: the patch forwards whatever slice is given.
+    Array.prototype.slice = function (this: unknown[], ...args: any[]) {
+      // The outer deal's third slice is a hand's, made while the sets hold its ranks.
+      if (++calls === 3 && nested === undefined) nested = deal(innerName, { seed: 'inner' });
+      return slice.apply(this, args);
+    };
+    let got: Deal;
+    try {
+      got = deal(outerName, { seed: 'outer' });
+    } finally {
+      Array.prototype.slice = slice;
+    }
+    assert.ok(nested !== undefined, `${outerName}: the patched slice dealt`);
+    for (const [name, seed, d] of [
+      [outerName, 'outer', got],
+      [innerName, 'inner', nested],
+    ] as const) {
+      const plan = resolvePlan(getPreset(name));
+      const want = referenceDeal(plan, toShuffled(canonicalDeck(plan.deck), chacha20(seed)), seed);
+      assertSameDeal(d, want, `${outerName} around ${innerName}: ${name}`);
+    }
+  }
+});
