@@ -24,9 +24,9 @@ function checkKey(key: Uint8Array): void {
 /**
  * The ChaCha20 keystream of a deck key (docs/FAIR.md §7: RFC 8439, counter from 0, nonce 12 zero
  * bytes, little-endian words) — exactly the words of `chacha20(key)` — sized for one shuffle.
- * `chacha20()` is built for long runs: a 4 KiB pool, refills of 2, 4, 8 … blocks, a native
- * cipher after a while; a fair deal reads 27 words of a 54-card deck once, and the pool was a
- * tenth of its cost (issue 11). This one computes ⌈words / 16⌉ blocks of a deck's expected
+ * `chacha20()` is built for long runs: a pool growing to 4 KiB, refills of 2, 4, 8 … blocks, a
+ * native cipher after a while; a fair deal reads 27 words of a 54-card deck once, and such a
+ * source's making was a tenth of its cost (issue 11). This one computes ⌈words / 16⌉ blocks of a deck's expected
  * ⌈(n − 1) / 2⌉ words, plus slack for rejected halves, in portable code, at the first read.
  * Reading ahead changes nothing (§7). deck-keystream.test.ts checks it word for word against
  * `chacha20(key)`.
