@@ -241,8 +241,7 @@ test('a slice patched to deal while a deal reads its bit sets gets a deal of its
     const slice = Array.prototype.slice;
     let nested: Deal | undefined;
     let calls = 0;
-    // biome-ignore lint/suspicious/noExplicitAny: the patch forwards whatever slice is given.
-    Array.prototype.slice = function (this: unknown[], ...args: any[]) {
+    Array.prototype.slice = function (this: unknown[], ...args: [number?, number?]) {
       // The outer deal's third slice is a hand's, made while the sets hold its ranks.
       if (++calls === 3 && nested === undefined) nested = deal(innerName, { seed: 'inner' });
       return slice.apply(this, args);
