@@ -1,6 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import { BufferedSource } from '../random/buffered-source.ts';
-import { chacha20Block } from '../random/chacha20-block.ts';
+import { chacha20Block, keyWordsInto } from '../random/chacha20-block.ts';
 
 /** RFC 8439 §2.3: a 32-bit block counter. */
 const MAX_BLOCKS = 2 ** 32;
@@ -26,8 +26,9 @@ function checkKey(key: Uint8Array): void {
  * bytes, little-endian words) — exactly the words of `chacha20(key)` — sized for one shuffle.
  * `chacha20()` is built for long runs: a pool growing to 4 KiB, refills of 2, 4, 8 … blocks, a
  * native cipher after a while; a fair deal reads 27 words of a 54-card deck once, and such a
- * source's making was a tenth of its cost (issue 11). This one computes ⌈words / 16⌉ blocks of a deck's expected
- * ⌈(n − 1) / 2⌉ words, plus slack for rejected halves, in portable code, at the first read.
+ * source's making was a tenth of its cost (issue 11). This one computes ⌈words / 16⌉ blocks of
+ * a deck's expected ⌈(n − 1) / 2⌉ words, plus slack for rejected halves, in portable code, at
+ * the first read.
  * Reading ahead changes nothing (§7). deck-keystream.test.ts checks it word for word against
  * `chacha20(key)`.
  *
@@ -92,10 +93,7 @@ export class DeckKeystream extends BufferedSource {
 
   #setKey(key: Uint8Array): void {
     checkKey(key);
-    for (let i = 0; i < 8; i++) {
-      const o = i * 4;
-      this.#key[i] = key[o]! | (key[o + 1]! << 8) | (key[o + 2]! << 16) | (key[o + 3]! << 24);
-    }
+    keyWordsInto(key, this.#key);
   }
 
   protected refill(buffer: Uint32Array): number {

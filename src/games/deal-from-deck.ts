@@ -94,7 +94,7 @@ export function dealOrder(
       if (n > 64) {
         // Decks over 64 cards: each seat's ranks as a bit set of ⌈n / 32⌉ words, in turn.
         const { handSizes, seatPositions, seatStarts } = layout;
-        const words = (n + 31) >>> 5;
+        const words = sets;
         for (let p = 0; p < n; p++) deck[p] = sorted[ranks[p]!]!;
         for (let s = 0; s < seats; s++) {
           const hand = sorted.slice(0, handSizes[s]);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { chacha20Blocks, scalarChaCha20Blocks } from './chacha20-block.ts';
+import { chacha20Blocks, keyWordsInto, scalarChaCha20Blocks } from './chacha20-block.ts';
 import { WASM_MAX_BLOCKS, wasmChaCha20Blocks } from './chacha20-wasm.ts';
 
 /** OpenSSL's ChaCha20 (an independent implementation): `length` keystream bytes from block
@@ -137,5 +137,19 @@ test('WebAssembly patched after the library loads never sees the module, its mem
   assert.equal(
     hex,
     Buffer.from(nativeKeystream(key, new Uint8Array(12), 0, 64 * 64)).toString('hex'),
+  );
+});
+
+test('keyWordsInto reads the key as eight little-endian words (RFC 8439 §2.3), as a DataView does', () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (key) => {
+      const got = new Uint32Array(8);
+      keyWordsInto(key, got);
+      const view = new DataView(key.buffer, key.byteOffset, 32);
+      assert.deepEqual(
+        got,
+        Uint32Array.from({ length: 8 }, (_, i) => view.getUint32(i * 4, true)),
+      );
+    }),
   );
 });

@@ -269,3 +269,21 @@ export function chacha20Block(
 ): void {
   chacha20Blocks(key, counter, nonce, out, offset, 1);
 }
+
+/**
+ * RFC 8439 §2.3's key words: the 32 key bytes as eight little-endian 32-bit words, written into
+ * `out`. Read byte by byte: a DataView would ask for `key.buffer`, which moves a small typed
+ * array's bytes out of V8's heap into a buffer of their own.
+ *
+ * @example
+ * ```ts
+ * const words = new Uint32Array(8);
+ * keyWordsInto(new Uint8Array(32).fill(1), words); // every word 0x01010101
+ * ```
+ */
+export function keyWordsInto(key: Uint8Array, out: Uint32Array): void {
+  for (let i = 0; i < 8; i++) {
+    const o = i * 4;
+    out[i] = key[o]! | (key[o + 1]! << 8) | (key[o + 2]! << 16) | (key[o + 3]! << 24);
+  }
+}

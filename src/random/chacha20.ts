@@ -1,6 +1,6 @@
 import { FairdealError } from '../errors.ts';
 import { BufferedSource, fusedResult } from './buffered-source.ts';
-import { chacha20Blocks } from './chacha20-block.ts';
+import { chacha20Blocks, keyWordsInto } from './chacha20-block.ts';
 import { FUSED_MAX_STEPS, WIDE_MAX_STEPS, wasmFusedSteps, wasmWideSteps } from './chacha20-wasm.ts';
 import { markPredictable } from './predictable.ts';
 import { isPassphrase, parseSeed, type Seed } from './seed.ts';
@@ -68,12 +68,7 @@ class ChaCha20Source extends BufferedSource {
     if (portable) this.#native = null;
     this.#key = key;
     this.#keyWords = new Uint32Array(8);
-    // Little-endian words by bytes: a DataView would ask for `key.buffer`, which moves a small
-    // typed array's bytes out of V8's heap into a buffer of their own.
-    for (let i = 0; i < 8; i++) {
-      const o = i * 4;
-      this.#keyWords[i] = key[o]! | (key[o + 1]! << 8) | (key[o + 2]! << 16) | (key[o + 3]! << 24);
-    }
+    keyWordsInto(key, this.#keyWords);
     this.#nonce = nonce;
   }
 
@@ -249,9 +244,8 @@ function streamWords(stream: number | bigint): Uint32Array {
   if (typeof stream !== 'bigint') {
     throw new TypeError(`stream must be a number or a bigint, got ${typeof stream}`);
   }
-  const value = stream;
-  if (value < 0n || value >= 2n ** 64n) {
-    throw new RangeError(`stream must be in [0, 2^64), got ${value}`);
+  if (stream < 0n || stream >= 2n ** 64n) {
+    throw new RangeError(`stream must be in [0, 2^64), got ${stream}`);
   }
-  return new Uint32Array([0, Number(value & 0xffffffffn), Number(value >> 32n)]);
+  return new Uint32Array([0, Number(stream & 0xffffffffn), Number(stream >> 32n)]);
 }
