@@ -230,29 +230,42 @@ test('a source that deals while it draws gets a deal of its own, and both are ri
   assertSameDeal(nested!, wantInner, 'inner');
 });
 
-test('a slice patched to deal while a deal reads its bit sets gets a deal of its own, and both are right', () => {
-  // dealOrder keeps each seat's ranks in one scratch array while it makes the hands with slice;
-  // a patched Array.prototype.slice that deals meanwhile must not see or change that deal's sets.
+test('a push or slice patched to deal while a deal reads its bit sets gets a deal of its own, and both are right', () => {
+  // dealOrder keeps each seat's ranks in one scratch array while it makes the hands: with push
+  // up to 64 cards, with slice beyond. A patched Array.prototype.push or slice that deals
+  // meanwhile must not see or change that deal's sets.
   for (const [outerName, innerName] of [
     ['bridge', 'doudizhu'],
     ['shengji', 'bridge'],
     ['doudizhu', 'shengji'],
   ] as const) {
-    const slice = Array.prototype.slice;
+    const { push, slice } = Array.prototype;
     let nested: Deal | undefined;
-    let calls = 0;
+    let fired = false;
+    let slices = 0;
+    const dealInside = () => {
+      fired = true;
+      nested = deal(innerName, { seed: 'inner' });
+    };
+    // Up to 64 cards the first card pushed is a hand's, made while the sets hold its ranks
+    // (the piles are pushed after); beyond, the outer deal's third slice is a hand's.
+    Array.prototype.push = function (this: unknown[], ...items: unknown[]) {
+      const first = items[0] as { id?: unknown } | undefined;
+      if (!fired && typeof first === 'object' && first !== null && 'id' in first) dealInside();
+      return push.apply(this, items);
+    };
     Array.prototype.slice = function (this: unknown[], ...args: [number?, number?]) {
-      // The outer deal's third slice is a hand's, made while the sets hold its ranks.
-      if (++calls === 3 && nested === undefined) nested = deal(innerName, { seed: 'inner' });
+      if (++slices === 3 && !fired) dealInside();
       return slice.apply(this, args);
     };
     let got: Deal;
     try {
       got = deal(outerName, { seed: 'outer' });
     } finally {
+      Array.prototype.push = push;
       Array.prototype.slice = slice;
     }
-    assert.ok(nested !== undefined, `${outerName}: the patched slice dealt`);
+    assert.ok(nested !== undefined, `${outerName}: the patched push or slice dealt`);
     for (const [name, seed, d] of [
       [outerName, 'outer', got],
       [innerName, 'inner', nested],
