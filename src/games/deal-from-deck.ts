@@ -130,9 +130,10 @@ export function dealOrder(
         for (let s = 0; s < seats; s++) {
           let lo = m[s << 1]!;
           let hi = m[(s << 1) + 1]!;
-          // Pushed, not written over a slice of the hand's size: dealOrder took 0.89-0.91 of
-          // the slice's time (issue 25). V8's first push makes room for 17 cards, the largest
-          // hand of every shipped preset up to 64 cards; a larger custom hand grows once or twice.
+          // Pushed, not written over a slice of the hand's size: dealOrder alone took 0.89-0.96
+          // of the slice's time, a whole deal in bench:deals 0.99 (issue 25). V8's first push
+          // makes room for 17 cards, the largest hand of every shipped preset up to 64 cards; a
+          // larger custom hand grows once or twice.
           const hand: Card[] = [];
           while (lo !== 0) {
             const low = lo & -lo;
