@@ -31,12 +31,12 @@ import {
 type Items = unknown[];
 
 /**
- * Shuffle v1's steps 0 … `steps` − 1 (all n − 1 if `steps` is −1) on `a` from a pooled source (secure or chacha20), reading
- * its buffer in place — the same swaps from the same words as the reference loop
- * (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items) take whole words,
- * a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit steps until the
- * last {@link SPECULATE_TAIL} (all of them for decks up to {@link SPECULATE_MAX}), which are
- * speculated, and redone branch-free if the bet fails. (shuffle() comes in through
+ * Shuffle v1's steps 0 … `steps` − 1 (all n − 1 if `steps` is −1) on `a` from a pooled source
+ * (secure or chacha20), reading its buffer in place — the same swaps from the same words as the
+ * reference loop (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items)
+ * take whole words, a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit
+ * steps until the last {@link SPECULATE_TAIL} (all of them for decks up to
+ * {@link SPECULATE_MAX}), which are speculated, and redone branch-free if the bet fails. (shuffle() comes in through
  * {@link shuffleInPlace}; toShuffled, sample and permutation through fisher-yates.ts.)
  */
 export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
@@ -174,86 +174,70 @@ export function branchFreeSteps(
         const k = (65536 / (n - i)) | 0;
         const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
         const last = p + Math.min(end - p, (runEnd - i) >> 1);
-        if (last === p) {
-          // One step left before k changes: this word's high half may have the next k, found by
-          // division (once a run; runs change k eight times in a shuffle).
+        if (last > p) {
+          while (p < last) {
+            const w = words[p++]!;
+            const b = n - i;
+            const kb = Math.imul(k, b);
+            const m = Math.imul(w & 0xffff, b);
+            // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
+            // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
+            const ok = ((m & 0xffff) + kb) >>> 16;
+            const hi = w >>> 16;
+            const mA = Math.imul(hi, b - 1);
+            const mB = Math.imul(hi, b);
+            const okA = ((mA & 0xffff) + kb - k) >>> 16;
+            const okB = ((mB & 0xffff) + kb) >>> 16;
+            // The high half's step is i + ok, its bound b − ok: both candidates are computed before
+            // `ok` is known, so the two halves do not wait on each other.
+            const keep = -ok; // all ones if accepted
+            const m2 = mB ^ ((mA ^ mB) & keep);
+            const ok2 = okB ^ ((okA ^ okB) & keep);
+            let j = i + ((m >>> 16) & keep);
+            let x = a[i]!;
+            a[i] = a[j]!;
+            a[j] = x;
+            i += ok;
+            j = i + ((m2 >>> 16) & -ok2);
+            x = a[i]!;
+            a[i] = a[j]!;
+            a[j] = x;
+            i += ok2;
+          }
+          continue;
+        }
+        // One step left before k changes: this word's high half may have the next k, so the
+        // word is made below, with the table (once a run; runs change k eight times a shuffle).
+      } else {
+        // Bounds up to `rareBranchMax` (and the last step below `wide`): runs as above, each half
+        // branching only on "could it be rejected?" (rare, predicted).
+        const last = p + Math.min(end - p, (stop - i) >> 1);
+        while (p < last) {
           const w = words[p++]!;
           let b = n - i;
           let m = Math.imul(w & 0xffff, b);
-          let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+          let ok = 1;
+          if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
           let j = i + ((m >>> 16) & -ok);
           let x = a[i]!;
           a[i] = a[j]!;
           a[j] = x;
-          i += ok;
+          i = i + ok;
           b = n - i;
           m = Math.imul(w >>> 16, b);
-          ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+          ok = 1;
+          if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
           j = i + ((m >>> 16) & -ok);
           x = a[i]!;
           a[i] = a[j]!;
           a[j] = x;
-          i += ok;
-          continue;
+          i = i + ok;
         }
-        while (p < last) {
-          const w = words[p++]!;
-          const b = n - i;
-          const kb = Math.imul(k, b);
-          const m = Math.imul(w & 0xffff, b);
-          // 1 if accepted: the low half of the product is at least t(b) = 2^16 − k·b, that is,
-          // low + k·b reaches 2^16 (and stays below 2^17, so bit 16 is the answer).
-          const ok = ((m & 0xffff) + kb) >>> 16;
-          const hi = w >>> 16;
-          const mA = Math.imul(hi, b - 1);
-          const mB = Math.imul(hi, b);
-          const okA = ((mA & 0xffff) + kb - k) >>> 16;
-          const okB = ((mB & 0xffff) + kb) >>> 16;
-          // The high half's step is i + ok, its bound b − ok: both candidates are computed before
-          // `ok` is known, so the two halves do not wait on each other.
-          const keep = -ok; // all ones if accepted
-          const m2 = mB ^ ((mA ^ mB) & keep);
-          const ok2 = okB ^ ((okA ^ okB) & keep);
-          let j = i + ((m >>> 16) & keep);
-          let x = a[i]!;
-          a[i] = a[j]!;
-          a[j] = x;
-          i += ok;
-          j = i + ((m2 >>> 16) & -ok2);
-          x = a[i]!;
-          a[i] = a[j]!;
-          a[j] = x;
-          i += ok2;
-        }
-        continue;
+        if (i >= stop) break;
+        if (p === end) continue;
       }
-      // Bounds up to `rareBranchMax` (and the last step below `wide`): runs as above, each half
-      // branching only on "could it be rejected?" (rare, predicted).
-      const last = p + Math.min(end - p, (stop - i) >> 1);
-      while (p < last) {
-        const w = words[p++]!;
-        let b = n - i;
-        let m = Math.imul(w & 0xffff, b);
-        let ok = 1;
-        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        let j = i + ((m >>> 16) & -ok);
-        let x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i = i + ok;
-        b = n - i;
-        m = Math.imul(w >>> 16, b);
-        ok = 1;
-        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        j = i + ((m >>> 16) & -ok);
-        x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i = i + ok;
-      }
-      if (i >= stop) break;
-      if (p === end) continue;
-      // One step left before `stop`: a word whose high half is used only below `limit`.
+      // One word: the last before `stop`, whose high half is used only below `limit`, or the
+      // last of a run above.
       const w = words[p++]!;
       let b = n - i;
       let m = Math.imul(w & 0xffff, b);
@@ -284,7 +268,8 @@ export function branchFreeSteps(
 }
 
 /**
- * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
+ * Steps `from` … `to` − 1 by the offsets j − i that a source's fused pass found (step i's at
+ * offsets[n − i]), zeroing each as it is read, so that the shuffle's indices do not stay behind
  * in the source's memory; if a swap throws, the rest are zeroed too. Plain stores, not `fill`: a
  * prototype method could be replaced and would be handed a view of that memory.
  */

@@ -93,77 +93,60 @@ export function branchFreeSteps(
         const k = (65536 / (n - i)) | 0;
         const runEnd = Math.min(wide, n - ((65536 / (k + 1)) | 0));
         const last = p + Math.min(end - p, (runEnd - i) >> 1);
-        if (last === p) {
+        if (last > p) {
+          while (p < last) {
+            const w = words[p++]!;
+            const b = n - i;
+            const kb = Math.imul(k, b);
+            const m = Math.imul(w & 0xffff, b);
+            const ok = ((m & 0xffff) + kb) >>> 16;
+            const hi = w >>> 16;
+            const mA = Math.imul(hi, b - 1);
+            const mB = Math.imul(hi, b);
+            const okA = ((mA & 0xffff) + kb - k) >>> 16;
+            const okB = ((mB & 0xffff) + kb) >>> 16;
+            const keep = -ok;
+            const m2 = mB ^ ((mA ^ mB) & keep);
+            const ok2 = okB ^ ((okA ^ okB) & keep);
+            let j = i + ((m >>> 16) & keep);
+            let x = a[i]!;
+            a[i] = a[j]!;
+            a[j] = x;
+            i += ok;
+            j = i + ((m2 >>> 16) & -ok2);
+            x = a[i]!;
+            a[i] = a[j]!;
+            a[j] = x;
+            i += ok2;
+          }
+          continue;
+        }
+      } else {
+        const last = p + Math.min(end - p, (stop - i) >> 1);
+        while (p < last) {
           const w = words[p++]!;
           let b = n - i;
           let m = Math.imul(w & 0xffff, b);
-          let ok = ((m & 0xffff) + Math.imul(k, b)) >>> 16;
+          let ok = 1;
+          if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
           let j = i + ((m >>> 16) & -ok);
           let x = a[i]!;
           a[i] = a[j]!;
           a[j] = x;
-          i += ok;
+          i = i + ok;
           b = n - i;
           m = Math.imul(w >>> 16, b);
-          ok = ((m & 0xffff) + Math.imul((65536 / b) | 0, b)) >>> 16;
+          ok = 1;
+          if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
           j = i + ((m >>> 16) & -ok);
           x = a[i]!;
           a[i] = a[j]!;
           a[j] = x;
-          i += ok;
-          continue;
+          i = i + ok;
         }
-        while (p < last) {
-          const w = words[p++]!;
-          const b = n - i;
-          const kb = Math.imul(k, b);
-          const m = Math.imul(w & 0xffff, b);
-          const ok = ((m & 0xffff) + kb) >>> 16;
-          const hi = w >>> 16;
-          const mA = Math.imul(hi, b - 1);
-          const mB = Math.imul(hi, b);
-          const okA = ((mA & 0xffff) + kb - k) >>> 16;
-          const okB = ((mB & 0xffff) + kb) >>> 16;
-          const keep = -ok;
-          const m2 = mB ^ ((mA ^ mB) & keep);
-          const ok2 = okB ^ ((okA ^ okB) & keep);
-          let j = i + ((m >>> 16) & keep);
-          let x = a[i]!;
-          a[i] = a[j]!;
-          a[j] = x;
-          i += ok;
-          j = i + ((m2 >>> 16) & -ok2);
-          x = a[i]!;
-          a[i] = a[j]!;
-          a[j] = x;
-          i += ok2;
-        }
-        continue;
+        if (i >= stop) break;
+        if (p === end) continue;
       }
-      const last = p + Math.min(end - p, (stop - i) >> 1);
-      while (p < last) {
-        const w = words[p++]!;
-        let b = n - i;
-        let m = Math.imul(w & 0xffff, b);
-        let ok = 1;
-        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        let j = i + ((m >>> 16) & -ok);
-        let x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i = i + ok;
-        b = n - i;
-        m = Math.imul(w >>> 16, b);
-        ok = 1;
-        if ((m & 0xffff) < b) ok = 1 - (((m & 0xffff) - t[b]!) >>> 31);
-        j = i + ((m >>> 16) & -ok);
-        x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i = i + ok;
-      }
-      if (i >= stop) break;
-      if (p === end) continue;
       const w = words[p++]!;
       let b = n - i;
       let m = Math.imul(w & 0xffff, b);
