@@ -36,8 +36,9 @@ type Items = unknown[];
  * reference loop (docs/RANDOM.md, "Shuffle v1"). Bounds over 2^16 (arrays over 65,536 items)
  * take whole words, a block of indices at a time; then {@link branchFreeSteps} runs the 16-bit
  * steps until the last {@link SPECULATE_TAIL} (all of them for decks up to
- * {@link SPECULATE_MAX}), which are speculated, and redone branch-free if the bet fails. (shuffle() comes in through
- * {@link shuffleInPlace}; toShuffled, sample and permutation through fisher-yates.ts.)
+ * {@link SPECULATE_MAX}), which are speculated, and redone branch-free if the bet fails.
+ * (shuffle() comes in through {@link shuffleInPlace}; toShuffled, sample and permutation through
+ * fisher-yates.ts.)
  */
 export function pooledShuffle(a: Items, steps: number, source: BufferedSource): void {
   const n = a.length;
@@ -188,8 +189,8 @@ export function branchFreeSteps(
             const mB = Math.imul(hi, b);
             const okA = ((mA & 0xffff) + kb - k) >>> 16;
             const okB = ((mB & 0xffff) + kb) >>> 16;
-            // The high half's step is i + ok, its bound b − ok: both candidates are computed before
-            // `ok` is known, so the two halves do not wait on each other.
+            // The high half's step is i + ok, its bound b − ok: both candidates are computed
+            // before `ok` is known, so the two halves do not wait on each other.
             const keep = -ok; // all ones if accepted
             const m2 = mB ^ ((mA ^ mB) & keep);
             const ok2 = okB ^ ((okA ^ okB) & keep);
